@@ -1,0 +1,99 @@
+# Makefile: builds ngoma, runs every test (make check), plays the demo (make demo), installs it.
+
+PREFIX   ?= /usr/local
+BINDIR   ?= $(PREFIX)/bin
+# Where templates/ and seeds/ are read at run time: the source tree for a
+# build here; `make install` rebuilds with $(PREFIX)/share/ngoma.
+DATADIR  ?= $(CURDIR)
+BUILD    ?= build
+CC       ?= cc
+CFLAGS   ?= -O2 -g
+LDFLAGS  ?=
+
+PKGS        := sqlite3 libcjson gmime-3.0 libcurl
+PKG_CFLAGS   = $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS     = $(shell pkg-config --libs $(PKGS))
+CHECK_CFLAGS = $(shell pkg-config --cflags check)
+CHECK_LIBS   = $(shell pkg-config --libs check)
+
+ALL_CFLAGS = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+             -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DNGOMA_DATADIR='"$(DATADIR)"' \
+             -I src -I $(BUILD)/gen $(PKG_CFLAGS) $(CFLAGS)
+
+SRC       := $(filter-out src/main.c,$(wildcard src/*.c src/games/*.c))
+LIB_OBJS  := $(SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/migrations.o
+MAIN_OBJ  := $(BUILD)/src/main.o
+TEST_SRC  := $(wildcard tests/check_*.c tests/games/*.c)
+TEST_OBJS := $(TEST_SRC:%.c=$(BUILD)/%.o)
+
+NGOMA := $(BUILD)/ngoma
+CHECK := $(BUILD)/check_ngoma
+
+# The sanitizer build: clang with AddressSanitizer and UndefinedBehaviorSanitizer.
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+.PHONY: all deps check check-run check-unit check-cli check-san demo demo-run install clean
+
+all: $(NGOMA)
+
+$(NGOMA): $(MAIN_OBJ) $(LIB_OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+$(CHECK): $(TEST_OBJS) $(LIB_OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"
+	@$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"
+	@$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -I tests -MMD -MP -c -o $@ $<
+
+$(BUILD)/gen/migrations.c: src/embed-migrations.sh $(wildcard migrations/*.sql)
+	@mkdir -p $(dir $@)
+	sh src/embed-migrations.sh migrations > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/migrations.o: $(BUILD)/gen/migrations.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+deps:
+	@sh contrib/install-deps
+
+# make check: install what is missing, then build and test with gcc, then
+# again with clang under the sanitizers. A sub-make reads pkg-config only
+# after the packages are in.
+check: deps
+	@$(MAKE) --no-print-directory check-run
+
+check-run: check-unit check-cli check-san
+	@echo "make check: all tests passed"
+
+check-unit: $(CHECK) $(NGOMA)
+	CK_DEFAULT_TIMEOUT=120 $(CHECK)
+
+check-cli: $(NGOMA)
+	sh tests/cli.sh $(NGOMA)
+
+check-san:
+	@$(MAKE) --no-print-directory BUILD=build/san CC=clang CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
+		ASAN_OPTIONS=detect_leaks=1 check-unit check-cli
+
+demo: deps
+	@$(MAKE) --no-print-directory demo-run
+
+demo-run: $(NGOMA)
+	sh contrib/demo.sh $(NGOMA)
+
+install:
+	@$(MAKE) --no-print-directory BUILD=build/install DATADIR=$(PREFIX)/share/ngoma build/install/ngoma
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PREFIX)/share/ngoma
+	install -m 755 build/install/ngoma $(DESTDIR)$(BINDIR)/ngoma
+	cp -R templates seeds $(DESTDIR)$(PREFIX)/share/ngoma/
+
+clean:
+	rm -rf build
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

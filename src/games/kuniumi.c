@@ -1,0 +1,748 @@
+/* kuniumi.c: KuniUmi (Ignazio Panades, 2020), two gods moving like rooks along their groups on a 6x6 board. */
+#include "../game.h"
+#include "../jsonx.h"
+#include "../rng.h"
+#include "../util.h"
+#include "../words.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define N 6
+#define SQUARES (N * N)
+#define TOKENS_EACH 17
+#define SETUP_TOKENS 2 /* of each type, placed by the first player */
+
+/* Square contents, also their letters in the state JSON. */
+enum { EMPTY = '.', LAND = 'l', SEA = 's', EARTH_GOD = 'L', SEA_GOD = 'S' };
+enum phase { PH_PLACE, PH_CHOOSE, PH_PLAY, PH_OVER };
+static const char *const phase_names[] = { "place", "choose", "play", "over" };
+/* How a finished game ended. */
+enum end { END_NONE, END_CLOSED, END_DRAW, END_NOMOVE, END_RESIGN };
+static const char *const end_names[] = { "", "closed", "draw", "nomove", "resign" };
+
+struct kuniumi {
+    char board[SQUARES + 1]; /* index rank * N + file, a1 first */
+    enum phase phase;
+    int land_seat;           /* the seat playing Land and the Earth God; -1 before the choice */
+    int to_move;             /* the seat to act */
+    int winner;              /* a seat, or -1 (none yet, or a draw) */
+    enum end end;
+    int moves;               /* God moves made since setup */
+    struct rng rng;          /* KuniUmi draws nothing; kept so every game replays alike */
+};
+
+static const int dx[4] = { 1, -1, 0, 0 };
+static const int dy[4] = { 0, 0, 1, -1 };
+
+static bool on_board(int f, int r)
+{
+    return f >= 0 && f < N && r >= 0 && r < N;
+}
+
+static int count(const struct kuniumi *k, char piece)
+{
+    int n = 0;
+    for (int i = 0; i < SQUARES; i++)
+        n += k->board[i] == piece;
+    return n;
+}
+
+static int find(const struct kuniumi *k, char piece)
+{
+    const char *p = strchr(k->board, piece);
+    return p ? (int)(p - k->board) : -1;
+}
+
+static char token_of(char god)
+{
+    return god == EARTH_GOD ? LAND : SEA;
+}
+
+/* The God the seat plays (valid once factions are chosen). */
+static char god_of(const struct kuniumi *k, int seat)
+{
+    return seat == k->land_seat ? EARTH_GOD : SEA_GOD;
+}
+
+/* The token type a piece counts as: a God belongs with its tokens. */
+static char type_of(char piece)
+{
+    return piece == LAND || piece == EARTH_GOD ? LAND : piece == EMPTY ? EMPTY : SEA;
+}
+
+static int seat_of_type(const struct kuniumi *k, char piece)
+{
+    return type_of(piece) == LAND ? k->land_seat : 1 - k->land_seat;
+}
+
+static int in_hand(const struct kuniumi *k, int seat)
+{
+    return TOKENS_EACH - count(k, token_of(god_of(k, seat)));
+}
+
+static bool same_type(char a, char b)
+{
+    return a != EMPTY && type_of(a) == type_of(b);
+}
+
+/*
+ * Marks the group containing square `start` (tokens of one type plus that
+ * type's God, orthogonally connected) in `mark`, returns its size and
+ * whether it touches a free square.
+ */
+static int group_at(const struct kuniumi *k, int start, bool *mark, bool *open)
+{
+    int stack[SQUARES], sp = 0, size = 0;
+    char piece = k->board[start];
+
+    *open = false;
+    stack[sp++] = start;
+    mark[start] = true;
+    while (sp) {
+        int sq = stack[--sp];
+        size++;
+        for (int d = 0; d < 4; d++) {
+            int f = sq % N + dx[d], r = sq / N + dy[d];
+            if (!on_board(f, r))
+                continue;
+            int nb = r * N + f;
+            if (k->board[nb] == EMPTY)
+                *open = true;
+            else if (!mark[nb] && same_type(piece, k->board[nb])) {
+                mark[nb] = true;
+                stack[sp++] = nb;
+            }
+        }
+    }
+    return size;
+}
+
+/* Every square a God may reach: rook lines from itself and from each token
+ * of its group, each stopping before the first occupied square. */
+static void god_destinations(const struct kuniumi *k, char god, bool dest[SQUARES])
+{
+    bool mark[SQUARES] = { false };
+    bool open;
+    int from = find(k, god);
+
+    memset(dest, 0, SQUARES * sizeof(bool));
+    if (from < 0)
+        return;
+    group_at(k, from, mark, &open);
+    for (int sq = 0; sq < SQUARES; sq++) {
+        if (!mark[sq])
+            continue;
+        for (int d = 0; d < 4; d++) {
+            int f = sq % N + dx[d], r = sq / N + dy[d];
+            while (on_board(f, r) && k->board[r * N + f] == EMPTY) {
+                dest[r * N + f] = true;
+                f += dx[d];
+                r += dy[d];
+            }
+        }
+    }
+}
+
+static bool has_move(const struct kuniumi *k, int seat)
+{
+    bool dest[SQUARES];
+    if (in_hand(k, seat) <= 0)
+        return false;
+    god_destinations(k, god_of(k, seat), dest);
+    for (int i = 0; i < SQUARES; i++)
+        if (dest[i])
+            return true;
+    return false;
+}
+
+static const char *seat_name(const struct game_table *t, int seat)
+{
+    return t && seat >= 0 && seat < t->nseats ? t->names[seat] : "?";
+}
+
+static const char *faction(const struct kuniumi *k, int seat)
+{
+    return seat == k->land_seat ? "Land" : "Sea";
+}
+
+/* After a placement: every closed group on the board decides the game. */
+static void judge_groups(struct kuniumi *k, const struct game_table *t, struct game_log *log)
+{
+    bool mark[SQUARES] = { false };
+    int best[2] = { 0, 0 }; /* largest closed group per seat */
+
+    for (int sq = 0; sq < SQUARES; sq++) {
+        bool open;
+        if (k->board[sq] == EMPTY || mark[sq])
+            continue;
+        int size = group_at(k, sq, mark, &open);
+        if (!open) {
+            int seat = seat_of_type(k, k->board[sq]);
+            if (size > best[seat])
+                best[seat] = size;
+        }
+    }
+    if (!best[0] && !best[1])
+        return;
+    k->phase = PH_OVER;
+    k->end = END_CLOSED;
+    if (best[0] && best[1]) {
+        strbuf_addf(&log->pub, "Both players have a closed group: %s's largest has %d pieces, %s's %d.\n",
+                    seat_name(t, 0), best[0], seat_name(t, 1), best[1]);
+        if (best[0] == best[1]) {
+            k->winner = -1;
+            k->end = END_DRAW;
+            strbuf_addstr(&log->pub, "The largest closed groups are equal: the game is drawn.\n");
+            return;
+        }
+        k->winner = best[0] > best[1] ? 0 : 1;
+    } else {
+        k->winner = best[0] ? 0 : 1;
+    }
+    strbuf_addf(&log->pub, "%s's %s group of %d piece%s is closed: %s wins.\n", seat_name(t, k->winner),
+                faction(k, k->winner), best[k->winner], best[k->winner] == 1 ? "" : "s", seat_name(t, k->winner));
+}
+
+/* ---- setup and serialisation ------------------------------------------ */
+
+static void *kuniumi_setup(const cJSON *options, int nseats, uint64_t seed, struct strbuf *err)
+{
+    struct kuniumi *k;
+    (void)options;
+    if (nseats != 2) {
+        strbuf_addf(err, "KuniUmi is played by exactly 2 players, not %d", nseats);
+        return NULL;
+    }
+    k = xcalloc(1, sizeof(*k));
+    memset(k->board, EMPTY, SQUARES);
+    k->board[SQUARES] = '\0';
+    k->phase = PH_PLACE;
+    k->land_seat = -1;
+    k->to_move = 0;
+    k->winner = -1;
+    rng_seed(&k->rng, seed, 0x6b756e69);
+    return k;
+}
+
+static void kuniumi_free(void *st)
+{
+    free(st);
+}
+
+static cJSON *kuniumi_to_json(const void *st)
+{
+    const struct kuniumi *k = st;
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "board", k->board);
+    cJSON_AddStringToObject(j, "phase", phase_names[k->phase]);
+    cJSON_AddNumberToObject(j, "land_seat", k->land_seat);
+    cJSON_AddNumberToObject(j, "to_move", k->to_move);
+    cJSON_AddNumberToObject(j, "winner", k->winner);
+    cJSON_AddStringToObject(j, "end", end_names[k->end]);
+    cJSON_AddNumberToObject(j, "moves", k->moves);
+    cJSON_AddItemToObject(j, "rng", rng_to_json(&k->rng));
+    return j;
+}
+
+static int name_index(const char *s, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(s, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static void *kuniumi_from_json(const cJSON *j, struct strbuf *err)
+{
+    struct kuniumi *k = xcalloc(1, sizeof(*k));
+    const char *board, *phase, *end;
+    int ph, en;
+
+    if (!(board = jx_str(j, "board", err)) || !(phase = jx_str(j, "phase", err)) ||
+        !(end = jx_str(j, "end", err)))
+        goto fail;
+    if (strlen(board) != SQUARES || strspn(board, ".lsLS") != SQUARES) {
+        strbuf_addstr(err, "\"board\" must be 36 of the letters . l s L S");
+        goto fail;
+    }
+    memcpy(k->board, board, SQUARES + 1);
+    if ((ph = name_index(phase, phase_names, 4)) < 0 || (en = name_index(end, end_names, 5)) < 0) {
+        strbuf_addstr(err, "unknown \"phase\" or \"end\"");
+        goto fail;
+    }
+    k->phase = (enum phase)ph;
+    k->end = (enum end)en;
+    if (jx_int(j, "land_seat", -1, 1, &k->land_seat, err) || jx_int(j, "to_move", 0, 1, &k->to_move, err) ||
+        jx_int(j, "winner", -1, 1, &k->winner, err) || jx_int(j, "moves", 0, 10000, &k->moves, err) ||
+        rng_from_json(&k->rng, cJSON_GetObjectItemCaseSensitive(j, "rng"), err))
+        goto fail;
+    if (count(k, EARTH_GOD) > 1 || count(k, SEA_GOD) > 1 || count(k, LAND) > TOKENS_EACH ||
+        count(k, SEA) > TOKENS_EACH) {
+        strbuf_addstr(err, "\"board\" holds more pieces than the game has");
+        goto fail;
+    }
+    if ((k->phase >= PH_PLAY) != (k->land_seat >= 0) && !(k->phase == PH_OVER && k->end == END_RESIGN)) {
+        strbuf_addstr(err, "\"land_seat\" must be set exactly once factions are chosen");
+        goto fail;
+    }
+    if ((k->phase == PH_PLACE && k->to_move != 0) || (k->phase == PH_CHOOSE && k->to_move != 1)) {
+        strbuf_addstr(err, "\"to_move\" does not fit the phase: the first player places, the second chooses");
+        goto fail;
+    }
+    if (k->phase == PH_PLAY && (find(k, EARTH_GOD) < 0 || find(k, SEA_GOD) < 0)) {
+        strbuf_addstr(err, "both Gods must be on the board in play");
+        goto fail;
+    }
+    return k;
+fail:
+    free(k);
+    return NULL;
+}
+
+/* ---- orders -------------------------------------------------------------- */
+
+static const char *phase_of(const void *st)
+{
+    const struct kuniumi *k = st;
+    return k->phase <= PH_CHOOSE ? "setup" : "play";
+}
+
+static unsigned kuniumi_waiting_for(const void *st)
+{
+    const struct kuniumi *k = st;
+    return k->phase == PH_OVER ? 0u : 1u << k->to_move;
+}
+
+/* Setup pieces by name, as "PLACE <piece> <square>" writes them. */
+static const struct {
+    char piece;
+    const char *canon;
+    const char *display;
+} setup_pieces[] = {
+    { EARTH_GOD, "EARTH GOD", "Earth God" },
+    { SEA_GOD, "SEA GOD", "Sea God" },
+    { LAND, "LAND", "Land token" },
+    { SEA, "SEA", "Sea token" },
+};
+
+static int setup_left(const struct kuniumi *k, char piece)
+{
+    int total = piece == EARTH_GOD || piece == SEA_GOD ? 1 : SETUP_TOKENS;
+    return total - count(k, piece);
+}
+
+/* Reads the piece named by words from index *i on; advances *i. */
+static char parse_piece(const struct words *w, int *i)
+{
+    static const char *const earth[] = { "earth", "green", "land", NULL };
+    static const char *const sea[] = { "sea", "blue", "water", NULL };
+    static const char *const god[] = { "god", "pawn", NULL };
+    static const char *const earthgod[] = { "earthgod", "earth-god", "landgod", "land-god", "greengod", NULL };
+    static const char *const seagod[] = { "seagod", "sea-god", "bluegod", NULL };
+    static const char *const token[] = { "token", "stone", "pebble", NULL };
+
+    if (words_is(w, *i, earthgod)) {
+        (*i)++;
+        return EARTH_GOD;
+    }
+    if (words_is(w, *i, seagod)) {
+        (*i)++;
+        return SEA_GOD;
+    }
+    bool is_earth = words_is(w, *i, earth), is_sea = words_is(w, *i, sea);
+    if (!is_earth && !is_sea)
+        return 0;
+    (*i)++;
+    if (words_is(w, *i, god)) {
+        (*i)++;
+        return is_earth ? EARTH_GOD : SEA_GOD;
+    }
+    if (words_is(w, *i, token))
+        (*i)++;
+    return is_earth ? LAND : SEA;
+}
+
+static const char *piece_text(char piece)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(setup_pieces); i++)
+        if (setup_pieces[i].piece == piece)
+            return setup_pieces[i].canon;
+    return "?";
+}
+
+static const char *piece_display(char piece)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(setup_pieces); i++)
+        if (setup_pieces[i].piece == piece)
+            return setup_pieces[i].display;
+    return "?";
+}
+
+static int check_place(const struct kuniumi *k, const struct words *w, struct strbuf *canon, struct strbuf *why)
+{
+    static const char *const place[] = { "place", "put", "p", NULL };
+    int i = words_is(w, 0, place) ? 1 : 0, f, r;
+    char piece = parse_piece(w, &i), sq[4];
+
+    if (!piece) {
+        strbuf_addstr(why, "expected PLACE, a piece (EARTH GOD, SEA GOD, LAND or SEA) and a square, "
+                           "e.g. PLACE EARTH GOD c3");
+        return -1;
+    }
+    if (i >= w->n) {
+        strbuf_addf(why, "PLACE %s needs a square, e.g. PLACE %s c3", piece_text(piece), piece_text(piece));
+        return -1;
+    }
+    if (!square_parse(w->w[i], N, N, &f, &r)) {
+        strbuf_addf(why, "\"%s\" is not a square: squares run from a1 to f6", w->w[i]);
+        return -1;
+    }
+    if (i + 1 != w->n) {
+        strbuf_addf(why, "unexpected \"%s\" after the square", w->w[i + 1]);
+        return -1;
+    }
+    if (setup_left(k, piece) <= 0) {
+        strbuf_addf(why, "every %s piece for the setup is already on the board", piece_text(piece));
+        return -1;
+    }
+    square_name(f, r, sq);
+    if (k->board[r * N + f] != EMPTY) {
+        strbuf_addf(why, "%s is already occupied: each piece goes on its own square", sq);
+        return -1;
+    }
+    strbuf_addf(canon, "PLACE %s %s", piece_text(piece), sq);
+    return 0;
+}
+
+static int check_choose(const struct words *w, struct strbuf *canon, struct strbuf *why)
+{
+    static const char *const choose[] = { "choose", "pick", "take", "faction", NULL };
+    int i = words_is(w, 0, choose) ? 1 : 0;
+    char piece = parse_piece(w, &i);
+
+    if (!piece || i != w->n) {
+        strbuf_addstr(why, "choose your faction: CHOOSE LAND (the Earth God and the Land tokens) "
+                           "or CHOOSE SEA (the Sea God and the Sea tokens)");
+        return -1;
+    }
+    strbuf_addf(canon, "CHOOSE %s", piece == LAND || piece == EARTH_GOD ? "LAND" : "SEA");
+    return 0;
+}
+
+static int check_move(const struct kuniumi *k, int seat, const struct words *w, struct strbuf *canon,
+                      struct strbuf *why)
+{
+    static const char *const move[] = { "move", "m", "god", "go", NULL };
+    char god = god_of(k, seat), from_name[4], sq[4];
+    int i = words_is(w, 0, move) ? 1 : 0, from = find(k, god), f, r;
+    bool dest[SQUARES];
+
+    square_name(from % N, from / N, from_name);
+    if (i >= w->n) {
+        strbuf_addstr(why, "MOVE needs the square the God moves to, e.g. MOVE c5");
+        return -1;
+    }
+    /* "MOVE c3 c5" and "c3-c5" name the God's own square first. */
+    if (w->n - i == 2) {
+        if (!square_parse(w->w[i], N, N, &f, &r)) {
+            strbuf_addf(why, "\"%s\" is not a square: squares run from a1 to f6", w->w[i]);
+            return -1;
+        }
+        if (r * N + f != from) {
+            strbuf_addf(why, "your God stands on %s, not on %s", from_name, w->w[i]);
+            return -1;
+        }
+        i++;
+    }
+    if (w->n - i != 1) {
+        strbuf_addstr(why, "expected MOVE and one square, e.g. MOVE c5");
+        return -1;
+    }
+    if (!square_parse(w->w[i], N, N, &f, &r)) {
+        strbuf_addf(why, "\"%s\" is not a square: squares run from a1 to f6", w->w[i]);
+        return -1;
+    }
+    square_name(f, r, sq);
+    if (in_hand(k, seat) <= 0) {
+        strbuf_addstr(why, "you have no token left to place");
+        return -1;
+    }
+    god_destinations(k, god, dest);
+    if (k->board[r * N + f] != EMPTY) {
+        strbuf_addf(why, "%s is occupied: the God may only stop on a free square", sq);
+        return -1;
+    }
+    if (!dest[r * N + f]) {
+        strbuf_addf(why, "the %s cannot reach %s: it moves along a straight line from itself or from a "
+                         "token of its group, stopping before any occupied square",
+                    god == EARTH_GOD ? "Earth God" : "Sea God", sq);
+        return -1;
+    }
+    strbuf_addf(canon, "MOVE %s", sq);
+    return 0;
+}
+
+static int kuniumi_check(const void *st, int seat, const char *order, struct strbuf *canon, struct strbuf *why)
+{
+    const struct kuniumi *k = st;
+    struct words w;
+    int rc;
+
+    if (k->phase == PH_OVER || seat != k->to_move) {
+        strbuf_addstr(why, "it is not your turn");
+        return -1;
+    }
+    words_split(&w, order, "-,");
+    if (w.n == 0 || w.too_many) {
+        strbuf_addstr(why, w.n ? "too many words in one order" : "empty order");
+        words_release(&w);
+        return -1;
+    }
+    switch (k->phase) {
+    case PH_PLACE:
+        rc = check_place(k, &w, canon, why);
+        break;
+    case PH_CHOOSE:
+        rc = check_choose(&w, canon, why);
+        break;
+    default:
+        rc = check_move(k, seat, &w, canon, why);
+        break;
+    }
+    words_release(&w);
+    return rc;
+}
+
+static bool setup_complete(const struct kuniumi *k)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(setup_pieces); i++)
+        if (setup_left(k, setup_pieces[i].piece) > 0)
+            return false;
+    return true;
+}
+
+/* The next player moves, or loses at once when she has no legal move. */
+static void pass_turn(struct kuniumi *k, int next, const struct game_table *t, struct game_log *log)
+{
+    k->to_move = next;
+    if (!has_move(k, next)) {
+        k->phase = PH_OVER;
+        k->end = END_NOMOVE;
+        k->winner = 1 - next;
+        strbuf_addf(&log->pub, "%s has no legal move and loses: %s wins.\n", seat_name(t, next),
+                    seat_name(t, 1 - next));
+    }
+}
+
+static int kuniumi_advance(void *st, const char *const *orders, const struct game_table *t, struct game_log *log)
+{
+    struct kuniumi *k = st;
+    int seat = k->to_move, f, r;
+    const char *order = orders[seat];
+    struct words w;
+
+    if (!order)
+        return -1;
+    words_split(&w, order, NULL);
+    if (k->phase == PH_PLACE && w.n >= 3) {
+        int i = 1;
+        char piece = parse_piece(&w, &i);
+        if (!piece || i != w.n - 1 || !square_parse(w.w[i], N, N, &f, &r))
+            goto bad;
+        k->board[r * N + f] = piece;
+        strbuf_addf(&log->pub, "%s places the %s on %s.\n", seat_name(t, seat), piece_display(piece), w.w[i]);
+        if (setup_complete(k)) {
+            k->phase = PH_CHOOSE;
+            k->to_move = 1;
+            strbuf_addf(&log->pub, "The setup is complete; %s now chooses a faction.\n", seat_name(t, 1));
+        }
+    } else if (k->phase == PH_CHOOSE && w.n == 2) {
+        k->land_seat = strcmp(w.w[1], "land") == 0 ? 1 : 0;
+        k->phase = PH_PLAY;
+        strbuf_addf(&log->pub, "%s chooses %s; %s plays %s and moves first.\n", seat_name(t, 1),
+                    faction(k, 1), seat_name(t, 0), faction(k, 0));
+        pass_turn(k, 0, t, log);
+    } else if (k->phase == PH_PLAY && w.n == 2 && square_parse(w.w[1], N, N, &f, &r)) {
+        char god = god_of(k, seat), from_name[4];
+        int from = find(k, god);
+        square_name(from % N, from / N, from_name);
+        k->board[r * N + f] = god;
+        k->board[from] = token_of(god);
+        k->moves++;
+        strbuf_addf(&log->pub, "%s moves the %s %s-%s and leaves a %s token on %s.\n", seat_name(t, seat),
+                    god == EARTH_GOD ? "Earth God" : "Sea God", from_name, w.w[1], faction(k, seat), from_name);
+        judge_groups(k, t, log);
+        if (k->phase != PH_OVER)
+            pass_turn(k, 1 - seat, t, log);
+    } else {
+        goto bad;
+    }
+    words_release(&w);
+    return 0;
+bad:
+    words_release(&w);
+    return -1;
+}
+
+static void kuniumi_legal(const void *st, int seat, struct strlist *out)
+{
+    const struct kuniumi *k = st;
+    char sq[4];
+
+    if (k->phase == PH_OVER || seat != k->to_move)
+        return;
+    if (k->phase == PH_PLACE) {
+        for (size_t p = 0; p < ARRAY_SIZE(setup_pieces); p++) {
+            if (setup_left(k, setup_pieces[p].piece) <= 0)
+                continue;
+            for (int i = 0; i < SQUARES; i++) {
+                if (k->board[i] != EMPTY)
+                    continue;
+                square_name(i % N, i / N, sq);
+                strlist_pushf(out, "PLACE %s %s", setup_pieces[p].canon, sq);
+            }
+        }
+    } else if (k->phase == PH_CHOOSE) {
+        strlist_push(out, "CHOOSE LAND");
+        strlist_push(out, "CHOOSE SEA");
+    } else if (in_hand(k, seat) > 0) {
+        bool dest[SQUARES];
+        god_destinations(k, god_of(k, seat), dest);
+        for (int i = 0; i < SQUARES; i++) {
+            if (!dest[i])
+                continue;
+            square_name(i % N, i / N, sq);
+            strlist_pushf(out, "MOVE %s", sq);
+        }
+    }
+}
+
+/* ---- views ------------------------------------------------------------- */
+
+static cJSON *kuniumi_view_json(const void *st, int viewer, const struct game_table *t)
+{
+    const struct kuniumi *k = st;
+    cJSON *j = cJSON_CreateObject(), *rows = cJSON_CreateArray();
+    (void)viewer; /* KuniUmi has no hidden information */
+
+    cJSON_AddStringToObject(j, "phase", phase_names[k->phase]);
+    for (int r = N - 1; r >= 0; r--) {
+        char row[N + 1];
+        memcpy(row, k->board + r * N, N);
+        row[N] = '\0';
+        cJSON_AddItemToArray(rows, cJSON_CreateString(row));
+    }
+    cJSON_AddItemToObject(j, "rows", rows); /* rank 6 first, files a-f */
+    cJSON_AddStringToObject(j, "legend", ". free, l Land token, s Sea token, L Earth God, S Sea God");
+    if (k->land_seat >= 0) {
+        cJSON_AddStringToObject(j, "land", seat_name(t, k->land_seat));
+        cJSON_AddStringToObject(j, "sea", seat_name(t, 1 - k->land_seat));
+        cJSON_AddNumberToObject(j, "land_in_hand", in_hand(k, k->land_seat));
+        cJSON_AddNumberToObject(j, "sea_in_hand", in_hand(k, 1 - k->land_seat));
+    }
+    if (k->phase != PH_OVER)
+        cJSON_AddStringToObject(j, "to_move", seat_name(t, k->to_move));
+    else
+        cJSON_AddStringToObject(j, "end", end_names[k->end]);
+    cJSON_AddNumberToObject(j, "moves", k->moves);
+    return j;
+}
+
+static const char *cell(char c)
+{
+    switch (c) {
+    case LAND:
+        return " x ";
+    case SEA:
+        return " o ";
+    case EARTH_GOD:
+        return "[E]";
+    case SEA_GOD:
+        return "[S]";
+    default:
+        return "   ";
+    }
+}
+
+static void kuniumi_view_ascii(const void *st, int viewer, const struct game_table *t, struct strbuf *out)
+{
+    const struct kuniumi *k = st;
+    static const char files[] = "      a   b   c   d   e   f\n";
+    static const char rule[] = "    +---+---+---+---+---+---+\n";
+    (void)viewer;
+
+    strbuf_addstr(out, files);
+    strbuf_addstr(out, rule);
+    for (int r = N - 1; r >= 0; r--) {
+        strbuf_addf(out, "  %d |", r + 1);
+        for (int f = 0; f < N; f++)
+            strbuf_addf(out, "%s|", cell(k->board[r * N + f]));
+        strbuf_addf(out, " %d\n", r + 1);
+        strbuf_addstr(out, rule);
+    }
+    strbuf_addstr(out, files);
+    strbuf_addstr(out, "\n  [E] Earth God   x Land token   [S] Sea God   o Sea token\n\n");
+    if (k->phase == PH_CHOOSE) {
+        strbuf_addf(out, "  Setup complete: %s chooses Land or Sea;\n  %s gets the other.\n", seat_name(t, 1),
+                    seat_name(t, 0));
+    } else if (k->land_seat < 0) {
+        strbuf_addf(out, "  Setup: %s places the pieces; still to place:\n", seat_name(t, 0));
+        strbuf_addf(out, "  %d Earth God, %d Sea God, %d Land token(s), %d Sea token(s).\n",
+                    setup_left(k, EARTH_GOD), setup_left(k, SEA_GOD), setup_left(k, LAND), setup_left(k, SEA));
+        strbuf_addf(out, "  Then %s chooses Land or Sea.\n", seat_name(t, 1));
+    } else {
+        for (int s = 0; s < 2; s++)
+            strbuf_addf(out, "  %-5s %-24.24s %2d token%s in hand\n", faction(k, s), seat_name(t, s),
+                        in_hand(k, s), in_hand(k, s) == 1 ? "" : "s");
+    }
+    if (k->phase == PH_CHOOSE) {
+        strbuf_addf(out, "  To act: %s (CHOOSE LAND or CHOOSE SEA)\n", seat_name(t, k->to_move));
+    } else if (k->phase == PH_PLAY) {
+        strbuf_addf(out, "  To move: %s (%s)\n", seat_name(t, k->to_move), faction(k, k->to_move));
+    }
+}
+
+static void kuniumi_result(const void *st, struct game_result *r)
+{
+    const struct kuniumi *k = st;
+    memset(r, 0, sizeof(*r));
+    r->finished = k->phase == PH_OVER;
+    if (!r->finished)
+        return;
+    r->winners = k->winner >= 0 ? 1u << k->winner : 3u; /* a draw: both share it */
+}
+
+static void kuniumi_resign(void *st, int seat, const struct game_table *t, struct game_log *log)
+{
+    struct kuniumi *k = st;
+    if (k->phase == PH_OVER)
+        return;
+    k->phase = PH_OVER;
+    k->end = END_RESIGN;
+    k->winner = 1 - seat;
+    strbuf_addf(&log->pub, "%s resigns: %s wins.\n", seat_name(t, seat), seat_name(t, 1 - seat));
+}
+
+const struct game_ops kuniumi_ops = {
+    .name = "kuniumi",
+    .title = "KuniUmi",
+    .summary = "Two gods, Land and Sea, move like rooks along their groups; close a group to win (2 players).",
+    .min_seats = 2,
+    .max_seats = 2,
+    .options = (const struct game_option[]){ { NULL, NULL, NULL } },
+    .setup = kuniumi_setup,
+    .free = kuniumi_free,
+    .to_json = kuniumi_to_json,
+    .from_json = kuniumi_from_json,
+    .phase = phase_of,
+    .waiting_for = kuniumi_waiting_for,
+    .check = kuniumi_check,
+    .advance = kuniumi_advance,
+    .legal = kuniumi_legal,
+    .view_json = kuniumi_view_json,
+    .view_ascii = kuniumi_view_ascii,
+    .result = kuniumi_result,
+    .resign = kuniumi_resign,
+    .secrets = NULL,
+};

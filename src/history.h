@@ -1,0 +1,15 @@
+/* history.h: the story of a game turn by turn, as one seat (or an observer) may read it. */
+#ifndef NGOMA_HISTORY_H
+#define NGOMA_HISTORY_H
+
+#include <sqlite3.h>
+
+#include "gamerec.h"
+
+/* Appends every resolved turn: its orders, its public log, and the private
+ * notes of viewer (a seat, or -1 for none). Pending orders never appear. */
+int history_render(sqlite3 *db, const struct game_rec *g, int viewer, struct strbuf *out);
+/* Appends turns first..last only. */
+int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int first, int last, struct strbuf *out);
+
+#endif

@@ -1,0 +1,133 @@
+/* main.c: the ngoma program: global options, the command table, and one dispatcher that checks arity for all. */
+#include "cmd.h"
+#include "db.h"
+#include "util.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const struct command commands[] = {
+    { "init", cmd_init, NEED_DB, "", "create the database, or upgrade it to the current schema", 0, 0 },
+    { "games", cmd_games, 0, "", "list the games ngoma can run", 0, 0 },
+    { "rules", cmd_rules, 0, "GAME", "print the rules summary, order syntax and options of a game", 1, 1 },
+    { "new", cmd_new, NEED_DB, "GAME --player NAME=EMAIL ... [--seed N] [--option KEY=VALUE ...]",
+      "start a game; prints its id", 1, 1 },
+    { "order", cmd_order, NEED_DB, "GAME PLAYER 'ORDER TEXT'",
+      "give orders as PLAYER would by mail ('-' reads them from stdin); prints the reply", 3, 3 },
+    { "legal", cmd_legal, NEED_DB, "GAME PLAYER", "list every legal order of PLAYER now, one per line", 2, 2 },
+    { "show", cmd_show, NEED_DB, "GAME [--as PLAYER] [--json] [--turn N]",
+      "show the game as PLAYER (or an observer) sees it", 1, 1 },
+    { "history", cmd_history, NEED_DB, "GAME [--as PLAYER]", "print the game turn by turn", 1, 1 },
+    { "replay", cmd_replay, NEED_DB, "GAME", "rebuild the game from its seed and orders and check every turn", 1, 1 },
+    { NULL, NULL, 0, NULL, NULL, 0, 0 },
+};
+
+static void print_help(FILE *f)
+{
+    fputs("usage: ngoma [--db PATH] COMMAND [ARGS...]\n\n"
+          "ngoma is a play-by-email turn processor. The database is PATH, else\n"
+          "$NGOMA_DB, else ./ngoma.db.\n\ncommands:\n", f);
+    for (const struct command *c = commands; c->name; c++)
+        fprintf(f, "  %-8s %s\n", c->name, c->help);
+    fputs("\n'ngoma COMMAND --help' tells more about one command.\n", f);
+}
+
+static void print_command_help(const struct command *c)
+{
+    printf("usage: ngoma %s %s\n\n%s.\n", c->name, c->args, c->help);
+}
+
+/* Counts positional arguments, skipping options and their values. */
+static int positional(int argc, char **argv)
+{
+    static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", NULL };
+    int n = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            return n + argc - i - 1;
+        if (argv[i][0] == '-' && argv[i][1] == '-') {
+            if (!strchr(argv[i], '='))
+                for (const char *const *w = with_value; *w; w++)
+                    if (strcmp(argv[i], *w) == 0) {
+                        i++;
+                        break;
+                    }
+            continue;
+        }
+        n++;
+    }
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "db", required_argument, NULL, 'd' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    struct cmd_ctx ctx = { 0 };
+    const struct command *cmd;
+    int o, rc, n;
+
+    ctx.db_path = getenv("NGOMA_DB");
+    if (!ctx.db_path || !*ctx.db_path)
+        ctx.db_path = "ngoma.db";
+    opterr = 0;
+    while ((o = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+        switch (o) {
+        case 'd':
+            ctx.db_path = optarg;
+            break;
+        case 'h':
+            print_help(stdout);
+            return 0;
+        default:
+            fprintf(stderr, "ngoma: unknown option %s (see ngoma --help)\n", argv[optind - 1]);
+            return EX_USAGE;
+        }
+    }
+    if (optind >= argc) {
+        print_help(stderr);
+        return EX_USAGE;
+    }
+    for (cmd = commands; cmd->name && strcmp(cmd->name, argv[optind]) != 0; cmd++)
+        ;
+    if (!cmd->name) {
+        fprintf(stderr, "ngoma: unknown command \"%s\" (see ngoma --help)\n", argv[optind]);
+        return EX_USAGE;
+    }
+    ctx.cmd = cmd;
+    argc -= optind;
+    argv += optind;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            print_command_help(cmd);
+            return 0;
+        }
+    n = positional(argc, argv);
+    if (n < cmd->min_args)
+        return cmd_usage(&ctx, "needs %d argument%s, got %d", cmd->min_args, cmd->min_args == 1 ? "" : "s", n);
+    if (n > cmd->max_args)
+        return cmd_usage(&ctx, "takes at most %d argument%s, got %d", cmd->max_args, cmd->max_args == 1 ? "" : "s",
+                         n);
+    if (cmd->flags & NEED_DB) {
+        ctx.db = db_open(ctx.db_path);
+        if (!ctx.db)
+            return cmd_failed();
+    }
+    rc = cmd->fn(&ctx, argc, argv);
+    if (ctx.db) {
+        db_rollback(ctx.db); /* nothing is left open on any path; this is a guard */
+        db_close(ctx.db);
+    }
+    fflush(stdout);
+    if (ferror(stdout)) {
+        fprintf(stderr, "ngoma: cannot write to standard output\n");
+        return EX_IOERR;
+    }
+    return rc;
+}

@@ -1,0 +1,14 @@
+/* paths.h: where ngoma finds its data files (templates, seeds) at run time. */
+#ifndef NGOMA_PATHS_H
+#define NGOMA_PATHS_H
+
+/* $NGOMA_DATADIR, else the directory compiled in (the source tree for a
+ * build, PREFIX/share/ngoma once installed). */
+const char *data_dir(void);
+/* An owned path below the data dir, e.g. data_path("seeds", "kalimambo.json"). */
+char *data_path(const char *sub, const char *file);
+/* Reads a whole text file; NULL with a reason in err (a struct strbuf *). */
+struct strbuf;
+char *file_read(const char *path, struct strbuf *err);
+
+#endif

@@ -1,0 +1,65 @@
+/* reply.c: the answer to an order text, as the player reads it (printed by `ngoma order`, mailed back later). */
+#include "reply.h"
+#include "template.h"
+#include "util.h"
+#include "view.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void reply_add_text(cJSON *obj, const char *key, const char *text)
+{
+    size_t len = strlen(text);
+    while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
+        len--;
+    char *t = xstrndup(text, len);
+    cJSON_AddStringToObject(obj, key, t);
+    free(t);
+}
+
+cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submission *s)
+{
+    static const char *const flags[] = { "accepted", "pending", "rejected", "info" };
+    cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray();
+    struct strbuf sb = STRBUF_INIT;
+    bool any_rejected = false;
+
+    cJSON_AddNumberToObject(d, "game", (double)g->id);
+    cJSON_AddStringToObject(d, "title", g->ops->title);
+    cJSON_AddStringToObject(d, "player", g->names[seat]);
+    cJSON_AddNumberToObject(d, "turn", g->turn);
+    for (size_t i = 0; i < s->n; i++) {
+        const struct line_result *l = &s->lines[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "text", l->text);
+        for (int f = 0; f < 4; f++)
+            cJSON_AddBoolToObject(o, flags[f], (int)l->status == f);
+        reply_add_text(o, "body", l->body.buf);
+        cJSON_AddItemToArray(lines, o);
+        any_rejected |= l->status == LINE_REJECTED;
+    }
+    cJSON_AddItemToObject(d, "lines", lines);
+    cJSON_AddBoolToObject(d, "no_lines", s->n == 0);
+    cJSON_AddBoolToObject(d, "any_rejected", any_rejected);
+    if (s->turn_after != s->turn_before) {
+        g->ops->view_ascii(g->st, seat, &g->table, &sb);
+        reply_add_text(d, "board", sb.buf);
+        strbuf_reset(&sb);
+    }
+    if (view_status_line(db, g, &sb) == 0)
+        cJSON_AddStringToObject(d, "status", sb.buf);
+    strbuf_release(&sb);
+    return d;
+}
+
+int reply_render(sqlite3 *db, struct game_rec *g, int seat, const struct submission *s, struct strbuf *out)
+{
+    struct strbuf err = STRBUF_INIT;
+    cJSON *d = reply_data(db, g, seat, s);
+    int rc = template_render_file("reply.txt", d, out, &err);
+    if (rc)
+        error("%s", err.buf);
+    cJSON_Delete(d);
+    strbuf_release(&err);
+    return rc;
+}

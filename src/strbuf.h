@@ -1,0 +1,35 @@
+/* strbuf.h: a growable, always NUL-terminated string buffer (git's strbuf). */
+#ifndef NGOMA_STRBUF_H
+#define NGOMA_STRBUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+struct strbuf {
+    char *buf;
+    size_t len;
+    size_t alloc;
+};
+
+extern char strbuf_empty[];
+#define STRBUF_INIT { strbuf_empty, 0, 0 }
+
+void strbuf_init(struct strbuf *sb);
+void strbuf_release(struct strbuf *sb);
+/* Hands the buffer to the caller (who frees it) and resets sb. */
+char *strbuf_detach(struct strbuf *sb);
+void strbuf_reset(struct strbuf *sb);
+void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+void strbuf_addstr(struct strbuf *sb, const char *s);
+void strbuf_addch(struct strbuf *sb, char c);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+/* Appends c n times. */
+void strbuf_addchars(struct strbuf *sb, char c, size_t n);
+void strbuf_setlen(struct strbuf *sb, size_t len);
+void strbuf_trim(struct strbuf *sb);
+/* Makes sure a non-empty buffer ends with a newline. */
+void strbuf_complete_line(struct strbuf *sb);
+
+#endif

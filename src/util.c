@@ -1,0 +1,177 @@
+/* util.c: allocation that never fails, error reporting and small text helpers. */
+#include "util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+static bool quiet_errors;
+
+static _Noreturn void out_of_memory(size_t n)
+{
+    fprintf(stderr, "ngoma: out of memory allocating %zu bytes\n", n);
+    exit(EX_OSERR);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        out_of_memory(n);
+    return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        out_of_memory(n * size);
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        out_of_memory(n);
+    return q;
+}
+
+char *xstrdup(const char *s)
+{
+    return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+    size_t len = strnlen(s, n);
+    char *p = xmalloc(len + 1);
+    memcpy(p, s, len);
+    p[len] = '\0';
+    return p;
+}
+
+void error_set_quiet(bool quiet)
+{
+    quiet_errors = quiet;
+}
+
+static void vreport(const char *fmt, va_list ap)
+{
+    if (quiet_errors)
+        return;
+    fputs("ngoma: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+int error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    quiet_errors = false;
+    vreport(fmt, ap);
+    va_end(ap);
+    exit(EX_SOFTWARE);
+}
+
+bool str_eq(const char *a, const char *b)
+{
+    return strcmp(a, b) == 0;
+}
+
+bool str_ieq(const char *a, const char *b)
+{
+    return strcasecmp(a, b) == 0;
+}
+
+bool str_iprefix(const char *s, const char *prefix)
+{
+    return strncasecmp(s, prefix, strlen(prefix)) == 0;
+}
+
+bool parse_int(const char *s, long long min, long long max, long long *out)
+{
+    char *end;
+    long long v;
+
+    if (!s || !*s || isspace((unsigned char)*s))
+        return false;
+    errno = 0;
+    v = strtoll(s, &end, 10);
+    if (errno || *end || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+char *str_lower(char *s)
+{
+    for (char *p = s; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    return s;
+}
+
+void os_random(void *buf, size_t n)
+{
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    size_t got = 0;
+
+    if (fd < 0)
+        die("cannot open /dev/urandom: %s", strerror(errno));
+    while (got < n) {
+        ssize_t r = read(fd, (char *)buf + got, n - got);
+        if (r <= 0) {
+            if (r < 0 && errno == EINTR)
+                continue;
+            die("cannot read /dev/urandom");
+        }
+        got += (size_t)r;
+    }
+    close(fd);
+}
+
+char *secret_new(size_t len)
+{
+    /* 31 symbols (about 4.95 bits each), without 0/o and 1/l/i so that a
+     * secret survives being read aloud or retyped. */
+    static const char alphabet[] = "abcdefghjkmnpqrstuvwxyz23456789";
+    const unsigned n = sizeof(alphabet) - 1;
+    const unsigned limit = 256 - 256 % n; /* rejection keeps it unbiased */
+    char *s = xmalloc(len + 1);
+    size_t i = 0;
+
+    while (i < len) {
+        unsigned char raw[32];
+        os_random(raw, sizeof(raw));
+        for (size_t k = 0; k < sizeof(raw) && i < len; k++)
+            if (raw[k] < limit)
+                s[i++] = alphabet[raw[k] % n];
+    }
+    s[len] = '\0';
+    return s;
+}
+
+void utc_now(char out[32])
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}

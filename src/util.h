@@ -1,0 +1,42 @@
+/* util.h: allocation that never fails, error reporting and small text helpers. */
+#ifndef NGOMA_UTIL_H
+#define NGOMA_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <sysexits.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Allocation never returns NULL: on exhaustion the process dies, so callers
+ * never check (the Postfix policy). */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* error() prints "ngoma: MESSAGE" on stderr and returns -1, so that a
+ * recoverable failure reads `return error(...)`; die() does the same and
+ * exits with EX_SOFTWARE. */
+int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+_Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Silences error() output (for tests that provoke errors on purpose). */
+void error_set_quiet(bool quiet);
+
+bool str_ieq(const char *a, const char *b);
+bool str_iprefix(const char *s, const char *prefix);
+bool str_eq(const char *a, const char *b);
+/* Parses a whole decimal integer in [min, max]; false on any junk. */
+bool parse_int(const char *s, long long min, long long max, long long *out);
+/* Lower-cases ASCII letters in place and returns s. */
+char *str_lower(char *s);
+/* Random bytes from the operating system (for secrets, not for games). */
+void os_random(void *buf, size_t n);
+/* A fresh secret of `len` characters from an alphabet without look-alikes. */
+char *secret_new(size_t len);
+/* The current time as an ISO 8601 UTC string "YYYY-MM-DDTHH:MM:SSZ". */
+void utc_now(char out[32]);
+
+#endif

@@ -1,0 +1,108 @@
+/* check_main.c: runs every Check suite of ngoma and the helpers they share. */
+#include "test_support.h"
+#include "games/tally.h"
+
+#include "../src/db.h"
+#include "../src/jsonx.h"
+#include "../src/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+sqlite3 *t_db(void)
+{
+    sqlite3 *db = db_open(":memory:");
+    ck_assert_ptr_nonnull(db);
+    return db;
+}
+
+void t_new_game(sqlite3 *db, const char *module, int n, int64_t seed, const char *options_json,
+                struct game_rec *g)
+{
+    static const char *const names[] = { "Ann", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal" };
+    const char *emails[8];
+    char buf[8][32];
+    struct strbuf err = STRBUF_INIT;
+    cJSON *opts = options_json ? cJSON_Parse(options_json) : cJSON_CreateObject();
+    int64_t id;
+
+    for (int i = 0; i < n; i++) {
+        snprintf(buf[i], sizeof(buf[i]), "%s@example.org", names[i]);
+        emails[i] = buf[i];
+    }
+    ck_assert_int_eq(db_begin(db), 0);
+    int rc = engine_new(db, game_find(module), n, names, emails, opts, seed, &id, &err);
+    ck_assert_msg(rc == 0, "engine_new: %s", err.buf);
+    ck_assert_int_eq(db_commit(db), 0);
+    ck_assert_int_eq(game_load(db, id, g), 0);
+    cJSON_Delete(opts);
+    strbuf_release(&err);
+}
+
+void t_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, struct submission *s)
+{
+    memset(s, 0, sizeof(*s));
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(engine_submit(db, g, seat, text, "test", s), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+}
+
+void t_ok(sqlite3 *db, struct game_rec *g, int seat, const char *order)
+{
+    struct submission s;
+    t_submit(db, g, seat, order, &s);
+    ck_assert_int_eq((int)s.n, 1);
+    ck_assert_msg(s.lines[0].status == LINE_ACCEPTED || s.lines[0].status == LINE_PENDING,
+                  "order \"%s\" of seat %d was refused: %s", order, seat, s.lines[0].body.buf);
+    submission_release(&s);
+}
+
+int t_check(const struct game_ops *ops, const void *st, int seat, const char *order, struct strbuf *why)
+{
+    struct strbuf canon = STRBUF_INIT;
+    int rc = ops->check(st, seat, order, &canon, why);
+    strbuf_release(&canon);
+    return rc;
+}
+
+void *t_state(const struct game_ops *ops, const char *json)
+{
+    struct strbuf err = STRBUF_INIT;
+    cJSON *j = cJSON_Parse(json);
+    void *st;
+    ck_assert_msg(j != NULL, "bad JSON in test: %s", json);
+    st = ops->from_json(j, &err);
+    ck_assert_msg(st != NULL, "state refused: %s", err.buf);
+    cJSON_Delete(j);
+    strbuf_release(&err);
+    return st;
+}
+
+long long t_count(sqlite3 *db, const char *sql)
+{
+    int64_t n = -1;
+    ck_assert_int_eq(db_get_int64(db, &n, sql, NULL), 1);
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    Suite *(*const suites[])(void) = {
+        util_suite, template_suite, db_suite, engine_suite, kuniumi_suite, conformance_suite,
+    };
+    SRunner *sr = srunner_create(NULL);
+    int failed;
+
+    setenv("NGOMA_BUSY_TIMEOUT_MS", "2000", 0);
+    game_register_extra(&tally_ops);
+    for (size_t i = 0; i < ARRAY_SIZE(suites); i++)
+        srunner_add_suite(sr, suites[i]());
+    /* CK_RUN_SUITE / CK_RUN_CASE in the environment pick one suite or case. */
+    (void)argc;
+    (void)argv;
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,255 @@
+/* check_util.c: tests of the small pieces: strbuf, strlist, words, order lines, the random generator, JSON readers. */
+#include "test_support.h"
+
+#include "../src/jsonx.h"
+#include "../src/order_text.h"
+#include "../src/rng.h"
+#include "../src/strbuf.h"
+#include "../src/strlist.h"
+#include "../src/util.h"
+#include "../src/words.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+START_TEST(strbuf_grows_and_formats)
+{
+    struct strbuf sb = STRBUF_INIT;
+    ck_assert_str_eq(sb.buf, "");
+    for (int i = 0; i < 1000; i++)
+        strbuf_addf(&sb, "%d,", i);
+    ck_assert_uint_eq(sb.len, strlen(sb.buf));
+    ck_assert(strncmp(sb.buf, "0,1,2,", 6) == 0);
+    strbuf_reset(&sb);
+    strbuf_addstr(&sb, "  x y \n");
+    strbuf_trim(&sb);
+    ck_assert_str_eq(sb.buf, "x y");
+    strbuf_complete_line(&sb);
+    ck_assert_str_eq(sb.buf, "x y\n");
+    char *d = strbuf_detach(&sb);
+    ck_assert_str_eq(d, "x y\n");
+    ck_assert_str_eq(sb.buf, "");
+    free(d);
+    strbuf_release(&sb);
+}
+END_TEST
+
+START_TEST(strlist_sorts_unique)
+{
+    struct strlist l = STRLIST_INIT;
+    strlist_push(&l, "b");
+    strlist_push(&l, "a");
+    strlist_pushf(&l, "%c", 'b');
+    strlist_sort_unique(&l);
+    ck_assert_uint_eq(l.n, 2);
+    ck_assert_str_eq(l.v[0], "a");
+    ck_assert(strlist_contains(&l, "b"));
+    ck_assert(!strlist_contains(&l, "c"));
+    strlist_clear(&l);
+}
+END_TEST
+
+START_TEST(words_split_lowercases_and_separates)
+{
+    struct words w;
+    words_split(&w, "  MOVE C3-c5,  Now ", "-,");
+    ck_assert_int_eq(w.n, 4);
+    ck_assert_str_eq(w.w[0], "move");
+    ck_assert_str_eq(w.w[1], "c3");
+    ck_assert_str_eq(w.w[2], "c5");
+    ck_assert_str_eq(w.w[3], "now");
+    words_release(&w);
+
+    struct strbuf many = STRBUF_INIT;
+    for (int i = 0; i < 100; i++)
+        strbuf_addstr(&many, "x ");
+    words_split(&w, many.buf, NULL);
+    ck_assert(w.too_many);
+    words_release(&w);
+    strbuf_release(&many);
+}
+END_TEST
+
+START_TEST(squares_parse_and_name)
+{
+    int f, r;
+    char name[4];
+    ck_assert(square_parse("a1", 6, 6, &f, &r) && f == 0 && r == 0);
+    ck_assert(square_parse("F6", 6, 6, &f, &r) && f == 5 && r == 5);
+    ck_assert(!square_parse("g1", 6, 6, &f, &r));
+    ck_assert(!square_parse("a7", 6, 6, &f, &r));
+    ck_assert(!square_parse("a0", 6, 6, &f, &r));
+    ck_assert(!square_parse("a", 6, 6, &f, &r));
+    ck_assert(!square_parse("a1x", 6, 6, &f, &r));
+    ck_assert(!square_parse("a01", 6, 6, &f, &r));
+    ck_assert(!square_parse("a99999999999", 6, 6, &f, &r));
+    square_name(2, 3, name);
+    ck_assert_str_eq(name, "c4");
+    square_name(0, 9, name);
+    ck_assert_str_eq(name, "a10");
+}
+END_TEST
+
+START_TEST(order_lines_skip_quotes_blank_and_signature)
+{
+    struct strlist l = STRLIST_INIT;
+    order_lines("MOVE  c5\r\n\n> quoted MOVE a1\n  >also quoted\n\tlegal \n-- \nsignature MOVE b2\n", &l);
+    ck_assert_uint_eq(l.n, 2);
+    ck_assert_str_eq(l.v[0], "MOVE c5");
+    ck_assert_str_eq(l.v[1], "legal");
+    strlist_clear(&l);
+
+    order_lines("a\n--\nb", &l);
+    ck_assert_uint_eq(l.n, 1);
+    strlist_clear(&l);
+
+    /* A very long line is cut, never overflows. */
+    struct strbuf big = STRBUF_INIT;
+    strbuf_addchars(&big, 'x', 100000);
+    order_lines(big.buf, &l);
+    ck_assert_uint_eq(l.n, 1);
+    ck_assert_uint_eq(strlen(l.v[0]), ORDER_LINE_MAX);
+    strlist_clear(&l);
+    strbuf_release(&big);
+}
+END_TEST
+
+START_TEST(pcg32_matches_reference)
+{
+    /* The reference pcg32-demo output for pcg32_srandom(42, 54). */
+    static const uint32_t expect[] = { 0xa15c02b7, 0x7b47f409, 0xba1d3330, 0x83d2f293, 0xbfa4784b, 0xcbed606e };
+    struct rng r;
+    rng_seed(&r, 42, 54);
+    for (size_t i = 0; i < ARRAY_SIZE(expect); i++)
+        ck_assert_uint_eq(rng_next(&r), expect[i]);
+}
+END_TEST
+
+START_TEST(rng_below_is_in_range_and_round_trips)
+{
+    struct rng r, back;
+    struct strbuf err = STRBUF_INIT;
+    int seen[7] = { 0 };
+    rng_seed(&r, 1, 2);
+    for (int i = 0; i < 7000; i++) {
+        uint32_t x = rng_below(&r, 7);
+        ck_assert_uint_lt(x, 7);
+        seen[x]++;
+    }
+    for (int i = 0; i < 7; i++)
+        ck_assert_int_gt(seen[i], 800);
+    cJSON *j = rng_to_json(&r);
+    ck_assert_int_eq(rng_from_json(&back, j, &err), 0);
+    ck_assert_uint_eq(rng_next(&r), rng_next(&back));
+    cJSON_Delete(j);
+
+    j = cJSON_Parse("{\"state\":\"zz\",\"inc\":\"1\"}");
+    ck_assert_int_eq(rng_from_json(&back, j, &err), -1);
+    ck_assert(strstr(err.buf, "hex") != NULL);
+    cJSON_Delete(j);
+    j = cJSON_Parse("{\"state\":\"1\",\"inc\":\"2\"}");
+    ck_assert_int_eq(rng_from_json(&back, j, &err), -1);
+    cJSON_Delete(j);
+    strbuf_release(&err);
+}
+END_TEST
+
+START_TEST(shuffle_is_a_permutation)
+{
+    struct rng r;
+    int a[52], seen[52] = { 0 };
+    rng_seed(&r, 99, 1);
+    for (int i = 0; i < 52; i++)
+        a[i] = i;
+    rng_shuffle(&r, a, 52, sizeof(int));
+    for (int i = 0; i < 52; i++)
+        seen[a[i]]++;
+    for (int i = 0; i < 52; i++)
+        ck_assert_int_eq(seen[i], 1);
+}
+END_TEST
+
+START_TEST(json_readers_check_types_and_ranges)
+{
+    struct strbuf err = STRBUF_INIT;
+    cJSON *j = cJSON_Parse("{\"a\":3,\"b\":2.5,\"c\":\"x\",\"d\":[1,2,3],\"e\":true}");
+    int v, arr[3];
+    bool b;
+    ck_assert_int_eq(jx_int(j, "a", 0, 5, &v, &err), 0);
+    ck_assert_int_eq(v, 3);
+    ck_assert_int_eq(jx_int(j, "a", 4, 5, &v, &err), -1);
+    ck_assert_int_eq(jx_int(j, "b", 0, 5, &v, &err), -1);
+    ck_assert_int_eq(jx_int(j, "zz", 0, 5, &v, &err), -1);
+    ck_assert_int_eq(jx_int(j, "c", 0, 5, &v, &err), -1);
+    ck_assert_ptr_nonnull(jx_str(j, "c", &err));
+    ck_assert_ptr_null(jx_str(j, "a", &err));
+    ck_assert_int_eq(jx_int_array(j, "d", arr, 3, 0, 9, &err), 0);
+    ck_assert_int_eq(arr[2], 3);
+    ck_assert_int_eq(jx_int_array(j, "d", arr, 2, 0, 9, &err), -1);
+    ck_assert_int_eq(jx_bool(j, "e", &b, &err), 0);
+    ck_assert(b);
+    ck_assert(strstr(err.buf, "\"zz\" is missing") != NULL);
+    cJSON_Delete(j);
+    strbuf_release(&err);
+}
+END_TEST
+
+START_TEST(json_diff_names_the_path)
+{
+    struct strbuf path = STRBUF_INIT;
+    cJSON *a = cJSON_Parse("{\"x\":[1,2,{\"y\":3}],\"z\":1}");
+    cJSON *b = cJSON_Parse("{\"x\":[1,2,{\"y\":4}],\"z\":1}");
+    cJSON *c = cJSON_Parse("{\"x\":[1,2,{\"y\":3}],\"z\":1}");
+    ck_assert(jx_diff(a, b, &path));
+    ck_assert_str_eq(path.buf, "$.x[2].y");
+    strbuf_reset(&path);
+    ck_assert(!jx_diff(a, c, &path));
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+    cJSON_Delete(c);
+    strbuf_release(&path);
+}
+END_TEST
+
+START_TEST(secrets_are_long_and_differ)
+{
+    char *a = secret_new(10), *b = secret_new(10);
+    ck_assert_uint_eq(strlen(a), 10);
+    ck_assert_str_ne(a, b);
+    ck_assert(strspn(a, "abcdefghjkmnpqrstuvwxyz23456789") == 10);
+    free(a);
+    free(b);
+}
+END_TEST
+
+START_TEST(parse_int_refuses_junk)
+{
+    long long v;
+    ck_assert(parse_int("42", 0, 100, &v) && v == 42);
+    ck_assert(!parse_int("42x", 0, 100, &v));
+    ck_assert(!parse_int(" 42", 0, 100, &v));
+    ck_assert(!parse_int("", 0, 100, &v));
+    ck_assert(!parse_int("101", 0, 100, &v));
+    ck_assert(!parse_int("99999999999999999999999", 0, 100, &v));
+}
+END_TEST
+
+Suite *util_suite(void)
+{
+    Suite *s = suite_create("util");
+    TCase *tc = tcase_create("util");
+    tcase_add_test(tc, strbuf_grows_and_formats);
+    tcase_add_test(tc, strlist_sorts_unique);
+    tcase_add_test(tc, words_split_lowercases_and_separates);
+    tcase_add_test(tc, squares_parse_and_name);
+    tcase_add_test(tc, order_lines_skip_quotes_blank_and_signature);
+    tcase_add_test(tc, pcg32_matches_reference);
+    tcase_add_test(tc, rng_below_is_in_range_and_round_trips);
+    tcase_add_test(tc, shuffle_is_a_permutation);
+    tcase_add_test(tc, json_readers_check_types_and_ranges);
+    tcase_add_test(tc, json_diff_names_the_path);
+    tcase_add_test(tc, secrets_are_long_and_differ);
+    tcase_add_test(tc, parse_int_refuses_junk);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,136 @@
+#!/bin/sh
+# cli.sh: end-to-end tests of the ngoma command line: exit codes, errors, a whole game, and the documented queries.
+set -u
+NGOMA=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+T=$(mktemp -d /tmp/ngoma-cli.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+export NGOMA_DB="$T/ngoma.db"
+fails=0
+tests=0
+
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# expect CODE CMD...: runs ngoma with the arguments; stdout in $T/out, stderr in $T/err.
+expect() {
+    want=$1; shift
+    tests=$((tests + 1))
+    "$NGOMA" "$@" >"$T/out" 2>"$T/err"
+    got=$?
+    [ "$got" = "$want" ] || fail "ngoma $* exited $got, expected $want; stderr: $(cat "$T/err")"
+}
+has() { grep -q -- "$1" "$T/out" || fail "output lacks \"$1\": $(head -c 600 "$T/out")"; }
+err_has() { grep -q -- "$1" "$T/err" || fail "stderr lacks \"$1\": $(cat "$T/err")"; }
+one_err_line() { [ "$(wc -l <"$T/err")" -eq 1 ] || fail "stderr is not one line: $(cat "$T/err")"; }
+
+# --- the program and its help
+expect 0 --help; has "usage: ngoma"
+expect 64; err_has "usage"
+expect 64 frobnicate; err_has 'unknown command "frobnicate"'; one_err_line
+expect 64 --colour init; one_err_line
+for c in init games rules new order legal show history replay; do
+    expect 0 "$c" --help; has "usage: ngoma $c"
+done
+
+# --- init is idempotent
+expect 0 init; has "schema version"
+expect 0 init
+[ "$(sqlite3 "$NGOMA_DB" 'SELECT count(*) FROM schema_version')" = "$(ls "$ROOT"/migrations/*.sql | wc -l)" ] ||
+    fail "init twice changed schema_version"
+[ "$(sqlite3 "$NGOMA_DB" 'PRAGMA journal_mode')" = wal ] || fail "database not in WAL mode"
+
+# --- games and rules
+expect 0 games; has "kuniumi"
+expect 0 rules kuniumi; has "CHOOSE LAND"
+expect 64 rules chess; err_has "unknown game"; one_err_line
+expect 64 rules
+
+# --- new
+expect 64 new kuniumi; err_has "no players"; one_err_line
+expect 65 new kuniumi --player Ann=ann@example.org; err_has "exactly 2 players"; one_err_line
+expect 64 new chess --player A=a@x.org --player B=b@x.org; err_has "unknown game"
+expect 64 new kuniumi --player Ann --player B=b@x.org; err_has "NAME=EMAIL"
+expect 64 new kuniumi --player A=a@x.org --player B=b@x.org --seed minus1; err_has "--seed"
+expect 65 new kuniumi --player A=a@x.org --player B=b@x.org --option speed=fast; err_has 'no option "speed"'
+expect 65 new kuniumi --player A=a@x.org --player B=nowhere; err_has "not a mail address"
+expect 0 new kuniumi --player Ann=ann@example.org --player Bob=bob@example.org --seed 42
+[ "$(cat "$T/out")" = 1 ] || fail "new did not print id 1: $(cat "$T/out")"
+
+# --- order and legal
+expect 0 legal 1 Ann; has "PLACE EARTH GOD a1"
+expect 0 legal 1 Bob; [ -s "$T/out" ] && fail "Bob has legal orders out of turn"
+expect 0 order 1 Ann "PLACE EARTH GOD c3"; has "Accepted."; has "Waiting for Ann."
+expect 65 order 1 ann "PLACE EARTH GOD d3"; has "Rejected: every EARTH GOD piece"; has "Send LEGAL"
+expect 65 order 1 Bob "CHOOSE LAND"; has "not your turn"
+expect 66 order 99 Ann "MOVE a1"; err_has "no game 99"; one_err_line
+expect 65 order 1 Zed "MOVE a1"; err_has 'no player "Zed"'; one_err_line
+expect 64 order one Ann "MOVE a1"; err_has "not a game number"; one_err_line
+expect 64 order 1 Ann; err_has "needs 3 arguments"; one_err_line
+printf 'place sea god d4\n\n> quoted junk\nPLACE LAND c4\n-- \nsignature\n' >"$T/orders.txt"
+tests=$((tests + 1))
+"$NGOMA" order 1 Ann - <"$T/orders.txt" >"$T/out" 2>"$T/err" || fail "order from stdin failed"
+has "Sea God on d4"; has "Land token on c4"
+grep -q "signature" "$T/out" && fail "the signature was read as an order"
+expect 0 order 1 2 "LEGAL"; has "waits for Ann"
+
+# --- play the rest of a game by always taking the first legal order
+n=0
+while [ $n -lt 200 ]; do
+    "$NGOMA" show 1 --json >"$T/json" || { fail "show --json failed"; break; }
+    grep -q '"status":	"finished"' "$T/json" && break
+    who=$(sed -n 's/.*"waiting_for":[^"]*"\([^"]*\)".*/\1/p' "$T/json" | head -1)
+    [ -n "$who" ] || who=$(tr -d '\n\t' <"$T/json" | sed -n 's/.*"waiting_for":\["\([^"]*\)".*/\1/p')
+    mv=$("$NGOMA" legal 1 "$who" | head -1)
+    [ -n "$mv" ] || { fail "no legal move for $who"; break; }
+    "$NGOMA" order 1 "$who" "$mv" >/dev/null || { fail "legal order $mv refused"; break; }
+    n=$((n + 1))
+done
+expect 0 show 1; has "Game over"
+expect 0 show 1 --json; has '"winners"'
+tests=$((tests + 1))
+[ "$(sqlite3 "$NGOMA_DB" "SELECT json_valid(readfile('$T/out'))")" = 1 ] || fail "show --json is not JSON"
+expect 0 show 1 --turn 0; has "Game 1: KuniUmi, turn 0"
+expect 0 show 1 --as Bob --turn 3
+expect 65 show 1 --turn 9999; err_has "has no turn 9999"
+expect 64 show 1 --turn soon
+expect 0 history 1; has "Turn 1 - Ann: PLACE EARTH GOD c3"
+expect 0 history 1 --as Ann
+expect 65 order 1 Ann "MOVE a1"; has "game is over"
+
+# --- replay, then tampering found
+expect 0 replay 1; has "replay exactly"
+orig=$(sqlite3 "$NGOMA_DB" "SELECT json_extract(state, '\$.moves') FROM turns WHERE game_id = 1 AND turn = 9")
+sqlite3 "$NGOMA_DB" "UPDATE turns SET state = json_set(state, '\$.moves', 77) WHERE game_id = 1 AND turn = 9"
+expect 65 replay 1; has "turn 9"
+sqlite3 "$NGOMA_DB" "UPDATE turns SET state = json_set(state, '\$.moves', $orig) WHERE game_id = 1 AND turn = 9"
+expect 0 replay 1
+
+# --- every example query of docs/queries.md runs and returns rows
+awk '/^```sql$/ {q = ""; inq = 1; next} /^```$/ && inq {print q; print "--END--"; inq = 0; next} inq {q = q " " $0}' \
+    "$ROOT/docs/queries.md" >"$T/queries"
+nq=0
+while IFS= read -r q; do
+    [ "$q" = "--END--" ] && continue
+    nq=$((nq + 1)); tests=$((tests + 1))
+    rows=$(sqlite3 -readonly "$NGOMA_DB" "$q" 2>"$T/err") || { fail "query failed: $q: $(cat "$T/err")"; continue; }
+    [ -n "$rows" ] || fail "query returned no rows: $q"
+done <"$T/queries"
+[ "$nq" -ge 5 ] || fail "found only $nq example queries in docs/queries.md"
+
+# --- a busy database is a temporary failure (EX_TEMPFAIL) and changes nothing
+mkfifo "$T/lock"
+sqlite3 "$NGOMA_DB" <"$T/lock" >/dev/null 2>&1 &
+exec 3>"$T/lock"
+echo "BEGIN IMMEDIATE; INSERT INTO settings VALUES ('lock', 'held');" >&3
+sleep 0.5
+before=$(sqlite3 -readonly "$NGOMA_DB" 'SELECT count(*) FROM orders')
+NGOMA_BUSY_TIMEOUT_MS=100 expect 75 order 1 Ann "LEGAL"
+NGOMA_BUSY_TIMEOUT_MS=100 expect 75 new kuniumi --player C=c@x.org --player D=d@x.org
+echo "ROLLBACK;" >&3
+exec 3>&-
+wait
+expect 0 new kuniumi --player C=c@x.org --player D=d@x.org
+[ "$(sqlite3 -readonly "$NGOMA_DB" 'SELECT count(*) FROM orders')" = "$before" ] || fail "a busy run stored orders"
+
+echo "cli.sh: $tests checks, $fails failed"
+[ "$fails" -eq 0 ]

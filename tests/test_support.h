@@ -1,0 +1,34 @@
+/* test_support.h: what the Check suites share: a fresh database, a new game, orders, and the list of suites. */
+#ifndef NGOMA_TEST_SUPPORT_H
+#define NGOMA_TEST_SUPPORT_H
+
+#include <check.h>
+#include <sqlite3.h>
+
+#include "../src/db.h"
+#include "../src/engine.h"
+
+/* An in-memory database with every migration applied. */
+sqlite3 *t_db(void);
+/* Creates a game of module with n players named A, B, C... and loads it. */
+void t_new_game(sqlite3 *db, const char *module, int n, int64_t seed, const char *options_json,
+                struct game_rec *g);
+/* Submits text as seat inside a transaction; returns the submission. */
+void t_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, struct submission *s);
+/* Submits one order that must be accepted or pending. */
+void t_ok(sqlite3 *db, struct game_rec *g, int seat, const char *order);
+/* Checks an order directly against a module state; returns 0 or -1 and the reason. */
+int t_check(const struct game_ops *ops, const void *st, int seat, const char *order, struct strbuf *why);
+/* A module state from JSON text; fails the test when it is refused. */
+void *t_state(const struct game_ops *ops, const char *json);
+/* Counts rows of a query returning one integer. */
+long long t_count(sqlite3 *db, const char *sql);
+
+Suite *util_suite(void);
+Suite *template_suite(void);
+Suite *db_suite(void);
+Suite *engine_suite(void);
+Suite *conformance_suite(void);
+Suite *kuniumi_suite(void);
+
+#endif
