@@ -33,6 +33,8 @@ int cmd_usage(const struct cmd_ctx *c, const char *fmt, ...) __attribute__((form
 int cmd_failed(void);
 /* Loads GAME; returns 0 or the exit code (EX_USAGE, EX_NOINPUT...). */
 int cmd_load_game(struct cmd_ctx *c, const char *arg, struct game_rec *g);
+/* Loads GAME and finds PLAYER in it; 0 or the exit code. */
+int cmd_load_seat(struct cmd_ctx *c, const char *game, const char *player, struct game_rec *g, int *seat);
 /* Finds PLAYER in g; returns the seat, or -1 after reporting. */
 int cmd_seat(const struct game_rec *g, const char *who);
 int cmd_init(struct cmd_ctx *c, int argc, char **argv);

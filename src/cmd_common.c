@@ -42,6 +42,18 @@ int cmd_load_game(struct cmd_ctx *c, const char *arg, struct game_rec *g)
     return 0;
 }
 
+int cmd_load_seat(struct cmd_ctx *c, const char *game, const char *player, struct game_rec *g, int *seat)
+{
+    int rc = cmd_load_game(c, game, g);
+    if (rc)
+        return rc;
+    if ((*seat = cmd_seat(g, player)) < 0) {
+        game_unload(g);
+        return EX_DATAERR;
+    }
+    return 0;
+}
+
 int cmd_seat(const struct game_rec *g, const char *who)
 {
     int seat = game_seat_find(g, who);

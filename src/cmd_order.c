@@ -28,12 +28,8 @@ int cmd_order(struct cmd_ctx *c, int argc, char **argv)
     int seat, rc;
     (void)argc;
 
-    if ((rc = cmd_load_game(c, argv[1], &g)))
+    if ((rc = cmd_load_seat(c, argv[1], argv[2], &g, &seat)))
         return rc;
-    if ((seat = cmd_seat(&g, argv[2])) < 0) {
-        game_unload(&g);
-        return EX_DATAERR;
-    }
     text = strcmp(argv[3], "-") == 0 ? read_stdin() : xstrdup(argv[3]);
     if (db_begin(c->db) || engine_submit(c->db, &g, seat, text, "cli", &sub) ||
         reply_render(c->db, &g, seat, &sub, &out) || db_commit(c->db)) {
@@ -61,12 +57,8 @@ int cmd_legal(struct cmd_ctx *c, int argc, char **argv)
     int seat, rc;
     (void)argc;
 
-    if ((rc = cmd_load_game(c, argv[1], &g)))
+    if ((rc = cmd_load_seat(c, argv[1], argv[2], &g, &seat)))
         return rc;
-    if ((seat = cmd_seat(&g, argv[2])) < 0) {
-        game_unload(&g);
-        return EX_DATAERR;
-    }
     if (g.ops->waiting_for(g.st) & (1u << seat))
         g.ops->legal(g.st, seat, &legal);
     for (size_t i = 0; i < legal.n; i++)

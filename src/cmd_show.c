@@ -62,15 +62,10 @@ static int read_opts(struct cmd_ctx *c, int argc, char **argv, bool json_ok, boo
 /* Loads the game and the viewer's seat (-1 for an observer). */
 static int load(struct cmd_ctx *c, const struct read_opts *r, struct game_rec *g, int *viewer)
 {
-    int rc = cmd_load_game(c, r->game, g);
     *viewer = -1;
-    if (rc)
-        return rc;
-    if (r->as && (*viewer = cmd_seat(g, r->as)) < 0) {
-        game_unload(g);
-        return EX_DATAERR;
-    }
-    return 0;
+    if (r->as)
+        return cmd_load_seat(c, r->game, r->as, g, viewer);
+    return cmd_load_game(c, r->game, g);
 }
 
 int cmd_show(struct cmd_ctx *c, int argc, char **argv)

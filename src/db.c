@@ -116,19 +116,32 @@ int db_do(sqlite3 *db, const char *sql, const char *fmt, ...)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* Prepares, binds and steps once: the statement positioned on its first
+ * row (*rc SQLITE_ROW), or finalized and NULL (*rc SQLITE_DONE or -1). */
+static sqlite3_stmt *first_row(sqlite3 *db, const char *sql, const char *fmt, va_list ap, int *rc)
+{
+    sqlite3_stmt *st = vstmt(db, sql, fmt, ap);
+    *rc = -1;
+    if (!st)
+        return NULL;
+    *rc = db_step(st);
+    if (*rc == SQLITE_ROW)
+        return st;
+    db_finalize(st);
+    return NULL;
+}
+
 int db_get_int64(sqlite3 *db, int64_t *out, const char *sql, const char *fmt, ...)
 {
     va_list ap;
     int rc;
     va_start(ap, fmt);
-    sqlite3_stmt *st = vstmt(db, sql, fmt, ap);
+    sqlite3_stmt *st = first_row(db, sql, fmt, ap, &rc);
     va_end(ap);
-    if (!st)
-        return -1;
-    rc = db_step(st);
-    if (rc == SQLITE_ROW)
+    if (st) {
         *out = sqlite3_column_int64(st, 0);
-    db_finalize(st);
+        db_finalize(st);
+    }
     return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
 
@@ -137,14 +150,12 @@ int db_get_text(sqlite3 *db, char **out, const char *sql, const char *fmt, ...)
     va_list ap;
     int rc;
     va_start(ap, fmt);
-    sqlite3_stmt *st = vstmt(db, sql, fmt, ap);
+    sqlite3_stmt *st = first_row(db, sql, fmt, ap, &rc);
     va_end(ap);
-    if (!st)
-        return -1;
-    rc = db_step(st);
-    if (rc == SQLITE_ROW)
+    if (st) {
         *out = db_col_text(st, 0);
-    db_finalize(st);
+        db_finalize(st);
+    }
     return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
 
@@ -170,33 +181,30 @@ void db_rollback(sqlite3 *db)
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 }
 
-int db_savepoint(sqlite3 *db, const char *name)
+/* Runs a statement naming a savepoint (names are ours, never input). */
+static int exec_named(sqlite3 *db, const char *fmt, const char *name)
 {
     struct strbuf sql = STRBUF_INIT;
-    strbuf_addf(&sql, "SAVEPOINT \"%s\"", name);
+    strbuf_addf(&sql, fmt, name);
     int rc = db_do(db, sql.buf, NULL);
     strbuf_release(&sql);
     return rc;
+}
+
+int db_savepoint(sqlite3 *db, const char *name)
+{
+    return exec_named(db, "SAVEPOINT \"%s\"", name);
 }
 
 int db_release(sqlite3 *db, const char *name)
 {
-    struct strbuf sql = STRBUF_INIT;
-    strbuf_addf(&sql, "RELEASE \"%s\"", name);
-    int rc = db_do(db, sql.buf, NULL);
-    strbuf_release(&sql);
-    return rc;
+    return exec_named(db, "RELEASE \"%s\"", name);
 }
 
 void db_rollback_to(sqlite3 *db, const char *name)
 {
-    struct strbuf sql = STRBUF_INIT;
-    strbuf_addf(&sql, "ROLLBACK TO \"%s\"", name);
-    db_do(db, sql.buf, NULL);
-    strbuf_reset(&sql);
-    strbuf_addf(&sql, "RELEASE \"%s\"", name);
-    db_do(db, sql.buf, NULL);
-    strbuf_release(&sql);
+    exec_named(db, "ROLLBACK TO \"%s\"", name);
+    exec_named(db, "RELEASE \"%s\"", name);
 }
 
 /* Runs every statement of a migration script, one prepared statement at a time. */
