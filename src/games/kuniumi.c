@@ -439,6 +439,11 @@ static int check_move(const struct kuniumi *k, int seat, const struct words *w, 
     bool dest[SQUARES];
 
     square_name(from % N, from / N, from_name);
+    if (i == 0 && !square_parse(w->w[0], N, N, &f, &r)) {
+        strbuf_addf(why, "\"%s\" is not an order here: move your God with MOVE and a square, e.g. MOVE c5",
+                    w->w[0]);
+        return -1;
+    }
     if (i >= w->n) {
         strbuf_addstr(why, "MOVE needs the square the God moves to, e.g. MOVE c5");
         return -1;
