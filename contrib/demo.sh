@@ -48,4 +48,19 @@ echo "================================================================"
 "$NGOMA" show "$game"
 echo
 "$NGOMA" replay "$game"
-echo "The whole game is in $NGOMA_DB; try: sqlite3 $NGOMA_DB 'SELECT * FROM moves'"
+
+# Kalimambo: one round of secret cards. It resolves only when the last card is in.
+echo
+echo "################################################################"
+kali=$("$NGOMA" new kalimambo --player Amara=amara@example.org --player Kofi=kofi@example.org \
+    --player Zola=zola@example.org --seed 7)
+echo "Started Kalimambo game $kali: Amara, Kofi and Zola choose their cards in secret."
+game=$kali
+say Amara "PLAY 9"
+say Kofi "PLAY 4"
+say Amara "PLAY 6"
+echo "(Amara changed her mind: only her last card counts. Kofi and Amara are in;"
+echo " the round waits for Zola, and nobody has seen a card yet.)"
+"$NGOMA" show "$kali" --as Kofi | tail -8
+say Zola "PLAY 2"
+echo "The whole games are in $NGOMA_DB; try: sqlite3 $NGOMA_DB 'SELECT * FROM moves'"

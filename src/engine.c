@@ -398,7 +398,8 @@ valid:
             int n = __builtin_popcount(missing);
             l->status = LINE_PENDING;
             strbuf_addf(&l->body,
-                        "Your order %s is recorded, secret until the step resolves. Still missing: %d %s. "
+                        "Your order %s is recorded; it stays secret until the step resolves.\n"
+                        "Still missing: %d %s.\n"
                         "You may replace it until the last order arrives.",
                         canon.buf, n, n == 1 ? "player" : "players");
         }

@@ -3,9 +3,11 @@
 #include "util.h"
 
 extern const struct game_ops kuniumi_ops;
+extern const struct game_ops kalimambo_ops;
 
 const struct game_ops *const game_registry[] = {
     &kuniumi_ops,
+    &kalimambo_ops,
     NULL,
 };
 

@@ -9,12 +9,29 @@
 
 void reply_add_text(cJSON *obj, const char *key, const char *text)
 {
-    size_t len = strlen(text);
-    while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
-        len--;
-    char *t = xstrndup(text, len);
-    cJSON_AddStringToObject(obj, key, t);
-    free(t);
+    struct strbuf sb = STRBUF_INIT;
+    const char *p = text;
+
+    /* Lines longer than a mail line are wrapped, keeping their indent. */
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        char *line = xstrndup(p, len);
+        if (len > 72) {
+            int indent = (int)strspn(line, " ");
+            strbuf_addchars(&sb, ' ', (size_t)indent);
+            strbuf_add_wrapped(&sb, line + indent, indent + 2, 72);
+        } else {
+            strbuf_addstr(&sb, line);
+            strbuf_addch(&sb, '\n');
+        }
+        free(line);
+        p += len + (nl ? 1 : 0);
+    }
+    while (sb.len && (sb.buf[sb.len - 1] == '\n' || sb.buf[sb.len - 1] == ' '))
+        strbuf_setlen(&sb, sb.len - 1);
+    cJSON_AddStringToObject(obj, key, sb.buf);
+    strbuf_release(&sb);
 }
 
 cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submission *s)

@@ -130,3 +130,36 @@ void strbuf_complete_line(struct strbuf *sb)
     if (sb->len && sb->buf[sb->len - 1] != '\n')
         strbuf_addch(sb, '\n');
 }
+
+void strbuf_add_wrapped(struct strbuf *sb, const char *text, int indent, int width)
+{
+    int col = 0;
+    const char *p = text;
+
+    while (*p) {
+        const char *gap = p, *w;
+        int spaces, len;
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        spaces = (int)(p - gap);
+        w = p;
+        while (*p && *p != ' ')
+            p++;
+        len = (int)(p - w);
+        /* Break before a word that would pass the width; keep the text's
+         * own spacing otherwise. */
+        if (col > indent && col + spaces + len > width) {
+            strbuf_addch(sb, '\n');
+            strbuf_addchars(sb, ' ', (size_t)indent);
+            col = indent;
+        } else {
+            strbuf_add(sb, gap, (size_t)spaces);
+            col += spaces;
+        }
+        strbuf_add(sb, w, (size_t)len);
+        col += len;
+    }
+    strbuf_addch(sb, '\n');
+}

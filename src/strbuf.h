@@ -29,6 +29,10 @@ void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 void strbuf_addchars(struct strbuf *sb, char c, size_t n);
 void strbuf_setlen(struct strbuf *sb, size_t len);
 void strbuf_trim(struct strbuf *sb);
+/* Appends text as words wrapped into lines of at most width columns (a
+ * longer word stands alone), continuation lines indented by indent spaces;
+ * ends with a newline. */
+void strbuf_add_wrapped(struct strbuf *sb, const char *text, int indent, int width);
 /* Makes sure a non-empty buffer ends with a newline. */
 void strbuf_complete_line(struct strbuf *sb);
 

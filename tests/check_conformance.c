@@ -31,6 +31,7 @@ static void assert_printable(const char *what, const char *text)
     for (const char *p = text; *p; p++) {
         unsigned char c = (unsigned char)*p;
         if (c == '\n') {
+            ck_assert_msg(col == 0 || p[-1] != ' ', "%s line %d ends with a space", what, line);
             col = 0;
             line++;
             continue;

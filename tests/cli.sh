@@ -105,6 +105,20 @@ expect 65 replay 1; has "turn 9"
 sqlite3 "$NGOMA_DB" "UPDATE turns SET state = json_set(state, '\$.moves', $orig) WHERE game_id = 1 AND turn = 9"
 expect 0 replay 1
 
+# --- Kalimambo from the command line: 2 to 7 players, secret cards
+expect 65 new kalimambo --player A=a@x.org; err_has "2 to 7 players"
+expect 65 new kalimambo --player A=a@x.org --player B=b@x.org --player C=c@x.org --player D=d@x.org \
+    --player E=e@x.org --player F=f@x.org --player G=g@x.org --player H=h@x.org; err_has "2 to 7 players"
+expect 0 new kalimambo --player Ann=a@x.org --player Bob=b@x.org --player Cleo=c@x.org --player Dan=d@x.org \
+    --player Eve=e@x.org --player Fay=f@x.org --player Gus=g@x.org
+kid=$(cat "$T/out")
+expect 0 order "$kid" Ann "PLAY 3"; has "Still missing: 6 players"
+expect 0 show "$kid" --as Bob --json
+grep -q '"last_card"' "$T/out" && fail "a pending card shows before the round resolves"
+expect 65 new kalimambo --player A=a@x.org --player B=b@x.org --option 'setup={"mambo":0}'
+err_has "\"kali\" is missing"
+expect 0 rules kalimambo; has "PLAY 7"; has "setup"
+
 # --- every example query of docs/queries.md runs and returns rows
 awk '/^```sql$/ {q = ""; inq = 1; next} /^```$/ && inq {print q; print "--END--"; inq = 0; next} inq {q = q " " $0}' \
     "$ROOT/docs/queries.md" >"$T/queries"

@@ -30,5 +30,6 @@ Suite *db_suite(void);
 Suite *engine_suite(void);
 Suite *conformance_suite(void);
 Suite *kuniumi_suite(void);
+Suite *kalimambo_suite(void);
 
 #endif
