@@ -17,7 +17,7 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check)
 CHECK_LIBS   = $(shell pkg-config --libs check)
 
 ALL_CFLAGS = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-             -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DNGOMA_DATADIR='"$(DATADIR)"' \
+             -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE -DNGOMA_DATADIR='"$(DATADIR)"' \
              -I src -I $(BUILD)/gen $(PKG_CFLAGS) $(CFLAGS)
 
 SRC       := $(filter-out src/main.c,$(wildcard src/*.c src/games/*.c))

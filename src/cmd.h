@@ -46,5 +46,10 @@ int cmd_legal(struct cmd_ctx *c, int argc, char **argv);
 int cmd_show(struct cmd_ctx *c, int argc, char **argv);
 int cmd_history(struct cmd_ctx *c, int argc, char **argv);
 int cmd_replay(struct cmd_ctx *c, int argc, char **argv);
+int cmd_receive(struct cmd_ctx *c, int argc, char **argv);
+int cmd_fetch(struct cmd_ctx *c, int argc, char **argv);
+int cmd_send(struct cmd_ctx *c, int argc, char **argv);
+int cmd_outbox(struct cmd_ctx *c, int argc, char **argv);
+int cmd_config(struct cmd_ctx *c, int argc, char **argv);
 
 #endif

@@ -2,6 +2,7 @@
 #include "cmd.h"
 #include "db.h"
 #include "engine.h"
+#include "notify.h"
 #include "util.h"
 
 #include <getopt.h>
@@ -100,10 +101,19 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
         }
         goto out;
     }
-    if (db_commit(c->db)) {
-        db_rollback(c->db);
-        rc = cmd_failed();
-        goto out;
+    {
+        /* Each player's welcome mail goes out with the game. */
+        struct game_rec g;
+        int r = game_load(c->db, id, &g);
+        if (!r) {
+            r = notify_welcome(c->db, &g);
+            game_unload(&g);
+        }
+        if (r || db_commit(c->db)) {
+            db_rollback(c->db);
+            rc = cmd_failed();
+            goto out;
+        }
     }
     printf("%lld\n", (long long)id);
     rc = 0;

@@ -2,6 +2,7 @@
 #include "cmd.h"
 #include "db.h"
 #include "engine.h"
+#include "notify.h"
 #include "reply.h"
 #include "util.h"
 
@@ -31,8 +32,10 @@ int cmd_order(struct cmd_ctx *c, int argc, char **argv)
     if ((rc = cmd_load_seat(c, argv[1], argv[2], &g, &seat)))
         return rc;
     text = strcmp(argv[3], "-") == 0 ? read_stdin() : xstrdup(argv[3]);
-    if (db_begin(c->db) || engine_submit(c->db, &g, seat, text, "cli", &sub) ||
-        reply_render(c->db, &g, seat, &sub, &out) || db_commit(c->db)) {
+    /* The other players hear of it by mail, as if it had come by mail. */
+    if (db_begin(c->db) || engine_submit(c->db, &g, seat, text, "cli", 0, &sub) ||
+        reply_render(c->db, &g, seat, &sub, &out) || notify_submission(c->db, &g, seat, &sub, NULL) ||
+        db_commit(c->db)) {
         db_rollback(c->db);
         rc = cmd_failed();
         error("nothing was stored");

@@ -232,15 +232,22 @@ out:
 /* ---- orders --------------------------------------------------------------- */
 
 /* Stores one order line; turn_id 0 leaves it unlinked to a turn. */
+/* Where the orders being stored came from: a source name and the mail row. */
+struct origin {
+    const char *source;
+    int64_t message_row;
+};
+
 static int store_order(sqlite3 *db, struct game_rec *g, int seat, int step, const char *text, const char *canonical,
-                       const char *status, const char *reason, const char *source, int64_t turn_id)
+                       const char *status, const char *reason, const struct origin *o, int64_t turn_id)
 {
     char now[32];
     utc_now(now);
     return db_do(db,
                  "INSERT INTO orders(game_id, seat, step, text, canonical, status, reason, source, turn_id,"
-                 " received_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, nullif(?, 0), ?)",
-                 "IiisssssIs", g->id, seat + 1, step, text, canonical, status, reason, source, turn_id, now);
+                 " received_at, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, nullif(?, 0), ?, nullif(?, 0))",
+                 "IiisssssIsI", g->id, seat + 1, step, text, canonical, status, reason, o->source, turn_id, now,
+                 o->message_row);
 }
 
 /* The seats with a pending order for the current step, as a mask. */
@@ -352,7 +359,7 @@ static void reject(struct line_result *l, const char *why)
     strbuf_addstr(&l->body, why);
 }
 
-static int submit_order(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l, const char *source)
+static int submit_order(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l, const struct origin *o)
 {
     struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
     struct game_result res;
@@ -374,7 +381,7 @@ static int submit_order(sqlite3 *db, struct game_rec *g, int seat, struct line_r
         goto valid;
     }
     reject(l, why.buf);
-    rc = store_order(db, g, seat, g->turn + 1, l->text, NULL, "rejected", why.buf, source, 0);
+    rc = store_order(db, g, seat, g->turn + 1, l->text, NULL, "rejected", why.buf, o, 0);
     goto out;
 
 valid:
@@ -383,7 +390,7 @@ valid:
               "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND step = ? AND seat = ?"
               " AND status = 'pending'",
               "Iii", g->id, g->turn + 1, seat + 1) ||
-        store_order(db, g, seat, g->turn + 1, l->text, canon.buf, "pending", NULL, source, 0))
+        store_order(db, g, seat, g->turn + 1, l->text, canon.buf, "pending", NULL, o, 0))
         goto out;
     {
         struct game_log log;
@@ -411,17 +418,17 @@ out:
     return rc;
 }
 
-int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source, struct strbuf *out)
+static int resign_seat(sqlite3 *db, struct game_rec *g, int seat, const struct origin *o, struct strbuf *out)
 {
     struct game_log log;
-    cJSON *list = cJSON_CreateArray(), *o = cJSON_CreateObject();
+    cJSON *list = cJSON_CreateArray(), *item = cJSON_CreateObject();
     int64_t turn_id;
     bool resolved;
     int rc = -1;
 
-    cJSON_AddNumberToObject(o, "seat", seat + 1);
-    cJSON_AddStringToObject(o, "order", "RESIGN");
-    cJSON_AddItemToArray(list, o);
+    cJSON_AddNumberToObject(item, "seat", seat + 1);
+    cJSON_AddStringToObject(item, "order", "RESIGN");
+    cJSON_AddItemToArray(list, item);
     game_log_init(&log);
     /* Her own pending order goes; the others' carry over to the next step. */
     if (db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND seat = ? AND status = 'pending'",
@@ -430,7 +437,7 @@ int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source,
     g->ops->resign(g->st, seat, &g->table, &log);
     g->turn++;
     if (record_turn(db, g, "resign", list, &log, &turn_id) ||
-        store_order(db, g, seat, g->turn, "RESIGN", "RESIGN", "accepted", NULL, source, turn_id) ||
+        store_order(db, g, seat, g->turn, "RESIGN", "RESIGN", "accepted", NULL, o, turn_id) ||
         db_do(db, "UPDATE orders SET step = ? WHERE game_id = ? AND status = 'pending'", "iI", g->turn + 1, g->id) ||
         game_save(db, g))
         goto out;
@@ -446,6 +453,12 @@ out:
     game_log_release(&log);
     cJSON_Delete(list);
     return rc;
+}
+
+int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source, struct strbuf *out)
+{
+    struct origin o = { source, 0 };
+    return resign_seat(db, g, seat, &o, out);
 }
 
 /* ---- the generic commands ------------------------------------------------ */
@@ -502,9 +515,10 @@ static enum command command_of(const char *line)
 }
 
 int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, const char *source,
-                  struct submission *out)
+                  int64_t message_row, struct submission *out)
 {
     struct strlist lines = STRLIST_INIT;
+    struct origin o = { source, message_row };
     int rc = 0;
 
     out->turn_before = out->turn_after = g->turn;
@@ -533,15 +547,15 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
             g->ops->result(g->st, &res);
             if (res.finished) {
                 reject(l, "the game is over already");
-                rc = store_order(db, g, seat, g->turn + 1, l->text, NULL, "rejected", l->body.buf, source, 0);
+                rc = store_order(db, g, seat, g->turn + 1, l->text, NULL, "rejected", l->body.buf, &o, 0);
             } else {
                 l->status = LINE_ACCEPTED;
                 l->canonical = xstrdup("RESIGN");
-                rc = engine_resign(db, g, seat, source, &l->body);
+                rc = resign_seat(db, g, seat, &o, &l->body);
             }
             break;
         case CMD_NONE:
-            rc = submit_order(db, g, seat, l, source);
+            rc = submit_order(db, g, seat, l, &o);
             break;
         }
     }

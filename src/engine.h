@@ -48,10 +48,11 @@ int engine_new(sqlite3 *db, const struct game_ops *ops, int nseats, const char *
  * the previous one left. A step resolves as soon as every seat it waits for
  * has a valid order in. Runs inside the caller's transaction; -1 means a
  * database or internal failure (roll back, and drop g: its state may have
- * moved).
+ * moved). message_row links each stored order to the mail that carried it
+ * (0: none).
  */
 int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, const char *source,
-                  struct submission *out);
+                  int64_t message_row, struct submission *out);
 
 /* The seat leaves the game by its rules (RESIGN), recorded as a turn. */
 int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source, struct strbuf *log);

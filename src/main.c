@@ -22,6 +22,13 @@ const struct command commands[] = {
       "show the game as PLAYER (or an observer) sees it", 1, 1 },
     { "history", cmd_history, NEED_DB, "GAME [--as PLAYER]", "print the game turn by turn", 1, 1 },
     { "replay", cmd_replay, NEED_DB, "GAME", "rebuild the game from its seed and orders and check every turn", 1, 1 },
+    { "receive", cmd_receive, NEED_DB, "[FILE]",
+      "take one mail (stdin, or FILE) as an MTA pipe, .forward or procmail delivers it", 0, 1 },
+    { "fetch", cmd_fetch, NEED_DB, "", "read new mail from the configured Maildir and/or IMAP mailbox", 0, 0 },
+    { "send", cmd_send, NEED_DB, "", "deliver the outbox (dir, smtp or sendmail, per send_method)", 0, 0 },
+    { "outbox", cmd_outbox, NEED_DB, "[--all] [--retry ID]", "list mails not yet sent, or queue a failed one again",
+      0, 0 },
+    { "config", cmd_config, NEED_DB, "[KEY [VALUE]] [--unset KEY]", "list, show, set or unset a setting", 0, 2 },
     { NULL, NULL, 0, NULL, NULL, 0, 0 },
 };
 
@@ -43,7 +50,7 @@ static void print_command_help(const struct command *c)
 /* Counts positional arguments, skipping options and their values. */
 static int positional(int argc, char **argv)
 {
-    static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", NULL };
+    static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", "--retry", NULL };
     int n = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--") == 0)

@@ -106,6 +106,15 @@ bool str_iprefix(const char *s, const char *prefix)
     return strncasecmp(s, prefix, strlen(prefix)) == 0;
 }
 
+const char *str_casestr(const char *haystack, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (const char *p = haystack; *p; p++)
+        if (strncasecmp(p, needle, n) == 0)
+            return p;
+    return n ? NULL : haystack;
+}
+
 bool parse_int(const char *s, long long min, long long max, long long *out)
 {
     char *end;
@@ -168,10 +177,57 @@ char *secret_new(size_t len)
     return s;
 }
 
-void utc_now(char out[32])
+bool utc_parse(const char *s, time_t *out)
 {
-    time_t t = time(NULL);
+    struct tm tm;
+    long long epoch;
+    const char *end;
+
+    if (!s || !*s)
+        return false;
+    if (*s == '@')
+        s++;
+    if (parse_int(s, 0, 253402300799LL, &epoch)) {
+        *out = (time_t)epoch;
+        return true;
+    }
+    memset(&tm, 0, sizeof(tm));
+    end = strptime(s, "%Y-%m-%d", &tm);
+    if (!end)
+        return false;
+    if (*end == 'T' || *end == ' ') {
+        const char *e2 = strptime(end + 1, "%H:%M:%S", &tm);
+        if (!e2)
+            e2 = strptime(end + 1, "%H:%M", &tm);
+        if (!e2)
+            return false;
+        end = e2;
+    }
+    if (*end == 'Z')
+        end++;
+    if (*end)
+        return false;
+    *out = timegm(&tm);
+    return *out != (time_t)-1;
+}
+
+time_t clock_now(void)
+{
+    const char *env = getenv("NGOMA_NOW");
+    time_t t;
+    if (env && *env && utc_parse(env, &t))
+        return t;
+    return time(NULL);
+}
+
+void utc_format(time_t t, char out[32])
+{
     struct tm tm;
     gmtime_r(&t, &tm);
     strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+void utc_now(char out[32])
+{
+    utc_format(clock_now(), out);
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <sysexits.h>
+#include <time.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -28,6 +29,8 @@ void error_set_quiet(bool quiet);
 bool str_ieq(const char *a, const char *b);
 bool str_iprefix(const char *s, const char *prefix);
 bool str_eq(const char *a, const char *b);
+/* strstr ignoring ASCII case. */
+const char *str_casestr(const char *haystack, const char *needle);
 /* Parses a whole decimal integer in [min, max]; false on any junk. */
 bool parse_int(const char *s, long long min, long long max, long long *out);
 /* Lower-cases ASCII letters in place and returns s. */
@@ -36,7 +39,14 @@ char *str_lower(char *s);
 void os_random(void *buf, size_t n);
 /* A fresh secret of `len` characters from an alphabet without look-alikes. */
 char *secret_new(size_t len);
+/* The current time: $NGOMA_NOW when set (what `--now TIME` sets, for
+ * tests), else the system clock. */
+time_t clock_now(void);
 /* The current time as an ISO 8601 UTC string "YYYY-MM-DDTHH:MM:SSZ". */
 void utc_now(char out[32]);
+void utc_format(time_t t, char out[32]);
+/* Reads "YYYY-MM-DDTHH:MM[:SS]Z" (or a space for T, or no Z: UTC all the
+ * same), "@EPOCH", or a bare number of seconds since the epoch. */
+bool utc_parse(const char *s, time_t *out);
 
 #endif

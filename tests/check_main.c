@@ -44,7 +44,7 @@ void t_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, struc
 {
     memset(s, 0, sizeof(*s));
     ck_assert_int_eq(db_begin(db), 0);
-    ck_assert_int_eq(engine_submit(db, g, seat, text, "test", s), 0);
+    ck_assert_int_eq(engine_submit(db, g, seat, text, "test", 0, s), 0);
     ck_assert_int_eq(db_commit(db), 0);
 }
 
@@ -89,7 +89,7 @@ long long t_count(sqlite3 *db, const char *sql)
 int main(int argc, char **argv)
 {
     Suite *(*const suites[])(void) = {
-        util_suite, template_suite, db_suite, engine_suite, kuniumi_suite, kalimambo_suite, conformance_suite,
+        util_suite, template_suite, db_suite, engine_suite, kuniumi_suite, kalimambo_suite, mail_suite, conformance_suite,
     };
     SRunner *sr = srunner_create(NULL);
     int failed;

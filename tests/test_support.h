@@ -31,5 +31,6 @@ Suite *engine_suite(void);
 Suite *conformance_suite(void);
 Suite *kuniumi_suite(void);
 Suite *kalimambo_suite(void);
+Suite *mail_suite(void);
 
 #endif

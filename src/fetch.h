@@ -1,0 +1,24 @@
+/* fetch.h: reading new mail from a Maildir or an IMAP mailbox, committing in groups, acknowledging only what is committed. */
+#ifndef NGOMA_FETCH_H
+#define NGOMA_FETCH_H
+
+#include <sqlite3.h>
+#include <stdbool.h>
+
+struct fetch_stats {
+    int messages;   /* read */
+    int processed;
+    int duplicates;
+    int ignored;
+    int refused;
+    int failed;     /* journalled as failed: a bug or a damaged game, never lost */
+};
+
+/* Every message in DIR/new is processed and then moved to DIR/cur with the
+ * seen flag; -1 on a failure that leaves the rest for the next run
+ * (*temporary tells whether trying again later may help). */
+int fetch_maildir(sqlite3 *db, const char *dir, struct fetch_stats *st, bool *temporary);
+/* Every unseen message of the IMAP mailbox of the settings. */
+int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary);
+
+#endif

@@ -1,0 +1,39 @@
+/* mailout.h: composing a well-formed outgoing mail with GMime and queuing it in the outbox table. */
+#ifndef NGOMA_MAILOUT_H
+#define NGOMA_MAILOUT_H
+
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+struct outmail {
+    int64_t game_id;          /* 0: about no game */
+    int seat;                 /* 1-based, 0: none */
+    const char *kind;         /* welcome, reply, turn, gameover, reminder, refused, toobig */
+    const char *to;           /* always a registered address */
+    const char *to_name;
+    const char *subject;      /* without the [ngoma G] tag, which is added */
+    const char *text;         /* the plain text body */
+    const char *secret;       /* the seat's secret: its reply address carries it */
+    const char *in_reply_to;  /* the Message-ID answered (no <>), or NULL */
+    const char *references;   /* earlier ids, space separated, or NULL */
+    int64_t answers;          /* messages.id answered, or 0 */
+};
+
+/* The address replies come back to: LOCAL+G-S-SECRET@DOMAIN for a seat,
+ * LOCAL+G@DOMAIN for a game, from the `from` setting. Owned. */
+char *mail_reply_address(sqlite3 *db, int64_t game_id, int seat, const char *secret);
+/* The Message-ID of a seat's welcome mail, the root every later mail of
+ * the game to that seat refers to. Owned, without <>. */
+char *mail_thread_root(sqlite3 *db, int64_t game_id, int seat);
+
+/* Renders the whole message (headers, text/plain and text/html
+ * alternatives) and inserts it into the outbox, queued, in the caller's
+ * transaction. */
+int outbox_enqueue(sqlite3 *db, const struct outmail *m);
+
+/* Renders a mail template: its first line "Subject: ..." becomes *subject,
+ * the rest the body. Both owned. */
+int mail_template(const char *name, const void *data, char **subject, char **body);
+
+#endif

@@ -1,0 +1,22 @@
+/* send.h: delivering the outbox: .eml files, SMTP through libcurl, or a sendmail program; retries with backoff. */
+#ifndef NGOMA_SEND_H
+#define NGOMA_SEND_H
+
+#include <sqlite3.h>
+
+struct send_stats {
+    int sent;
+    int deferred;  /* a temporary failure: tried again later */
+    int failed;    /* a permanent failure: recorded, shown by ngoma outbox */
+};
+
+/* Delivers every due mail of the outbox by the send_method setting. A
+ * mail is marked sent only after the server (or the file system) took it.
+ * -1 only on a database failure. */
+int outbox_send(sqlite3 *db, const char *db_path, struct send_stats *stats);
+
+/* After attempt n (1, 2, ...) the next comes this many seconds later; 0
+ * means give up. */
+long send_backoff(int attempts);
+
+#endif

@@ -1,0 +1,693 @@
+/* check_mail.c: tests of mail in and out: client-shaped fixtures, envelopes, loop safety, composition, and hostile mail. */
+#include "test_support.h"
+
+#include "../src/db.h"
+#include "../src/envelope.h"
+#include "../src/htmltext.h"
+#include "../src/inbound.h"
+#include "../src/mailout.h"
+#include "../src/mailparse.h"
+#include "../src/notify.h"
+#include "../src/order_text.h"
+#include "../src/paths.h"
+#include "../src/settings.h"
+#include "../src/util.h"
+
+#include <gmime/gmime.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Two KuniUmi games: 1 (Ann, Bob) and 2 (Cleo, Dan), with their secrets. */
+struct world {
+    sqlite3 *db;
+    char *secret[4];
+};
+
+static void world_new(struct world *w)
+{
+    struct game_rec g;
+    memset(w, 0, sizeof(*w));
+    w->db = t_db();
+    t_new_game(w->db, "kuniumi", 2, 1, NULL, &g);
+    game_unload(&g);
+    t_new_game(w->db, "kuniumi", 2, 2, NULL, &g);
+    game_unload(&g);
+    ck_assert_int_eq(db_do(w->db, "UPDATE seats SET name = 'Cleo', email = 'cleo@example.org' WHERE game_id = 2 AND seat = 1",
+                           NULL), 0);
+    ck_assert_int_eq(db_do(w->db, "UPDATE seats SET name = 'Dan', email = 'dan@example.org' WHERE game_id = 2 AND seat = 2",
+                           NULL), 0);
+    for (int i = 0; i < 4; i++)
+        ck_assert_int_eq(db_get_text(w->db, &w->secret[i], "SELECT secret FROM seats WHERE game_id = ? AND seat = ?",
+                                     "Ii", (int64_t)(i / 2 + 1), i % 2 + 1), 1);
+}
+
+static void world_free(struct world *w)
+{
+    for (int i = 0; i < 4; i++)
+        free(w->secret[i]);
+    ck_assert_int_eq(t_count(w->db, "SELECT count(*) FROM games"), 2);
+    char *ok = NULL;
+    ck_assert_int_eq(db_get_text(w->db, &ok, "PRAGMA integrity_check", NULL), 1);
+    ck_assert_str_eq(ok, "ok");
+    free(ok);
+    db_close(w->db);
+}
+
+/* Replaces @GAME@ @G2@ @SECRET1@ @SECRET2@ @SECRET3@ @SECRET4@. */
+static char *subst(const struct world *w, const char *text)
+{
+    struct strbuf sb = STRBUF_INIT;
+    static const char *const keys[] = { "@GAME@", "@G2@", "@SECRET1@", "@SECRET2@", "@SECRET3@", "@SECRET4@" };
+    while (*text) {
+        bool done = false;
+        for (int k = 0; k < 6 && !done; k++) {
+            size_t n = strlen(keys[k]);
+            if (strncmp(text, keys[k], n) == 0) {
+                strbuf_addstr(&sb, k == 0 ? "1" : k == 1 ? "2" : w->secret[k - 2]);
+                text += n;
+                done = true;
+            }
+        }
+        if (!done)
+            strbuf_addch(&sb, *text++);
+    }
+    return strbuf_detach(&sb);
+}
+
+static char *fixture(const struct world *w, const char *name)
+{
+    struct strbuf err = STRBUF_INIT;
+    char *path = data_path("tests/mail", name), *text = file_read(path, &err), *out;
+    ck_assert_msg(text != NULL, "%s", err.buf);
+    out = subst(w, text);
+    free(text);
+    free(path);
+    strbuf_release(&err);
+    return out;
+}
+
+static enum inbound_status deliver_n(struct world *w, const char *msg, size_t len, struct inbound_result *r)
+{
+    struct rawmsg raw;
+    long long limit = setting_get_int(w->db, "max_message_size", 2097152);
+    rawmsg_from_memory(msg, len, (size_t)limit, &raw);
+    ck_assert_int_eq(db_begin(w->db), 0);
+    ck_assert_int_eq(inbound_process(w->db, &raw, "test", r), 0);
+    ck_assert_int_eq(db_commit(w->db), 0);
+    rawmsg_release(&raw);
+    return r->status;
+}
+
+static enum inbound_status deliver(struct world *w, const char *msg, struct inbound_result *r)
+{
+    return deliver_n(w, msg, strlen(msg), r);
+}
+
+static long long mails(struct world *w, const char *kind, const char *rcpt)
+{
+    int64_t n = -1;
+    ck_assert_int_eq(db_get_int64(w->db, &n, "SELECT count(*) FROM outbox WHERE kind = ? AND rcpt = ?", "ss", kind,
+                                  rcpt), 1);
+    return n;
+}
+
+static char *last_mail(struct world *w)
+{
+    char *m = NULL;
+    ck_assert_int_eq(db_get_text(w->db, &m, "SELECT mail FROM outbox ORDER BY id DESC LIMIT 1", NULL), 1);
+    return m;
+}
+
+/* The order lines the engine would read from a parsed mail. */
+static void order_lines_of(struct world *w, const char *msg, struct strlist *lines, struct inmail *m)
+{
+    struct envelope e;
+    ck_assert_int_eq(inmail_parse(msg, strlen(msg), m), 0);
+    envelope_read(m, "ngoma@localhost", &e);
+    order_lines(e.orders, lines);
+    ck_assert_int_eq(e.game, 1);
+    envelope_release(&e);
+    (void)w;
+}
+
+/* ---- client-shaped fixtures ------------------------------------------------------ */
+
+START_TEST(gmail_reply_is_read)
+{
+    struct world w;
+    struct strlist l = STRLIST_INIT;
+    struct inmail m;
+    struct inbound_result r;
+    world_new(&w);
+    char *msg = fixture(&w, "gmail.eml");
+    order_lines_of(&w, msg, &l, &m);
+    ck_assert_uint_eq(l.n, 2);
+    ck_assert_str_eq(l.v[0], "PLACE EARTH GOD c3");
+    ck_assert_str_eq(l.v[1], "place sea god d4");
+    ck_assert(!m.text_from_html);
+    inmail_release(&m);
+    ck_assert_int_eq(deliver(&w, msg, &r), INBOUND_PROCESSED);
+    ck_assert_int_eq(t_count(w.db, "SELECT turn FROM games WHERE id = 1"), 2);
+    ck_assert_int_eq(mails(&w, "reply", "Ann@example.org"), 1);
+    char *reply = last_mail(&w);
+    /* Bob's turn mail was queued after the reply; look at the reply itself. */
+    free(reply);
+    ck_assert_int_eq(db_get_text(w.db, &reply, "SELECT mail FROM outbox WHERE kind = 'reply'", NULL), 1);
+    ck_assert(strstr(reply, "In-Reply-To: <CAJ5xq+gmail-fixture-1@mail.gmail.com>") != NULL);
+    ck_assert(strstr(reply, "To: Ann <Ann@example.org>") != NULL);
+    free(reply);
+    strlist_clear(&l);
+    free(msg);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(outlook_reply_stops_at_the_old_message)
+{
+    struct world w;
+    struct strlist l = STRLIST_INIT;
+    struct inmail m;
+    world_new(&w);
+    char *msg = fixture(&w, "outlook.eml");
+    order_lines_of(&w, msg, &l, &m);
+    /* Windows-1252 is read as UTF-8; the old message below the line is not read. */
+    ck_assert_uint_eq(l.n, 3);
+    ck_assert_str_eq(l.v[0], "CHOOSE SEA");
+    ck_assert_str_eq(l.v[1], "Gr\xc3\xbc\xc3\x9f" "e,");
+    ck_assert_str_eq(l.v[2], "Bob M\xc3\xbcller");
+    ck_assert_str_eq(m.from, "bob@example.org");
+    inmail_release(&m);
+    strlist_clear(&l);
+    free(msg);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(apple_mail_reply_is_read)
+{
+    struct world w;
+    struct strlist l = STRLIST_INIT;
+    struct inmail m;
+    world_new(&w);
+    char *msg = fixture(&w, "apple.eml");
+    order_lines_of(&w, msg, &l, &m);
+    ck_assert_uint_eq(l.n, 2);
+    ck_assert_str_eq(l.v[0], "LEGAL");
+    ck_assert_str_eq(l.v[1], "BOARD");
+    ck_assert_str_eq(m.message_id, "5E1B2C3D-apple-fixture@example.org");
+    inmail_release(&m);
+    strlist_clear(&l);
+    free(msg);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(thunderbird_flowed_bottom_post_is_read)
+{
+    struct world w;
+    struct strlist l = STRLIST_INIT;
+    struct inmail m;
+    world_new(&w);
+    char *msg = fixture(&w, "thunderbird.eml");
+    order_lines_of(&w, msg, &l, &m);
+    /* Under the quote: the answer; the flowed paragraph joined; nothing after "-- ". */
+    ck_assert_uint_eq(l.n, 3);
+    ck_assert_str_eq(l.v[0], "LEGAL");
+    ck_assert_str_eq(l.v[1], "HISTORY");
+    ck_assert_str_eq(l.v[2], "Thanks for a fine game so far, I look forward to the next move.");
+    inmail_release(&m);
+    strlist_clear(&l);
+    free(msg);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(base64_body_and_encoded_subject)
+{
+    struct world w;
+    struct strlist l = STRLIST_INIT;
+    struct inmail m;
+    world_new(&w);
+    char *msg = fixture(&w, "base64.eml");
+    order_lines_of(&w, msg, &l, &m);
+    ck_assert_str_eq(m.subject, "Re: [ngoma @GAME@] KuniUmi: your turn \xe2\x98\xba");
+    ck_assert_uint_eq(l.n, 2);
+    ck_assert_str_eq(l.v[0], "LEGAL");
+    ck_assert_str_eq(l.v[1], "Hello world \xe2\x98\xba");
+    inmail_release(&m);
+    strlist_clear(&l);
+    free(msg);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(html_only_mail_falls_back_to_text)
+{
+    struct world w;
+    struct strlist l = STRLIST_INIT;
+    struct inmail m;
+    world_new(&w);
+    char *msg = fixture(&w, "htmlonly.eml");
+    order_lines_of(&w, msg, &l, &m);
+    ck_assert(m.text_from_html);
+    ck_assert_uint_eq(l.n, 3);
+    ck_assert_str_eq(l.v[0], "LEGAL");
+    ck_assert_str_eq(l.v[1], "BOARD");
+    ck_assert_str_eq(l.v[2], "<3 & good luck");
+    inmail_release(&m);
+    strlist_clear(&l);
+    free(msg);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(attachments_are_ignored)
+{
+    struct world w;
+    struct strlist l = STRLIST_INIT;
+    struct inmail m;
+    struct inbound_result r;
+    world_new(&w);
+    char *msg = fixture(&w, "mixed.eml");
+    order_lines_of(&w, msg, &l, &m);
+    ck_assert_uint_eq(l.n, 2);
+    ck_assert_str_eq(l.v[0], "LEGAL");
+    ck_assert_str_eq(l.v[1], "Caf\xc3\xa9");
+    inmail_release(&m);
+    ck_assert_int_eq(deliver(&w, msg, &r), INBOUND_PROCESSED);
+    /* The attachment said RESIGN: the game goes on. */
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM games WHERE status = 'finished'"), 0);
+    strlist_clear(&l);
+    free(msg);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(crlf_line_ends_are_read_alike)
+{
+    struct world w;
+    struct strlist l = STRLIST_INIT;
+    struct inmail m;
+    struct strbuf crlf = STRBUF_INIT;
+    world_new(&w);
+    char *msg = fixture(&w, "gmail.eml");
+    for (const char *p = msg; *p; p++) {
+        if (*p == '\n')
+            strbuf_addch(&crlf, '\r');
+        strbuf_addch(&crlf, *p);
+    }
+    order_lines_of(&w, crlf.buf, &l, &m);
+    ck_assert_uint_eq(l.n, 2);
+    ck_assert_str_eq(l.v[0], "PLACE EARTH GOD c3");
+    inmail_release(&m);
+    strlist_clear(&l);
+    strbuf_release(&crlf);
+    free(msg);
+    world_free(&w);
+}
+END_TEST
+
+/* ---- pieces -------------------------------------------------------------------- */
+
+START_TEST(html_becomes_text)
+{
+    char *t = html_to_text("<p>One&nbsp;<b>two</b></p><script>MOVE a1</script><div>three<br>four</div>"
+                           "<blockquote>old<blockquote>older</blockquote></blockquote>&#x263a;&#9786;&bogus;");
+    ck_assert_str_eq(t, "One two\nthree\nfour\n> old\n> > older\n\xe2\x98\xba\xe2\x98\xba&bogus;\n");
+    free(t);
+}
+END_TEST
+
+START_TEST(envelope_lines_and_plus_addresses)
+{
+    struct inmail m;
+    struct envelope e;
+    const char *msg = "From: x@y.org\nTo: NGOMA+7-2-AbCd@example.org\nSubject: Re: [ngoma 9] z\n\nGAME 5\n"
+                      "SECRET k2k2k2\nPLAYER Bob\nMOVE c5\n";
+    ck_assert_int_eq(inmail_parse(msg, strlen(msg), &m), 0);
+    envelope_read(&m, "ngoma@example.org", &e);
+    /* The body's GAME wins; the plus address of another game is not used. */
+    ck_assert_int_eq(e.game, 5);
+    ck_assert_str_eq(e.secret, "k2k2k2");
+    ck_assert_str_eq(e.player, "Bob");
+    ck_assert_str_eq(e.orders, "MOVE c5\n");
+    envelope_release(&e);
+    inmail_release(&m);
+
+    msg = "From: x@y.org\nTo: ngoma+7-2-AbCd@example.org\nSubject: Re: [ngoma 9] z\n\nMOVE c5\n";
+    ck_assert_int_eq(inmail_parse(msg, strlen(msg), &m), 0);
+    envelope_read(&m, "ngoma@example.org", &e);
+    ck_assert_int_eq(e.game, 7);
+    ck_assert_int_eq(e.seat, 2);
+    ck_assert_str_eq(e.secret, "abcd");
+    envelope_release(&e);
+    inmail_release(&m);
+
+    msg = "From: x@y.org\nTo: ngoma@example.org\nSubject: Re: [ngoma 9] z\n\nMOVE c5\n";
+    ck_assert_int_eq(inmail_parse(msg, strlen(msg), &m), 0);
+    envelope_read(&m, "ngoma@example.org", &e);
+    ck_assert_int_eq(e.game, 9);
+    ck_assert_ptr_null(e.secret);
+    envelope_release(&e);
+    inmail_release(&m);
+}
+END_TEST
+
+START_TEST(automatic_mail_is_recognised)
+{
+    static const struct {
+        const char *headers;
+        bool automatic;
+    } cases[] = {
+        { "From: a@b.org\nAuto-Submitted: auto-replied\n", true },
+        { "From: a@b.org\nAuto-Submitted: auto-generated\n", true },
+        { "From: a@b.org\nAuto-Submitted: no\n", false },
+        { "From: a@b.org\nAuto-Submitted: notify\n", true },
+        { "From: a@b.org\nPrecedence: bulk\n", true },
+        { "From: a@b.org\nPrecedence: junk\n", true },
+        { "From: a@b.org\nPrecedence: list\n", true },
+        { "From: a@b.org\nList-Id: <games.lists.example.org>\n", true },
+        { "From: a@b.org\nReturn-Path: <>\n", true },
+        { "From: MAILER-DAEMON@mx.example.org\n", true },
+        { "From: postmaster@mx.example.org\n", true },
+        { "From: ngoma@localhost\n", true },
+        { "From: a@b.org\nX-Ngoma: game=1; seat=1; kind=turn\n", true },
+        { "Subject: no sender\n", true },
+        { "From: a@b.org\nReturn-Path: <a@b.org>\n", false },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+        struct inmail m;
+        struct strbuf msg = STRBUF_INIT;
+        strbuf_addf(&msg, "%s\nbody\n", cases[i].headers);
+        ck_assert_int_eq(inmail_parse(msg.buf, msg.len, &m), 0);
+        ck_assert_msg((envelope_automatic(&m, "ngoma@localhost") != NULL) == cases[i].automatic, "case %zu: %s", i,
+                      cases[i].headers);
+        inmail_release(&m);
+        strbuf_release(&msg);
+    }
+}
+END_TEST
+
+START_TEST(own_text_cuts_quoted_messages)
+{
+    char *t = mail_own_text("MOVE c5\nOn Mon, Nov 30, 2026 at 9:00 AM ngoma <\nngoma+1@x> wrote:\n> MOVE a1\nLEGAL\n");
+    ck_assert_str_eq(t, "MOVE c5\n> MOVE a1\nLEGAL\n");
+    free(t);
+    t = mail_own_text("PLAY 3\n-----Original Message-----\nPLAY 4\n");
+    ck_assert_str_eq(t, "PLAY 3\n");
+    free(t);
+    t = mail_own_text("PLAY 3\n\nLe lun. 30 nov. 2026, ngoma a \xc3\xa9" "crit :\n> x\n");
+    ck_assert_str_eq(t, "PLAY 3\n\n> x\n");
+    free(t);
+}
+END_TEST
+
+START_TEST(outgoing_mail_is_well_formed)
+{
+    struct world w;
+    struct game_rec g;
+    struct outmail m = { 0 };
+    world_new(&w);
+    ck_assert_int_eq(game_load(w.db, 1, &g), 0);
+    m.game_id = 1;
+    m.seat = 1;
+    m.kind = "reply";
+    m.to = "ann@example.org";
+    m.to_name = "Ann";
+    m.subject = "KuniUmi: your orders \xe2\x98\xba";
+    m.text = "Line one with a board <pre> & an accent: \xc3\xa9\n  a   b   c\n";
+    m.secret = w.secret[0];
+    m.in_reply_to = "abc@x.org";
+    m.references = "root@x.org abc@x.org";
+    ck_assert_int_eq(outbox_enqueue(w.db, &m), 0);
+    char *mail = last_mail(&w);
+    GMimeStream *stream = g_mime_stream_mem_new_with_buffer(mail, strlen(mail));
+    GMimeParser *parser = g_mime_parser_new_with_stream(stream);
+    GMimeMessage *msg = g_mime_parser_construct_message(parser, NULL);
+    ck_assert_ptr_nonnull(msg);
+    ck_assert_str_eq(g_mime_message_get_subject(msg), "[ngoma 1] KuniUmi: your orders \xe2\x98\xba");
+    ck_assert_ptr_nonnull(g_mime_object_get_header(GMIME_OBJECT(msg), "Date"));
+    ck_assert_ptr_nonnull(g_mime_message_get_message_id(msg));
+    ck_assert_str_eq(g_mime_object_get_header(GMIME_OBJECT(msg), "In-Reply-To"), "<abc@x.org>");
+    ck_assert(strstr(g_mime_object_get_header(GMIME_OBJECT(msg), "References"), "<root@x.org> <abc@x.org>"));
+    ck_assert_str_eq(g_mime_object_get_header(GMIME_OBJECT(msg), "Auto-Submitted"), "auto-replied");
+    ck_assert_str_eq(g_mime_object_get_header(GMIME_OBJECT(msg), "MIME-Version"), "1.0");
+    ck_assert(strstr(mail, "Reply-To: ngoma <ngoma+1-1-") != NULL);
+    GMimeObject *body = g_mime_message_get_mime_part(msg);
+    ck_assert(GMIME_IS_MULTIPART(body));
+    GMimeObject *plain = g_mime_multipart_get_part(GMIME_MULTIPART(body), 0);
+    GMimeObject *html = g_mime_multipart_get_part(GMIME_MULTIPART(body), 1);
+    ck_assert(g_mime_content_type_is_type(g_mime_object_get_content_type(plain), "text", "plain"));
+    ck_assert_str_eq(g_mime_content_type_get_parameter(g_mime_object_get_content_type(plain), "charset"), "utf-8");
+    char *ptext = g_mime_text_part_get_text(GMIME_TEXT_PART(plain)), *htext = g_mime_text_part_get_text(GMIME_TEXT_PART(html));
+    ck_assert_str_eq(ptext, m.text);
+    ck_assert(strstr(htext, "<pre") && strstr(htext, "board &lt;pre&gt; &amp; an accent"));
+    g_free(ptext);
+    g_free(htext);
+    g_object_unref(msg);
+    g_object_unref(parser);
+    g_object_unref(stream);
+    free(mail);
+    game_unload(&g);
+    world_free(&w);
+}
+END_TEST
+
+/* ---- hostile mail ------------------------------------------------------------------ */
+
+#define PLUS1 "To: ngoma+@GAME@-1-@SECRET1@@localhost\n"
+
+static const struct hostile {
+    const char *name;
+    const char *mail;
+    enum inbound_status status;
+    const char *kind; /* the mail queued in answer, or NULL */
+    const char *rcpt;
+} hostile[] = {
+    { "garbage", "\x01\x02\xff\xfe binary junk\n\n\x00\x01", INBOUND_IGNORED, NULL, NULL },
+    { "no game named", "From: stranger@example.org\nTo: ngoma@localhost\nSubject: hello\n\nMOVE c5\n",
+      INBOUND_IGNORED, NULL, NULL },
+    { "a game that does not exist", "From: ann@example.org\nTo: ngoma+99-1-xyz@localhost\n\nMOVE c5\n",
+      INBOUND_IGNORED, NULL, NULL },
+    { "wrong secret: the registered address is told, never the From",
+      "From: mallory@evil.example\nTo: ngoma+@GAME@-1-wrongsecret@localhost\n\nRESIGN\n", INBOUND_REFUSED,
+      "refused", "Ann@example.org" },
+    { "missing secret, known From", "From: bob@example.org\nTo: ngoma@localhost\nSubject: Re: [ngoma @GAME@]\n\nRESIGN\n",
+      INBOUND_REFUSED, "refused", "Bob@example.org" },
+    { "missing secret, unknown From", "From: eve@example.org\nSubject: Re: [ngoma @GAME@]\n\nRESIGN\n",
+      INBOUND_IGNORED, NULL, NULL },
+    { "forged From with a valid secret: answered to the secret's owner",
+      "From: bob@example.org\n" PLUS1 "\nLEGAL\n", INBOUND_PROCESSED, "reply", "Ann@example.org" },
+    { "orders for another seat", "From: ann@example.org\n" PLUS1 "\nPLAYER Bob\nCHOOSE LAND\n", INBOUND_REFUSED,
+      "refused", "Ann@example.org" },
+    { "orders for another game with this game's secret",
+      "From: ann@example.org\nTo: ngoma+@G2@-1-@SECRET1@@localhost\n\nPLACE LAND a1\n", INBOUND_REFUSED, "refused",
+      "cleo@example.org" },
+    { "auto-reply", "From: ann@example.org\n" PLUS1 "Auto-Submitted: auto-replied\n\nI am on holiday.\n",
+      INBOUND_IGNORED, NULL, NULL },
+    { "bulk", "From: ann@example.org\n" PLUS1 "Precedence: bulk\n\nLEGAL\n", INBOUND_IGNORED, NULL, NULL },
+    { "list", "From: ann@example.org\n" PLUS1 "List-Id: <x.example.org>\n\nLEGAL\n", INBOUND_IGNORED, NULL, NULL },
+    { "bounce", "From: MAILER-DAEMON@example.org\nReturn-Path: <>\n" PLUS1 "\nDelivery failed\n", INBOUND_IGNORED,
+      NULL, NULL },
+    { "our own mail come back", "From: ngoma@localhost\n" PLUS1 "X-Ngoma: game=1; seat=1; kind=turn\n\nLEGAL\n",
+      INBOUND_IGNORED, NULL, NULL },
+    { "SQL in the orders", "From: ann@example.org\n" PLUS1 "\n'; DROP TABLE games; --\nPLACE LAND a1'); DELETE FROM seats;\n",
+      INBOUND_PROCESSED, "reply", "Ann@example.org" },
+    { "header injection in the subject and Message-ID",
+      "From: \"Ann\\r\\nBcc: victim@example.org\" <ann@example.org>\n" PLUS1
+      "Subject: =?UTF-8?Q?hi=0D=0ABcc:_victim@example.org?=\nMessage-ID: <a\r\nBcc: victim@example.org>\n\nLEGAL\n",
+      INBOUND_PROCESSED, "reply", "Ann@example.org" },
+    { "truncated MIME", "From: ann@example.org\n" PLUS1
+      "MIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=\"b\"\n\n--b\nContent-Type: text/plain\n\nLEGAL\n",
+      INBOUND_PROCESSED, "reply", "Ann@example.org" },
+    { "invalid UTF-8", "From: ann@example.org\n" PLUS1 "Content-Type: text/plain; charset=utf-8\n\nLEGAL\n\xc3\x28 \xff\xfe\n",
+      INBOUND_PROCESSED, "reply", "Ann@example.org" },
+    { "unknown charset", "From: ann@example.org\n" PLUS1 "Content-Type: text/plain; charset=x-klingon\n\nLEGAL\n",
+      INBOUND_PROCESSED, "reply", "Ann@example.org" },
+    { "no text part at all", "From: ann@example.org\n" PLUS1
+      "MIME-Version: 1.0\nContent-Type: application/octet-stream\nContent-Transfer-Encoding: base64\n\nAAECAwQ=\n",
+      INBOUND_PROCESSED, "reply", "Ann@example.org" },
+    { "broken base64", "From: ann@example.org\n" PLUS1
+      "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n!!!!not base64 at all@@@@\n", INBOUND_PROCESSED,
+      "reply", "Ann@example.org" },
+    { "empty", "", INBOUND_IGNORED, NULL, NULL },
+};
+
+START_TEST(hostile_mail_has_a_defined_outcome)
+{
+    const struct hostile *h = &hostile[_i];
+    struct world w;
+    struct inbound_result r;
+    world_new(&w);
+    char *msg = subst(&w, h->mail);
+    long long before = t_count(w.db, "SELECT count(*) FROM outbox");
+    size_t len = strlen(msg);
+    if (str_eq(h->name, "garbage"))
+        len += 3; /* the NUL bytes too */
+    ck_assert_msg(deliver_n(&w, msg, len, &r) == h->status, "%s: status %d (%s)", h->name, r.status, r.summary);
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM messages"), 1);
+    if (h->kind) {
+        ck_assert_msg(mails(&w, h->kind, h->rcpt) == 1, "%s: no %s mail to %s", h->name, h->kind, h->rcpt);
+        /* Nothing but the registered addresses is ever written to. */
+        ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM outbox WHERE rcpt NOT IN (SELECT email FROM seats)"), 0);
+        char *mail = last_mail(&w);
+        if (str_eq(h->kind, "reply") || str_eq(h->kind, "refused")) {
+            ck_assert_msg(!strstr(mail, "\nBcc:") && !strstr(mail, "victim"), "%s: injected header", h->name);
+            ck_assert(!strstr(mail, "evil.example"));
+        }
+        free(mail);
+    } else {
+        ck_assert_msg(t_count(w.db, "SELECT count(*) FROM outbox") == before, "%s: something was answered", h->name);
+    }
+    /* Replaying the same mail does nothing more. */
+    before = t_count(w.db, "SELECT count(*) FROM outbox");
+    ck_assert_int_eq(deliver_n(&w, msg, len, &r), INBOUND_DUPLICATE);
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM outbox"), before);
+    free(msg);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(replayed_message_id_is_processed_once)
+{
+    struct world w;
+    struct inbound_result r;
+    world_new(&w);
+    char *a = subst(&w, "From: ann@example.org\n" PLUS1 "Message-ID: <same@example.org>\n\nPLACE EARTH GOD c3\n");
+    char *b = subst(&w, "From: ann@example.org\n" PLUS1 "Message-ID: <same@example.org>\n\nPLACE SEA GOD d4\n");
+    ck_assert_int_eq(deliver(&w, a, &r), INBOUND_PROCESSED);
+    ck_assert_int_eq(deliver(&w, b, &r), INBOUND_DUPLICATE);
+    ck_assert_int_eq(t_count(w.db, "SELECT turn FROM games WHERE id = 1"), 1);
+    free(a);
+    free(b);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(a_ten_megabyte_mail_is_refused_with_a_reply)
+{
+    struct world w;
+    struct inbound_result r;
+    struct strbuf msg = STRBUF_INIT;
+    world_new(&w);
+    char *head = subst(&w, "From: ann@example.org\n" PLUS1 "Subject: big\n\nPLACE EARTH GOD c3\n");
+    strbuf_addstr(&msg, head);
+    for (int i = 0; i < 10 * 1024 * 16; i++)
+        strbuf_addstr(&msg, "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\n");
+    ck_assert_uint_gt(msg.len, 10u << 20);
+    ck_assert_int_eq(deliver_n(&w, msg.buf, msg.len, &r), INBOUND_REFUSED);
+    ck_assert(strstr(r.summary, "over the limit") != NULL);
+    ck_assert_int_eq(mails(&w, "refused", "Ann@example.org"), 1);
+    /* Journalled by digest and headers, the body not kept; no order taken. */
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM messages WHERE raw IS NULL AND size > 10000000"), 1);
+    ck_assert_int_eq(t_count(w.db, "SELECT turn FROM games WHERE id = 1"), 0);
+    free(head);
+    strbuf_release(&msg);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(a_thousand_commands_in_one_mail)
+{
+    struct world w;
+    struct inbound_result r;
+    struct strbuf msg = STRBUF_INIT;
+    world_new(&w);
+    char *head = subst(&w, "From: ann@example.org\n" PLUS1 "\n");
+    strbuf_addstr(&msg, head);
+    for (int i = 0; i < 1000; i++)
+        strbuf_addstr(&msg, i % 2 ? "BOARD\n" : "MOVE z9\n");
+    ck_assert_int_eq(deliver(&w, msg.buf, &r), INBOUND_PROCESSED);
+    ck_assert(strstr(r.summary, "1000 line(s)") != NULL);
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM orders WHERE status = 'rejected'"), 500);
+    free(head);
+    strbuf_release(&msg);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(deep_nesting_and_long_lines_are_bounded)
+{
+    struct world w;
+    struct inbound_result r;
+    struct strbuf msg = STRBUF_INIT;
+    world_new(&w);
+    char *head = subst(&w, "From: ann@example.org\n" PLUS1 "MIME-Version: 1.0\n");
+    strbuf_addstr(&msg, head);
+    for (int i = 0; i < 200; i++)
+        strbuf_addf(&msg, "Content-Type: multipart/mixed; boundary=\"b%d\"\n\n--b%d\n", i, i);
+    strbuf_addstr(&msg, "Content-Type: text/plain\n\n");
+    strbuf_addchars(&msg, 'x', 1 << 20);
+    strbuf_addstr(&msg, "\n");
+    ck_assert_int_eq(deliver(&w, msg.buf, &r), INBOUND_PROCESSED);
+    free(head);
+    strbuf_release(&msg);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(a_mail_without_message_id_is_known_by_its_digest)
+{
+    struct world w;
+    struct inbound_result r;
+    world_new(&w);
+    char *a = subst(&w, "From: ann@example.org\n" PLUS1 "\nPLACE EARTH GOD c3\n");
+    ck_assert_int_eq(deliver(&w, a, &r), INBOUND_PROCESSED);
+    ck_assert_int_eq(deliver(&w, a, &r), INBOUND_DUPLICATE);
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM messages WHERE message_id LIKE 'sha256.%'"), 1);
+    free(a);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(a_whole_turn_by_mail_tells_every_seat)
+{
+    struct world w;
+    struct inbound_result r;
+    world_new(&w);
+    char *a = subst(&w, "From: ann@example.org\n" PLUS1 "\nPLACE EARTH GOD c3\n");
+    ck_assert_int_eq(deliver(&w, a, &r), INBOUND_PROCESSED);
+    ck_assert_int_eq(mails(&w, "reply", "Ann@example.org"), 1);
+    ck_assert_int_eq(mails(&w, "turn", "Bob@example.org"), 1);
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM orders WHERE message_id IS NOT NULL"), 1);
+    char *bob = NULL;
+    ck_assert_int_eq(db_get_text(w.db, &bob, "SELECT mail FROM outbox WHERE kind = 'turn'", NULL), 1);
+    ck_assert(strstr(bob, "Ann places the Earth God on c3") != NULL);
+    /* Bob's mail carries Bob's secret, never Ann's. */
+    ck_assert(strstr(bob, w.secret[1]) != NULL);
+    ck_assert(strstr(bob, w.secret[0]) == NULL);
+    free(bob);
+    free(a);
+    world_free(&w);
+}
+END_TEST
+
+Suite *mail_suite(void)
+{
+    Suite *s = suite_create("mail");
+    TCase *tc = tcase_create("mail");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, gmail_reply_is_read);
+    tcase_add_test(tc, outlook_reply_stops_at_the_old_message);
+    tcase_add_test(tc, apple_mail_reply_is_read);
+    tcase_add_test(tc, thunderbird_flowed_bottom_post_is_read);
+    tcase_add_test(tc, base64_body_and_encoded_subject);
+    tcase_add_test(tc, html_only_mail_falls_back_to_text);
+    tcase_add_test(tc, attachments_are_ignored);
+    tcase_add_test(tc, crlf_line_ends_are_read_alike);
+    tcase_add_test(tc, html_becomes_text);
+    tcase_add_test(tc, envelope_lines_and_plus_addresses);
+    tcase_add_test(tc, automatic_mail_is_recognised);
+    tcase_add_test(tc, own_text_cuts_quoted_messages);
+    tcase_add_test(tc, outgoing_mail_is_well_formed);
+    tcase_add_loop_test(tc, hostile_mail_has_a_defined_outcome, 0, ARRAY_SIZE(hostile));
+    tcase_add_test(tc, replayed_message_id_is_processed_once);
+    tcase_add_test(tc, a_ten_megabyte_mail_is_refused_with_a_reply);
+    tcase_add_test(tc, a_thousand_commands_in_one_mail);
+    tcase_add_test(tc, deep_nesting_and_long_lines_are_bounded);
+    tcase_add_test(tc, a_mail_without_message_id_is_known_by_its_digest);
+    tcase_add_test(tc, a_whole_turn_by_mail_tells_every_seat);
+    suite_add_tcase(s, tc);
+    return s;
+}
