@@ -32,7 +32,7 @@ CHECK := $(BUILD)/check_ngoma
 # The sanitizer build: clang with AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: all deps check check-run check-unit check-cli check-san demo demo-run install clean
+.PHONY: all deps check check-run check-unit check-cli check-mail check-san demo demo-run install clean
 
 all: $(NGOMA)
 
@@ -68,7 +68,7 @@ deps:
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-run: check-unit check-cli check-san
+check-run: check-unit check-cli check-mail check-san
 	@echo "make check: all tests passed"
 
 check-unit: $(CHECK) $(NGOMA)
@@ -76,10 +76,15 @@ check-unit: $(CHECK) $(NGOMA)
 
 check-cli: $(NGOMA)
 	sh tests/cli.sh $(NGOMA)
+	sh tests/contrib.sh $(NGOMA)
+
+# Whole games by mail through real SMTP (aiosmtpd) and IMAP (Dovecot) servers on loopback.
+check-mail: $(NGOMA)
+	sh tests/mail.sh $(NGOMA)
 
 check-san:
 	@$(MAKE) --no-print-directory BUILD=build/san CC=clang CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
-		ASAN_OPTIONS=detect_leaks=1 check-unit check-cli
+		ASAN_OPTIONS=detect_leaks=1 check-unit check-cli check-mail
 
 demo: deps
 	@$(MAKE) --no-print-directory demo-run

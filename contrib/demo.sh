@@ -1,66 +1,76 @@
 #!/bin/sh
-# demo.sh: plays a whole KuniUmi game between two players through `ngoma order`, printing each reply and the winner.
+# demo.sh: plays a whole KuniUmi game and a Kalimambo round by mail, into the local outbox directory, and prints one player's mails.
 set -eu
 NGOMA=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DIR=${DEMO_DIR:-demo}
+CLIENT="/usr/bin/python3 $ROOT/tests/mailplayer.py"
 rm -rf "$DIR"
 mkdir -p "$DIR"
 export NGOMA_DB="$DIR/ngoma.db"
+OUTBOX="$DIR/outbox"
 
 "$NGOMA" init
-game=$("$NGOMA" new kuniumi --player Amara=amara@example.org --player Kofi=kofi@example.org --seed 2026)
-echo "Started KuniUmi game $game: Amara (seat 1) against Kofi (seat 2)."
-echo
+"$NGOMA" config from ngoma@demo.example
+echo "ngoma mails into $OUTBOX/ (the default send method: one .eml file per mail)."
 
-say() {
-    echo "================================================================"
-    echo "$1 writes: $(echo "$2" | tr '\n' ';' | sed 's/;$//; s/;/; /g')"
-    echo "----------------------------------------------------------------"
-    "$NGOMA" order "$game" "$1" "$2" || true
+# A player answers the newest mail she got, as her mail client would: to its
+# Reply-To address (which carries her secret), quoting it below. The MTA
+# pipes the answer into `ngoma receive`; cron runs `ngoma send`.
+answer() {
+    $CLIENT reply "$OUTBOX" "$1" - "" "" "$2" | "$NGOMA" receive >/dev/null
+    "$NGOMA" send >/dev/null
 }
+show_mail() {
+    echo "================================================================"
+    echo "Mail to $1:"
+    echo "----------------------------------------------------------------"
+    $CLIENT last-text "$OUTBOX" "$1" headers
+}
+waiting() { "$NGOMA" show "$1" --json | tr -d '\n\t ' | sed -n 's/.*"waiting_for":\["\([^"]*\)".*/\1/p'; }
 
-# Amara sets up all six pieces in one message, as a player would by mail.
-say Amara "PLACE EARTH GOD c3
-PLACE SEA GOD d4
-PLACE LAND b5
-PLACE LAND e2
-PLACE SEA c4
-PLACE SEA d2"
-# A wrong order gets a clear reason.
-say Kofi "MOVE a1"
-say Kofi "CHOOSE SEA"
+game=$("$NGOMA" new kuniumi --player Amara=amara@example.org --player Kofi=kofi@example.org --seed 2026)
+"$NGOMA" send >/dev/null
+echo "Started KuniUmi game $game: Amara (seat 1) against Kofi (seat 2). Amara's mails follow."
+show_mail amara@example.org
 
-# The players then pick their moves from LEGAL, each with a simple habit:
-# the n-th legal order on her n-th move, wrapping around.
+# Amara sets up all six pieces in one mail.
+answer amara@example.org "PLACE EARTH GOD c3\nPLACE SEA GOD d4\nPLACE LAND b5\nPLACE LAND e2\nPLACE SEA c4\nPLACE SEA d2"
+show_mail amara@example.org
+# Kofi first writes a wrong order: he is told why, then chooses his side.
+answer kofi@example.org "MOVE a1"
+answer kofi@example.org "CHOOSE SEA"
+
+# Then each plays by habit: the n-th legal order on the n-th move, wrapping.
 turn=0
 while :; do
-    status=$("$NGOMA" show "$game" --json | tr -d '\n\t ' )
-    case "$status" in *'"status":"finished"'*) break ;; esac
-    who=$(echo "$status" | sed -n 's/.*"waiting_for":\["\([^"]*\)".*/\1/p')
+    who=$(waiting "$game")
+    [ -n "$who" ] || break
+    addr=$(echo "$who" | tr 'A-Z' 'a-z')@example.org
     count=$("$NGOMA" legal "$game" "$who" | wc -l)
-    pick=$(( (turn * 7) % count + 1 ))
-    move=$("$NGOMA" legal "$game" "$who" | sed -n "${pick}p")
-    say "$who" "$move"
+    move=$("$NGOMA" legal "$game" "$who" | sed -n "$(( (turn * 7) % count + 1 ))p")
+    answer "$addr" "$move"
+    [ "$who" = Amara ] && show_mail amara@example.org
     turn=$((turn + 1))
 done
-
-echo "================================================================"
-"$NGOMA" show "$game"
-echo
+show_mail amara@example.org
 "$NGOMA" replay "$game"
 
-# Kalimambo: one round of secret cards. It resolves only when the last card is in.
+# Kalimambo by mail: the round resolves only when the last secret card is in.
 echo
 echo "################################################################"
 kali=$("$NGOMA" new kalimambo --player Amara=amara@example.org --player Kofi=kofi@example.org \
     --player Zola=zola@example.org --seed 7)
+"$NGOMA" send >/dev/null
 echo "Started Kalimambo game $kali: Amara, Kofi and Zola choose their cards in secret."
-game=$kali
-say Amara "PLAY 9"
-say Kofi "PLAY 4"
-say Amara "PLAY 6"
-echo "(Amara changed her mind: only her last card counts. Kofi and Amara are in;"
-echo " the round waits for Zola, and nobody has seen a card yet.)"
-"$NGOMA" show "$kali" --as Kofi | tail -8
-say Zola "PLAY 2"
-echo "The whole games are in $NGOMA_DB; try: sqlite3 $NGOMA_DB 'SELECT * FROM moves'"
+answer amara@example.org "PLAY 9"
+answer kofi@example.org "PLAY 4"
+answer amara@example.org "PLAY 6"
+show_mail amara@example.org
+echo "(Amara changed her mind: only her last card counts. Zola's card is still"
+echo " missing, so nothing has moved and nobody has seen a card.)"
+answer zola@example.org "PLAY 2"
+show_mail amara@example.org
+echo "================================================================"
+echo "$(ls "$OUTBOX" | wc -l) mails are in $OUTBOX/; the games are in $NGOMA_DB:"
+echo "  sqlite3 $NGOMA_DB 'SELECT * FROM moves'"

@@ -1,6 +1,8 @@
 /* main.c: the ngoma program: global options, the command table, and one dispatcher that checks arity for all. */
 #include "cmd.h"
 #include "db.h"
+#include "settings.h"
+#include "template.h"
 #include "util.h"
 
 #include <getopt.h>
@@ -122,9 +124,15 @@ int main(int argc, char **argv)
         return cmd_usage(&ctx, "takes at most %d argument%s, got %d", cmd->max_args, cmd->max_args == 1 ? "" : "s",
                          n);
     if (cmd->flags & NEED_DB) {
+        char *templates;
         ctx.db = db_open(ctx.db_path);
         if (!ctx.db)
             return cmd_failed();
+        /* A host's own templates, when configured, replace the installed ones. */
+        templates = setting_get(ctx.db, "templates_dir");
+        if (templates && *templates)
+            template_set_dir(templates);
+        free(templates);
     }
     rc = cmd->fn(&ctx, argc, argv);
     if (ctx.db) {

@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static int check_address(const char *v, struct strbuf *err)
 {
@@ -81,6 +82,18 @@ static int check_path(const char *v, struct strbuf *err)
     return 0;
 }
 
+static int check_dir(const char *v, struct strbuf *err)
+{
+    struct stat st;
+    if (check_path(v, err))
+        return -1;
+    if (*v && (stat(v, &st) || !S_ISDIR(st.st_mode))) {
+        strbuf_addf(err, "\"%s\" is not a directory", v);
+        return -1;
+    }
+    return 0;
+}
+
 static int check_text(const char *v, struct strbuf *err)
 {
     for (const char *p = v; *p; p++)
@@ -106,13 +119,13 @@ const struct setting_def setting_defs[] = {
     { "smtp_tls", "try", "STARTTLS on smtp:// URLs: try, required or none", false, check_tls },
     { "sendmail", "/usr/sbin/sendmail", "the sendmail program for the sendmail method (run without a shell)", false,
       check_path },
-    { "maildir", "", "a Maildir `ngoma fetch` reads new mail from", false, check_path },
+    { "maildir", "", "a Maildir `ngoma fetch` reads new mail from", false, check_dir },
     { "imap_url", "", "an IMAP mailbox `ngoma fetch` reads unseen mail from: imap://host:port/INBOX or imaps://",
       false, check_imap_url },
     { "imap_user", "", "IMAP user name", false, check_text },
     { "imap_password", "", "IMAP password", true, check_text },
     { "imap_tls", "try", "STARTTLS on imap:// URLs: try, required or none", false, check_tls },
-    { "templates_dir", "", "a directory of templates to use instead of the installed ones", false, check_path },
+    { "templates_dir", "", "a directory of templates to use instead of the installed ones", false, check_dir },
     { NULL, NULL, NULL, false, NULL },
 };
 

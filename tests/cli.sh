@@ -119,6 +119,20 @@ expect 65 new kalimambo --player A=a@x.org --player B=b@x.org --option 'setup={"
 err_has "\"kali\" is missing"
 expect 0 rules kalimambo; has "PLAY 7"; has "setup"
 
+# --- settings
+expect 0 config; has "send_method"; has "smtp_password"
+expect 0 config from; has "ngoma@localhost"
+expect 65 config from "not an address"; err_has "plain address"; one_err_line
+expect 65 config from "ngoma+1@x.org"; err_has "no + in it"
+expect 65 config maildir /nonexistent/Maildir; err_has "not a directory"
+expect 64 config colour blue; err_has 'no setting "colour"'
+expect 0 config smtp_password hunter2
+expect 0 config; has "smtp_password     (set)"
+grep -q hunter2 "$T/out" && fail "config lists a password"
+expect 0 config --unset smtp_password
+expect 0 config smtp_password; [ -s "$T/out" ] && [ "$(cat "$T/out")" != "" ] && fail "unset password still set"
+expect 64 receive a b
+
 # --- every example query of docs/queries.md runs and returns rows
 awk '/^```sql$/ {q = ""; inq = 1; next} /^```$/ && inq {print q; print "--END--"; inq = 0; next} inq {q = q " " $0}' \
     "$ROOT/docs/queries.md" >"$T/queries"

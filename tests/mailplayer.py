@@ -1,0 +1,131 @@
+#!/usr/bin/python3
+"""mailplayer.py: a player's mail client for the end-to-end tests: reads what the SMTP server delivered, replies through IMAP."""
+import email
+import email.policy
+import imaplib
+import os
+import sys
+import time
+from email.message import EmailMessage
+from email.utils import make_msgid, formatdate
+
+
+def delivered(maildir):
+    """Every message the SMTP server delivered (a Maildir), or ngoma wrote
+    (its outbox directory of NNNNNN-rcpt.eml files), oldest first, as
+    (path, message)."""
+    out = []
+    if not os.path.isdir(os.path.join(maildir, "new")):
+        names = sorted(n for n in os.listdir(maildir) if n.endswith(".eml"))
+        for i, name in enumerate(names):
+            path = os.path.join(maildir, name)
+            with open(path, "rb") as f:
+                out.append((i, name, path, email.message_from_binary_file(f, policy=email.policy.default)))
+        return [(p, m) for _, _, p, m in out]
+    for sub in ("new", "cur"):
+        d = os.path.join(maildir, sub)
+        if not os.path.isdir(d):
+            continue
+        for name in os.listdir(d):
+            path = os.path.join(d, name)
+            with open(path, "rb") as f:
+                out.append((os.path.getmtime(path), name, path, email.message_from_binary_file(f, policy=email.policy.default)))
+    out.sort(key=lambda t: (t[0], t[3]["Date"] or "", t[1]))
+    return [(p, m) for _, _, p, m in out]
+
+
+def to_addr(m):
+    return m["To"].addresses[0].addr_spec.lower() if m["To"] else ""
+
+
+def mails_for(maildir, rcpt):
+    return [(p, m) for p, m in delivered(maildir) if to_addr(m) == rcpt.lower()]
+
+
+def text_of(m):
+    part = m.get_body(preferencelist=("plain",))
+    return part.get_content() if part else ""
+
+
+def cmd_count(maildir, rcpt):
+    print(len(mails_for(maildir, rcpt)))
+
+
+def cmd_last_text(maildir, rcpt, headers="no"):
+    mails = mails_for(maildir, rcpt)
+    if not mails:
+        sys.exit("no mail for %s" % rcpt)
+    m = mails[-1][1]
+    if headers == "headers":
+        print("From: %s\nTo: %s\nSubject: %s\n" % (m["From"], m["To"], m["Subject"]))
+    print(text_of(m))
+
+
+def cmd_reply(maildir, rcpt, port, user="", password="", orders=""):
+    """Replies to the newest mail to rcpt as a mail client does: to its
+    Reply-To, Re: subject, threaded, the old text quoted below."""
+    mails = mails_for(maildir, rcpt)
+    if not mails:
+        sys.exit("no mail for %s to reply to" % rcpt)
+    old = mails[-1][1]
+    r = EmailMessage()
+    r["From"] = rcpt
+    r["To"] = old["Reply-To"] or old["From"]
+    r["Subject"] = "Re: " + old["Subject"]
+    r["Date"] = formatdate(localtime=True)
+    r["Message-ID"] = make_msgid(domain="example.org")
+    r["In-Reply-To"] = old["Message-ID"]
+    r["References"] = ((old["References"] or "") + " " + old["Message-ID"]).strip()
+    quoted = "\n".join("> " + line for line in text_of(old).splitlines())
+    r.set_content(orders.replace("\\n", "\n") + "\n\nOn " + old["Date"] + ", ngoma wrote:\n" + quoted + "\n")
+    if port == "-":
+        # No IMAP: the reply goes to stdout, for `ngoma receive` (as an MTA pipe would).
+        sys.stdout.buffer.write(r.as_bytes())
+        return
+    imap = imaplib.IMAP4("127.0.0.1", int(port))
+    imap.login(user, password)
+    imap.append("INBOX", None, None, r.as_bytes())
+    imap.logout()
+    print(r["Message-ID"])
+
+
+def cmd_unseen(port, user, password):
+    imap = imaplib.IMAP4("127.0.0.1", int(port))
+    imap.login(user, password)
+    imap.select("INBOX")
+    typ, data = imap.search(None, "UNSEEN")
+    imap.logout()
+    print(len(data[0].split()))
+
+
+def cmd_check(maildir):
+    """Every delivered mail is well formed; prints how many."""
+    n = 0
+    for path, m in delivered(maildir):
+        n += 1
+        for h in ("Date", "Message-ID", "From", "To", "Subject", "MIME-Version", "Auto-Submitted", "Reply-To"):
+            if not m[h]:
+                sys.exit("%s: no %s header" % (path, h))
+        if "[ngoma " not in m["Subject"]:
+            sys.exit("%s: no game tag in %r" % (path, m["Subject"]))
+        if m.get_content_type() != "multipart/alternative":
+            sys.exit("%s: not multipart/alternative" % path)
+        plain = m.get_body(preferencelist=("plain",))
+        html = m.get_body(preferencelist=("html",))
+        if plain is None or html is None or plain.get_content_charset() != "utf-8":
+            sys.exit("%s: needs text/plain; charset=utf-8 and text/html" % path)
+        if "<pre" not in html.get_content():
+            sys.exit("%s: the HTML part does not keep the board in <pre>" % path)
+    print(n)
+
+
+def main():
+    cmds = {"count": cmd_count, "last-text": cmd_last_text, "reply": cmd_reply, "unseen": cmd_unseen,
+            "check": cmd_check}
+    if len(sys.argv) < 2 or sys.argv[1] not in cmds:
+        sys.exit("usage: mailplayer.py count|last-text|reply|unseen|check ...")
+    cmds[sys.argv[1]](*sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()
