@@ -163,98 +163,47 @@ START_TEST(gmail_reply_is_read)
 }
 END_TEST
 
-START_TEST(outlook_reply_stops_at_the_old_message)
-{
-    struct world w;
-    struct strlist l = STRLIST_INIT;
-    struct inmail m;
-    world_new(&w);
-    char *msg = fixture(&w, "outlook.eml");
-    order_lines_of(&w, msg, &l, &m);
+/* Each client's reply: the order lines read from it, and one header. */
+static const struct client_fixture {
+    const char *file;
+    const char *lines[4];
+    const char *from, *message_id, *subject;
+    bool html;
+} clients[] = {
     /* Windows-1252 is read as UTF-8; the old message below the line is not read. */
-    ck_assert_uint_eq(l.n, 3);
-    ck_assert_str_eq(l.v[0], "CHOOSE SEA");
-    ck_assert_str_eq(l.v[1], "Gr\xc3\xbc\xc3\x9f" "e,");
-    ck_assert_str_eq(l.v[2], "Bob M\xc3\xbcller");
-    ck_assert_str_eq(m.from, "bob@example.org");
-    inmail_release(&m);
-    strlist_clear(&l);
-    free(msg);
-    world_free(&w);
-}
-END_TEST
-
-START_TEST(apple_mail_reply_is_read)
-{
-    struct world w;
-    struct strlist l = STRLIST_INIT;
-    struct inmail m;
-    world_new(&w);
-    char *msg = fixture(&w, "apple.eml");
-    order_lines_of(&w, msg, &l, &m);
-    ck_assert_uint_eq(l.n, 2);
-    ck_assert_str_eq(l.v[0], "LEGAL");
-    ck_assert_str_eq(l.v[1], "BOARD");
-    ck_assert_str_eq(m.message_id, "5E1B2C3D-apple-fixture@example.org");
-    inmail_release(&m);
-    strlist_clear(&l);
-    free(msg);
-    world_free(&w);
-}
-END_TEST
-
-START_TEST(thunderbird_flowed_bottom_post_is_read)
-{
-    struct world w;
-    struct strlist l = STRLIST_INIT;
-    struct inmail m;
-    world_new(&w);
-    char *msg = fixture(&w, "thunderbird.eml");
-    order_lines_of(&w, msg, &l, &m);
+    { "outlook.eml", { "CHOOSE SEA", "Gr\xc3\xbc\xc3\x9f" "e,", "Bob M\xc3\xbcller" }, "bob@example.org", NULL, NULL,
+      false },
+    { "apple.eml", { "LEGAL", "BOARD" }, NULL, "5E1B2C3D-apple-fixture@example.org", NULL, false },
     /* Under the quote: the answer; the flowed paragraph joined; nothing after "-- ". */
-    ck_assert_uint_eq(l.n, 3);
-    ck_assert_str_eq(l.v[0], "LEGAL");
-    ck_assert_str_eq(l.v[1], "HISTORY");
-    ck_assert_str_eq(l.v[2], "Thanks for a fine game so far, I look forward to the next move.");
-    inmail_release(&m);
-    strlist_clear(&l);
-    free(msg);
-    world_free(&w);
-}
-END_TEST
+    { "thunderbird.eml", { "LEGAL", "HISTORY", "Thanks for a fine game so far, I look forward to the next move." },
+      "bob@example.org", NULL, NULL, false },
+    { "base64.eml", { "LEGAL", "Hello world \xe2\x98\xba" }, NULL, NULL,
+      "Re: [ngoma @GAME@] KuniUmi: your turn \xe2\x98\xba", false },
+    { "htmlonly.eml", { "LEGAL", "BOARD", "<3 & good luck" }, NULL, NULL, NULL, true },
+};
 
-START_TEST(base64_body_and_encoded_subject)
+START_TEST(client_replies_are_read)
 {
+    const struct client_fixture *f = &clients[_i];
     struct world w;
     struct strlist l = STRLIST_INIT;
     struct inmail m;
+    size_t n = 0;
     world_new(&w);
-    char *msg = fixture(&w, "base64.eml");
+    char *msg = fixture(&w, f->file);
     order_lines_of(&w, msg, &l, &m);
-    ck_assert_str_eq(m.subject, "Re: [ngoma @GAME@] KuniUmi: your turn \xe2\x98\xba");
-    ck_assert_uint_eq(l.n, 2);
-    ck_assert_str_eq(l.v[0], "LEGAL");
-    ck_assert_str_eq(l.v[1], "Hello world \xe2\x98\xba");
-    inmail_release(&m);
-    strlist_clear(&l);
-    free(msg);
-    world_free(&w);
-}
-END_TEST
-
-START_TEST(html_only_mail_falls_back_to_text)
-{
-    struct world w;
-    struct strlist l = STRLIST_INIT;
-    struct inmail m;
-    world_new(&w);
-    char *msg = fixture(&w, "htmlonly.eml");
-    order_lines_of(&w, msg, &l, &m);
-    ck_assert(m.text_from_html);
-    ck_assert_uint_eq(l.n, 3);
-    ck_assert_str_eq(l.v[0], "LEGAL");
-    ck_assert_str_eq(l.v[1], "BOARD");
-    ck_assert_str_eq(l.v[2], "<3 & good luck");
+    while (n < 4 && f->lines[n])
+        n++;
+    ck_assert_msg(l.n == n, "%s: %zu lines, expected %zu", f->file, l.n, n);
+    for (size_t i = 0; i < n; i++)
+        ck_assert_str_eq(l.v[i], f->lines[i]);
+    if (f->from)
+        ck_assert_str_eq(m.from, f->from);
+    if (f->message_id)
+        ck_assert_str_eq(m.message_id, f->message_id);
+    if (f->subject)
+        ck_assert_str_eq(m.subject, f->subject);
+    ck_assert(m.text_from_html == f->html);
     inmail_release(&m);
     strlist_clear(&l);
     free(msg);
@@ -669,11 +618,7 @@ Suite *mail_suite(void)
     TCase *tc = tcase_create("mail");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, gmail_reply_is_read);
-    tcase_add_test(tc, outlook_reply_stops_at_the_old_message);
-    tcase_add_test(tc, apple_mail_reply_is_read);
-    tcase_add_test(tc, thunderbird_flowed_bottom_post_is_read);
-    tcase_add_test(tc, base64_body_and_encoded_subject);
-    tcase_add_test(tc, html_only_mail_falls_back_to_text);
+    tcase_add_loop_test(tc, client_replies_are_read, 0, ARRAY_SIZE(clients));
     tcase_add_test(tc, attachments_are_ignored);
     tcase_add_test(tc, crlf_line_ends_are_read_alike);
     tcase_add_test(tc, html_becomes_text);
