@@ -133,6 +133,34 @@ expect 0 config --unset smtp_password
 expect 0 config smtp_password; [ -s "$T/out" ] && [ "$(cat "$T/out")" != "" ] && fail "unset password still set"
 expect 64 receive a b
 
+# --- sending through a sendmail program: taken, deferred, refused for good
+cat >"$T/sendmail" <<'SH'
+#!/bin/sh
+# A stand-in for sendmail: keeps the mail, answers with the status in $T/sendmail.rc.
+cat >>"${0%/*}/sendmail.out"
+exit "$(cat "${0%/*}/sendmail.rc")"
+SH
+chmod +x "$T/sendmail"
+expect 0 send  # the dir method drains what the games above queued
+expect 0 config send_method sendmail
+expect 0 config sendmail "$T/sendmail"
+echo 75 >"$T/sendmail.rc"
+expect 0 new kuniumi --player Sam=sam@x.org --player Tom=tom@x.org
+expect 0 send; has "sent 0, deferred 1"
+expect 0 outbox; has "exited with status 75"; has "next try"
+echo 67 >"$T/sendmail.rc"
+NGOMA_NOW=$(($(date +%s) + 3600)) expect 0 send; has "failed 2"
+expect 0 outbox; has "failed"; has "exited with status 67"
+echo 0 >"$T/sendmail.rc"
+for id in $(sqlite3 "$NGOMA_DB" "SELECT id FROM outbox WHERE status = 'failed'"); do
+    expect 0 outbox --retry "$id"
+    expect 0 send; has "sent 1"
+done
+expect 65 outbox --retry 1; err_has "not a failed mail"
+grep -q "^Subject: \[ngoma " "$T/sendmail.out" || fail "sendmail got no mail"
+expect 0 outbox; has "no unsent mail"
+expect 0 config send_method dir
+
 # --- every example query of docs/queries.md runs and returns rows
 awk '/^```sql$/ {q = ""; inq = 1; next} /^```$/ && inq {print q; print "--END--"; inq = 0; next} inq {q = q " " $0}' \
     "$ROOT/docs/queries.md" >"$T/queries"
@@ -154,11 +182,16 @@ sleep 0.5
 before=$(sqlite3 -readonly "$NGOMA_DB" 'SELECT count(*) FROM orders')
 NGOMA_BUSY_TIMEOUT_MS=100 expect 75 order 1 Ann "LEGAL"
 NGOMA_BUSY_TIMEOUT_MS=100 expect 75 new kuniumi --player C=c@x.org --player D=d@x.org
+printf 'From: a@x.org\nTo: ngoma+1-1-abc@localhost\nMessage-ID: <busy@x.org>\n\nLEGAL\n' >"$T/busy.eml"
+NGOMA_BUSY_TIMEOUT_MS=100 expect 75 receive "$T/busy.eml"
 echo "ROLLBACK;" >&3
 exec 3>&-
 wait
 expect 0 new kuniumi --player C=c@x.org --player D=d@x.org
 [ "$(sqlite3 -readonly "$NGOMA_DB" 'SELECT count(*) FROM orders')" = "$before" ] || fail "a busy run stored orders"
+expect 0 receive "$T/busy.eml"; has "refused"
+[ "$(sqlite3 -readonly "$NGOMA_DB" "SELECT count(*) FROM messages WHERE message_id = 'busy@x.org'")" = 1 ] ||
+    fail "the mail refused while busy was not taken later"
 
 echo "cli.sh: $tests checks, $fails failed"
 [ "$fails" -eq 0 ]
