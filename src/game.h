@@ -86,7 +86,7 @@ struct game_ops {
     void (*resign)(void *st, int seat, const struct game_table *t, struct game_log *log);
     /* Optional: strings that only `seat` may ever see (its hand, its
      * shield); the conformance suite checks no other view contains them. */
-    void (*secrets)(const void *st, int seat, struct strlist *out);
+    void (*secrets)(const void *st, int seat, const struct game_table *t, struct strlist *out);
 };
 
 /* The registry: every game ngoma knows, in one table. */

@@ -43,18 +43,18 @@ void t_new_game(sqlite3 *db, const char *module, int n, int64_t seed, const char
 void t_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, struct submission *s)
 {
     memset(s, 0, sizeof(*s));
-    ck_assert_int_eq(db_begin(db), 0);
-    ck_assert_int_eq(engine_submit(db, g, seat, text, "test", 0, s), 0);
-    ck_assert_int_eq(db_commit(db), 0);
+    CHECK(db_begin(db) == 0, "begin");
+    CHECK(engine_submit(db, g, seat, text, "test", 0, s) == 0, "engine_submit failed");
+    CHECK(db_commit(db) == 0, "commit");
 }
 
 void t_ok(sqlite3 *db, struct game_rec *g, int seat, const char *order)
 {
     struct submission s;
     t_submit(db, g, seat, order, &s);
-    ck_assert_int_eq((int)s.n, 1);
-    ck_assert_msg(s.lines[0].status == LINE_ACCEPTED || s.lines[0].status == LINE_PENDING,
-                  "order \"%s\" of seat %d was refused: %s", order, seat, s.lines[0].body.buf);
+    CHECK(s.n == 1, "order \"%s\" gave %zu lines", order, s.n);
+    CHECK(s.lines[0].status == LINE_ACCEPTED || s.lines[0].status == LINE_PENDING,
+          "order \"%s\" of seat %d was refused: %s", order, seat, s.lines[0].body.buf);
     submission_release(&s);
 }
 
@@ -89,7 +89,7 @@ long long t_count(sqlite3 *db, const char *sql)
 int main(int argc, char **argv)
 {
     Suite *(*const suites[])(void) = {
-        util_suite, template_suite, db_suite, engine_suite, kuniumi_suite, kalimambo_suite, mail_suite, conformance_suite,
+        util_suite, template_suite, db_suite, engine_suite, kuniumi_suite, kalimambo_suite, bumuntu_suite, mail_suite, conformance_suite,
     };
     SRunner *sr = srunner_create(NULL);
     int failed;

@@ -8,6 +8,14 @@
 #include "../src/db.h"
 #include "../src/engine.h"
 
+/* An assertion for hot loops: Check's own ck_assert records every passing
+ * call through a pipe to the parent, which costs a system call each. */
+#define CHECK(cond, ...)                                                                                               \
+    do {                                                                                                               \
+        if (!(cond))                                                                                                   \
+            ck_abort_msg(__VA_ARGS__);                                                                                 \
+    } while (0)
+
 /* An in-memory database with every migration applied. */
 sqlite3 *t_db(void);
 /* Creates a game of module with n players named A, B, C... and loads it. */
@@ -32,5 +40,6 @@ Suite *conformance_suite(void);
 Suite *kuniumi_suite(void);
 Suite *kalimambo_suite(void);
 Suite *mail_suite(void);
+Suite *bumuntu_suite(void);
 
 #endif

@@ -197,8 +197,9 @@ static void tally_resign(void *st, int seat, const struct game_table *tab, struc
     strbuf_addf(&log->pub, "%s resigns.\n", tab->names[seat]);
 }
 
-static void tally_secrets(const void *st, int seat, struct strlist *out)
+static void tally_secrets(const void *st, int seat, const struct game_table *tab, struct strlist *out)
 {
+    (void)tab;
     const struct tally *t = st;
     strlist_push(out, t->word[seat]);
 }

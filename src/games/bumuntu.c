@@ -1,0 +1,1774 @@
+/* bumuntu.c: Bumuntu (Tim Blank, WizKids 2019): tribal leaders walk a jungle of animal tiles, using their abilities to win favor. */
+#include "../game.h"
+#include "../jsonx.h"
+#include "../paths.h"
+#include "../rng.h"
+#include "../util.h"
+#include "../words.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define N 8
+#define SQ (N * N)
+#define SLOTS 8      /* animals in play */
+#define KINDS 4
+#define ALL_ANIMALS 10
+#define MAX_SEATS 5
+
+enum ability { GIRAFFE, CHIMPANZEE, ZEBRA, FLAMINGO, TARANTULA, LION, CROCODILE, MAMBA, RHINO, ELEPHANT };
+static const char *const ability_names[ALL_ANIMALS] = {
+    "Giraffe", "Chimpanzee", "Zebra", "Flamingo", "Tarantula", "Lion", "Crocodile", "Black Mamba", "Rhinoceros", "Elephant",
+};
+/* The order word of each ability, as LEGAL writes it. */
+static const char *const ability_words[ALL_ANIMALS] = {
+    "GIRAFFE", "CHIMPANZEE", "ZEBRA", "FLAMINGO", "TARANTULA", "LION", "CROCODILE", "MAMBA", "RHINO", "ELEPHANT",
+};
+
+enum kind { ADV, FOOD, NKISI, YOWA };
+static const char kind_letters[KINDS] = { 'A', 'F', 'N', 'Y' };
+static const char *const kind_names[KINDS] = { "advancement", "food", "Nkisi", "Yowa" };
+
+enum phase { PH_ENTER, PH_TURN, PH_MAIN, PH_TILE, PH_SWAP, PH_OVER };
+static const char *const phase_names[] = { "enter", "turn", "main", "tile", "swap", "over" };
+
+static const int dfile[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+static const int drank[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
+static const char *const dir_names[8] = { "n", "ne", "e", "se", "s", "sw", "w", "nw" };
+
+struct bumuntu {
+    int nseats;
+    int animal[SLOTS];          /* the ability of each animal slot */
+    char code[SLOTS][3];        /* its two-letter code on the board */
+    int board[SQ];              /* -1: no tile; else slot * KINDS + kind */
+    int pawn[MAX_SEATS];        /* square, -1 before entering */
+    int favor[SLOTS];           /* the slot of the marker on each spot, top first */
+    int spot_per[SLOTS];        /* per-tile value of a spot, 0 for a majority spot */
+    int spot_gold[SLOTS], spot_silver[SLOTS];
+    int nkisi[SLOTS + 1];       /* favor for 0..8 Nkisi */
+    int yowa_gold, yowa_silver, tie_second;
+    int chips[MAX_SEATS];
+    int shield[MAX_SEATS][SLOTS][KINDS];
+    int first, to_move;
+    unsigned resigned;          /* seats that left the game */
+    enum phase phase;
+    int collect;                /* the square whose tile the ability under way collects, -1 none */
+    int adv_total, adv_taken;
+    int score[MAX_SEATS];
+    struct rng rng;
+};
+
+/* ---- geometry ------------------------------------------------------------------- */
+
+static bool on_board(int f, int r)
+{
+    return f >= 0 && f < N && r >= 0 && r < N;
+}
+
+static int step_sq(int sq, int d)
+{
+    int f = sq % N + dfile[d], r = sq / N + drank[d];
+    return on_board(f, r) ? r * N + f : -1;
+}
+
+static bool adjacent(int a, int b)
+{
+    int df = abs(a % N - b % N), dr = abs(a / N - b / N);
+    return a != b && df <= 1 && dr <= 1;
+}
+
+static void name_sq(int sq, char out[4])
+{
+    square_name(sq % N, sq / N, out);
+}
+
+static bool outer_ring(int sq)
+{
+    int f = sq % N, r = sq / N;
+    return f == 0 || r == 0 || f == N - 1 || r == N - 1;
+}
+
+/* The seat whose pawn stands on sq, or -1. */
+static int pawn_at(const struct bumuntu *b, int sq)
+{
+    for (int s = 0; s < b->nseats; s++)
+        if (b->pawn[s] == sq)
+            return s;
+    return -1;
+}
+
+static bool opponent_at(const struct bumuntu *b, int seat, int sq)
+{
+    int p = pawn_at(b, sq);
+    return p >= 0 && p != seat;
+}
+
+static int tile_slot(int tile)
+{
+    return tile / KINDS;
+}
+
+static int tile_kind(int tile)
+{
+    return tile % KINDS;
+}
+
+static int ability_at(const struct bumuntu *b, int sq)
+{
+    return b->board[sq] < 0 ? -1 : b->animal[tile_slot(b->board[sq])];
+}
+
+/* A pawn on an Elephant tile cannot be moved by anyone else. */
+static bool immune(const struct bumuntu *b, int sq)
+{
+    return ability_at(b, sq) == ELEPHANT;
+}
+
+static const char *seat_name(const struct game_table *t, int seat)
+{
+    return t && seat >= 0 && seat < t->nseats ? t->names[seat] : "?";
+}
+
+/* ---- data and setup ---------------------------------------------------------------- */
+
+static int find_animal(const char *name)
+{
+    for (int a = 0; a < ALL_ANIMALS; a++)
+        if (str_ieq(name, ability_names[a]))
+            return a;
+    return -1;
+}
+
+static int load_data(struct bumuntu *b, const char *file, const char *choice, char codes[ALL_ANIMALS][3],
+                     int chosen[SLOTS], int per_kind[KINDS], struct strbuf *err)
+{
+    char *path = strchr(file, '/') ? xstrdup(file) : data_path("seeds", file);
+    cJSON *d = jx_load_file(path, err), *v;
+    const cJSON *animals, *spots, *tiles, *yowa, *beginner;
+    int rc = -1, i = 0, total = 0;
+
+    for (int a = 0; a < ALL_ANIMALS; a++)
+        snprintf(codes[a], 3, "%.2s", ability_names[a]);
+    if (!d)
+        goto out;
+    if (!(animals = jx_array(d, "animals", ALL_ANIMALS, ALL_ANIMALS, err)))
+        goto bad;
+    cJSON_ArrayForEach(v, animals) {
+        const char *name = jx_str(v, "name", err), *code = jx_str(v, "code", err);
+        int a;
+        if (!name || !code)
+            goto bad;
+        if ((a = find_animal(name)) < 0 || strlen(code) != 2) {
+            strbuf_addf(err, "animal \"%s\" (code \"%s\"): the animals are the ten of the game, with two-letter codes",
+                        name, code);
+            goto bad;
+        }
+        memcpy(codes[a], code, 3);
+    }
+    if (!(tiles = cJSON_GetObjectItemCaseSensitive(d, "tiles_per_animal")) ||
+        jx_int(tiles, "advancement", 0, 8, &per_kind[ADV], err) || jx_int(tiles, "food", 0, 8, &per_kind[FOOD], err) ||
+        jx_int(tiles, "nkisi", 0, 8, &per_kind[NKISI], err) || jx_int(tiles, "yowa", 0, 8, &per_kind[YOWA], err))
+        goto bad;
+    for (int k = 0; k < KINDS; k++)
+        total += per_kind[k];
+    if (total * SLOTS != SQ) {
+        strbuf_addf(err, "tiles_per_animal must add up to %d (8 animals fill the 64 squares)", SQ / SLOTS);
+        goto bad;
+    }
+    if (!(spots = jx_array(d, "favor_spots", SLOTS, SLOTS, err)))
+        goto bad;
+    i = 0;
+    cJSON_ArrayForEach(v, spots) {
+        if (cJSON_GetObjectItemCaseSensitive(v, "per_tile")) {
+            if (jx_int(v, "per_tile", 1, 100, &b->spot_per[i], err))
+                goto bad;
+        } else if (jx_int(v, "gold", 0, 100, &b->spot_gold[i], err) ||
+                   jx_int(v, "silver", 0, 100, &b->spot_silver[i], err)) {
+            goto bad;
+        }
+        i++;
+    }
+    if (jx_int_array(d, "nkisi", b->nkisi, SLOTS + 1, 0, 1000, err) || !(yowa = jx_array(d, "beginner", 0, 99, err)))
+        goto bad;
+    yowa = cJSON_GetObjectItemCaseSensitive(d, "yowa");
+    if (jx_int(yowa, "gold", 0, 100, &b->yowa_gold, err) || jx_int(yowa, "silver", 0, 100, &b->yowa_silver, err) ||
+        jx_int(d, "tie_for_second", 0, 100, &b->tie_second, err))
+        goto bad;
+
+    /* Which eight animals: the rulebook's beginner set, or the host's list. */
+    beginner = cJSON_GetObjectItemCaseSensitive(d, "beginner");
+    i = 0;
+    if (!*choice || str_ieq(choice, "beginner")) {
+        cJSON_ArrayForEach(v, beginner) {
+            if (!cJSON_IsString(v) || i == SLOTS || (chosen[i] = find_animal(v->valuestring)) < 0) {
+                strbuf_addstr(err, "\"beginner\" must name 8 of the animals");
+                goto bad;
+            }
+            i++;
+        }
+    } else {
+        char *copy = xstrdup(choice), *save = NULL;
+        for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+            struct strbuf name = STRBUF_INIT;
+            strbuf_addstr(&name, tok);
+            strbuf_trim(&name);
+            int a = find_animal(name.buf);
+            if (a < 0 && str_ieq(name.buf, "mamba"))
+                a = MAMBA;
+            if (a < 0 && str_ieq(name.buf, "rhino"))
+                a = RHINO;
+            if (a < 0) {
+                strbuf_addf(err, "option animals: \"%s\" is not an animal of Bumuntu (", name.buf);
+                for (int x = 0; x < ALL_ANIMALS; x++)
+                    strbuf_addf(err, "%s%s", x ? ", " : "", ability_names[x]);
+                strbuf_addch(err, ')');
+                strbuf_release(&name);
+                free(copy);
+                goto out;
+            }
+            strbuf_release(&name);
+            if (i == SLOTS) {
+                strbuf_addstr(err, "option animals: name exactly 8 animals");
+                free(copy);
+                goto out;
+            }
+            chosen[i++] = a;
+        }
+        free(copy);
+    }
+    if (i != SLOTS) {
+        strbuf_addf(err, "option animals: name exactly 8 animals, not %d", i);
+        goto out;
+    }
+    for (int x = 0; x < SLOTS; x++)
+        for (int y = 0; y < x; y++)
+            if (chosen[x] == chosen[y]) {
+                strbuf_addf(err, "option animals: %s is named twice", ability_names[chosen[x]]);
+                goto out;
+            }
+    rc = 0;
+    goto out;
+bad:
+    {
+        struct strbuf full = STRBUF_INIT;
+        strbuf_addf(&full, "%s: %s", path, err->buf);
+        strbuf_reset(err);
+        strbuf_addstr(err, full.buf);
+        strbuf_release(&full);
+    }
+out:
+    cJSON_Delete(d);
+    free(path);
+    return rc;
+}
+
+static const char *option(const cJSON *options, const char *key, const char *def)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(options, key);
+    return cJSON_IsString(v) ? v->valuestring : def;
+}
+
+static void *bumuntu_setup(const cJSON *options, int nseats, uint64_t seed, struct strbuf *err)
+{
+    struct bumuntu *b = xcalloc(1, sizeof(*b));
+    char codes[ALL_ANIMALS][3];
+    int chosen[SLOTS], per_kind[KINDS], tiles[SQ], n = 0;
+
+    if (nseats < 2 || nseats > MAX_SEATS) {
+        strbuf_addf(err, "Bumuntu is played by 2 to 5 players, not %d", nseats);
+        goto fail;
+    }
+    b->nseats = nseats;
+    if (load_data(b, option(options, "data", "bumuntu.json"), option(options, "animals", "beginner"), codes, chosen,
+                  per_kind, err))
+        goto fail;
+    rng_seed(&b->rng, seed, 0x62756d75);
+    for (int s = 0; s < SLOTS; s++) {
+        b->animal[s] = chosen[s];
+        memcpy(b->code[s], codes[chosen[s]], 3);
+        for (int k = 0; k < KINDS; k++)
+            for (int c = 0; c < per_kind[k]; c++)
+                tiles[n++] = s * KINDS + k;
+        b->favor[s] = s;
+    }
+    b->adv_total = per_kind[ADV] * SLOTS;
+    rng_shuffle(&b->rng, tiles, SQ, sizeof(int));
+    memcpy(b->board, tiles, sizeof(tiles));
+    rng_shuffle(&b->rng, b->favor, SLOTS, sizeof(int));
+    for (int s = 0; s < MAX_SEATS; s++)
+        b->pawn[s] = -1;
+    b->first = (int)rng_below(&b->rng, (uint32_t)nseats);
+    b->to_move = b->first;
+    b->phase = PH_ENTER;
+    b->collect = -1;
+    return b;
+fail:
+    free(b);
+    return NULL;
+}
+
+static void bumuntu_free(void *st)
+{
+    free(st);
+}
+
+/* ---- JSON ---------------------------------------------------------------------------- */
+
+static cJSON *bumuntu_to_json(const void *st)
+{
+    const struct bumuntu *b = st;
+    cJSON *j = cJSON_CreateObject(), *codes = cJSON_CreateArray(), *shields = cJSON_CreateArray();
+    int flat[SLOTS * KINDS];
+
+    cJSON_AddNumberToObject(j, "nseats", b->nseats);
+    cJSON_AddItemToObject(j, "animals", jx_int_array_new(b->animal, SLOTS));
+    for (int s = 0; s < SLOTS; s++)
+        cJSON_AddItemToArray(codes, cJSON_CreateString(b->code[s]));
+    cJSON_AddItemToObject(j, "codes", codes);
+    cJSON_AddItemToObject(j, "board", jx_int_array_new(b->board, SQ));
+    cJSON_AddItemToObject(j, "pawns", jx_int_array_new(b->pawn, (size_t)b->nseats));
+    cJSON_AddItemToObject(j, "favor", jx_int_array_new(b->favor, SLOTS));
+    cJSON_AddItemToObject(j, "spot_per", jx_int_array_new(b->spot_per, SLOTS));
+    cJSON_AddItemToObject(j, "spot_gold", jx_int_array_new(b->spot_gold, SLOTS));
+    cJSON_AddItemToObject(j, "spot_silver", jx_int_array_new(b->spot_silver, SLOTS));
+    cJSON_AddItemToObject(j, "nkisi", jx_int_array_new(b->nkisi, SLOTS + 1));
+    cJSON_AddNumberToObject(j, "yowa_gold", b->yowa_gold);
+    cJSON_AddNumberToObject(j, "yowa_silver", b->yowa_silver);
+    cJSON_AddNumberToObject(j, "tie_second", b->tie_second);
+    cJSON_AddItemToObject(j, "chips", jx_int_array_new(b->chips, (size_t)b->nseats));
+    for (int p = 0; p < b->nseats; p++) {
+        memcpy(flat, b->shield[p], sizeof(flat));
+        cJSON_AddItemToArray(shields, jx_int_array_new(flat, SLOTS * KINDS));
+    }
+    cJSON_AddItemToObject(j, "shields", shields);
+    cJSON_AddNumberToObject(j, "first", b->first);
+    cJSON_AddNumberToObject(j, "to_move", b->to_move);
+    cJSON_AddNumberToObject(j, "resigned", b->resigned);
+    cJSON_AddStringToObject(j, "phase", phase_names[b->phase]);
+    cJSON_AddNumberToObject(j, "collect", b->collect);
+    cJSON_AddNumberToObject(j, "adv_total", b->adv_total);
+    cJSON_AddNumberToObject(j, "adv_taken", b->adv_taken);
+    cJSON_AddItemToObject(j, "scores", jx_int_array_new(b->score, (size_t)b->nseats));
+    cJSON_AddItemToObject(j, "rng", rng_to_json(&b->rng));
+    return j;
+}
+
+static void *bumuntu_from_json(const cJSON *j, struct strbuf *err)
+{
+    struct bumuntu *b = xcalloc(1, sizeof(*b));
+    const cJSON *a, *v;
+    const char *phase;
+    int i, counted[SLOTS * KINDS] = { 0 };
+
+    if (jx_int(j, "nseats", 2, MAX_SEATS, &b->nseats, err) ||
+        jx_int_array(j, "animals", b->animal, SLOTS, 0, ALL_ANIMALS - 1, err) ||
+        !(a = jx_array(j, "codes", SLOTS, SLOTS, err)))
+        goto fail;
+    i = 0;
+    cJSON_ArrayForEach(v, a) {
+        if (!cJSON_IsString(v) || strlen(v->valuestring) != 2) {
+            strbuf_addstr(err, "\"codes\" must be two-letter strings");
+            goto fail;
+        }
+        memcpy(b->code[i++], v->valuestring, 3);
+    }
+    for (int x = 0; x < SLOTS; x++)
+        for (int y = 0; y < x; y++)
+            if (b->animal[x] == b->animal[y]) {
+                strbuf_addstr(err, "\"animals\" holds an animal twice");
+                goto fail;
+            }
+    if (jx_int_array(j, "board", b->board, SQ, -1, SLOTS * KINDS - 1, err) ||
+        jx_int_array(j, "pawns", b->pawn, (size_t)b->nseats, -1, SQ - 1, err) ||
+        jx_int_array(j, "favor", b->favor, SLOTS, 0, SLOTS - 1, err) ||
+        jx_int_array(j, "spot_per", b->spot_per, SLOTS, 0, 100, err) ||
+        jx_int_array(j, "spot_gold", b->spot_gold, SLOTS, 0, 100, err) ||
+        jx_int_array(j, "spot_silver", b->spot_silver, SLOTS, 0, 100, err) ||
+        jx_int_array(j, "nkisi", b->nkisi, SLOTS + 1, 0, 1000, err) ||
+        jx_int(j, "yowa_gold", 0, 100, &b->yowa_gold, err) || jx_int(j, "yowa_silver", 0, 100, &b->yowa_silver, err) ||
+        jx_int(j, "tie_second", 0, 100, &b->tie_second, err) ||
+        jx_int_array(j, "chips", b->chips, (size_t)b->nseats, 0, SQ, err) ||
+        !(a = jx_array(j, "shields", b->nseats, b->nseats, err)))
+        goto fail;
+    for (int s = b->nseats; s < MAX_SEATS; s++)
+        b->pawn[s] = -1;
+    i = 0;
+    cJSON_ArrayForEach(v, a) {
+        int flat[SLOTS * KINDS];
+        cJSON *wrap = cJSON_CreateObject();
+        cJSON_AddItemReferenceToObject(wrap, "shield", (cJSON *)v);
+        int rc = jx_int_array(wrap, "shield", flat, SLOTS * KINDS, 0, SQ, err);
+        cJSON_Delete(wrap);
+        if (rc)
+            goto fail;
+        memcpy(b->shield[i], flat, sizeof(flat));
+        for (int x = 0; x < SLOTS * KINDS; x++)
+            counted[x] += flat[x];
+        i++;
+    }
+    if (jx_int(j, "first", 0, b->nseats - 1, &b->first, err) ||
+        jx_int(j, "to_move", 0, b->nseats - 1, &b->to_move, err) || !(phase = jx_str(j, "phase", err)) ||
+        jx_int(j, "collect", -1, SQ - 1, &b->collect, err) || jx_int(j, "adv_total", 0, SQ, &b->adv_total, err) ||
+        jx_int(j, "adv_taken", 0, b->adv_total, &b->adv_taken, err) ||
+        jx_int_array(j, "scores", b->score, (size_t)b->nseats, 0, 100000, err) ||
+        jx_int(j, "resigned", 0, (1 << b->nseats) - 1, &i, err) ||
+        rng_from_json(&b->rng, cJSON_GetObjectItemCaseSensitive(j, "rng"), err))
+        goto fail;
+    b->resigned = (unsigned)i;
+    for (i = 0; i <= PH_OVER && strcmp(phase, phase_names[i]); i++)
+        ;
+    if (i > PH_OVER) {
+        strbuf_addf(err, "unknown phase \"%s\"", phase);
+        goto fail;
+    }
+    b->phase = (enum phase)i;
+    /* Markers, pawns and tiles must make sense together. */
+    for (int x = 0; x < SLOTS; x++)
+        for (int y = 0; y < x; y++)
+            if (b->favor[x] == b->favor[y]) {
+                strbuf_addstr(err, "\"favor\" holds a marker twice");
+                goto fail;
+            }
+    for (int s = 0; s < b->nseats; s++) {
+        if (b->pawn[s] >= 0 && pawn_at(b, b->pawn[s]) != s) {
+            strbuf_addstr(err, "two pawns share a square");
+            goto fail;
+        }
+        if (b->phase != PH_ENTER && b->phase != PH_OVER && b->pawn[s] < 0 && !(b->resigned & (1u << s))) {
+            strbuf_addstr(err, "every pawn is in the jungle once the entering is over");
+            goto fail;
+        }
+    }
+    for (int sq = 0; sq < SQ; sq++)
+        if (b->board[sq] >= 0)
+            counted[b->board[sq]]++;
+    for (int x = 0; x < SLOTS * KINDS; x++)
+        if (counted[x] > SQ / SLOTS) {
+            strbuf_addstr(err, "more tiles of a kind than the game has");
+            goto fail;
+        }
+    if (b->phase != PH_OVER && (b->resigned & (1u << b->to_move))) {
+        strbuf_addstr(err, "the seat to move has resigned");
+        goto fail;
+    }
+    if (b->phase == PH_TILE && (b->collect < 0 || b->board[b->collect] < 0)) {
+        strbuf_addstr(err, "a tile move is pending without a tile to collect");
+        goto fail;
+    }
+    return b;
+fail:
+    free(b);
+    return NULL;
+}
+
+/* ---- the moves a pawn may make ------------------------------------------------------------ */
+
+/* Squares reachable from `from` by a walk of exactly 0..max single steps
+ * (reach[n][sq]); `through` lets the walk cross and end on opponents (the
+ * Crocodile). */
+static void walks(const struct bumuntu *b, int seat, int from, int max, bool through, bool reach[][SQ])
+{
+    memset(reach, 0, (size_t)(max + 1) * SQ * sizeof(bool));
+    reach[0][from] = true;
+    for (int n = 1; n <= max; n++)
+        for (int sq = 0; sq < SQ; sq++) {
+            if (!reach[n - 1][sq])
+                continue;
+            for (int d = 0; d < 8; d++) {
+                int to = step_sq(sq, d);
+                if (to >= 0 && (through || !opponent_at(b, seat, to)))
+                    reach[n][to] = true;
+            }
+        }
+}
+
+/* A walk of exactly n steps to `to` through a table made by walks(),
+ * lowest squares first, as "c4-d5-e5" (without the start). */
+static void walk_path(bool reach[][SQ], int to, int n, struct strbuf *out)
+{
+    int path[SQ + 1], cur = to;
+    path[n] = to;
+    for (int k = n - 1; k >= 1; k--) {
+        for (int sq = 0; sq < SQ; sq++)
+            if (reach[k][sq] && adjacent(sq, cur)) {
+                cur = sq;
+                break;
+            }
+        path[k] = cur;
+    }
+    for (int k = 1; k <= n; k++) {
+        char name[4];
+        name_sq(path[k], name);
+        strbuf_addf(out, "%s%s", k > 1 ? "-" : "", name);
+    }
+}
+
+/* A straight line from `from` in direction d: the first `len` squares,
+ * free of opponents; -1 when it leaves the board or meets one. */
+static int line_end(const struct bumuntu *b, int seat, int from, int d, int len)
+{
+    int sq = from;
+    for (int i = 0; i < len; i++) {
+        sq = step_sq(sq, d);
+        if (sq < 0 || opponent_at(b, seat, sq))
+            return -1;
+    }
+    return sq;
+}
+
+/* The Lion: three squares free, then an opponent (not on an Elephant) in
+ * front, and a free square beyond for it. Sets *victim and *to. */
+static bool lion_ok(const struct bumuntu *b, int seat, int from, int d, int *land, int *victim, int *to)
+{
+    int l = line_end(b, seat, from, d, 3), v, t;
+    if (l < 0 || (v = step_sq(l, d)) < 0 || !opponent_at(b, seat, v) || immune(b, v) || (t = step_sq(v, d)) < 0 ||
+        pawn_at(b, t) >= 0)
+        return false;
+    *land = l;
+    *victim = v;
+    *to = t;
+    return true;
+}
+
+/* The Rhinoceros: charges to the edge, pushing the opponents it meets
+ * ahead of it; stops before an opponent on an Elephant. Fills pushed[]
+ * with (seat, new square) pairs; returns its own end square or -1. */
+static int rhino_run(const struct bumuntu *b, int seat, int from, int d, int pushed[][2], int *npushed)
+{
+    int line[N], n = 0, limit, sq = from, chain = 0;
+    while ((sq = step_sq(sq, d)) >= 0) {
+        if (opponent_at(b, seat, sq) && immune(b, sq))
+            break;
+        line[n++] = sq;
+    }
+    limit = n; /* squares 0..limit-1 are the run */
+    for (int i = 0; i < limit; i++)
+        if (opponent_at(b, seat, line[i]))
+            chain++;
+    *npushed = 0;
+    if (limit - chain < 1)
+        return -1; /* it cannot move a single square */
+    /* The pushed opponents end packed at the far end, in their order. */
+    for (int i = 0, k = 0; i < limit; i++)
+        if (opponent_at(b, seat, line[i])) {
+            pushed[*npushed][0] = pawn_at(b, line[i]);
+            pushed[*npushed][1] = line[limit - chain + k];
+            (*npushed)++;
+            k++;
+        }
+    return line[limit - chain - 1];
+}
+
+/* The squares a Flamingo may end on: next to any free Flamingo (or its own). */
+static void flamingo_dest(const struct bumuntu *b, int seat, int from, bool dest[SQ])
+{
+    memset(dest, 0, SQ * sizeof(bool));
+    for (int f = 0; f < SQ; f++) {
+        if (ability_at(b, f) != FLAMINGO || (f != from && pawn_at(b, f) >= 0))
+            continue;
+        for (int d = 0; d < 8; d++) {
+            int to = step_sq(f, d);
+            if (to >= 0 && to != from && !opponent_at(b, seat, to))
+                dest[to] = true;
+        }
+    }
+}
+
+/* The free squares next to sq where a displaced pawn may go. */
+static bool free_square(const struct bumuntu *b, int sq)
+{
+    return sq >= 0 && pawn_at(b, sq) < 0;
+}
+
+/* ---- orders ---------------------------------------------------------------------------------- */
+
+struct order_ctx {
+    struct bumuntu *b;
+    int seat;
+    const struct game_table *t;
+    struct strbuf *log;   /* NULL while only checking */
+    struct strbuf *priv;
+    struct strbuf *canon;
+    struct strbuf *why;
+};
+
+static void say(struct order_ctx *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(struct order_ctx *o, const char *fmt, ...)
+{
+    va_list ap;
+    if (!o->log)
+        return;
+    va_start(ap, fmt);
+    strbuf_vaddf(o->log, fmt, ap);
+    va_end(ap);
+}
+
+static int fail(struct order_ctx *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(struct order_ctx *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    strbuf_vaddf(o->why, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static void canon_add(struct order_ctx *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void canon_add(struct order_ctx *o, const char *fmt, ...)
+{
+    va_list ap;
+    if (o->canon->len)
+        strbuf_addch(o->canon, ' ');
+    va_start(ap, fmt);
+    strbuf_vaddf(o->canon, fmt, ap);
+    va_end(ap);
+}
+
+static int parse_dir(const char *w)
+{
+    static const char *const long_names[8] = { "north", "northeast", "east", "southeast",
+                                               "south", "southwest", "west", "northwest" };
+    for (int d = 0; d < 8; d++)
+        if (strcmp(w, dir_names[d]) == 0 || strcmp(w, long_names[d]) == 0)
+            return d;
+    return -1;
+}
+
+static int parse_sq(const char *w)
+{
+    int f, r;
+    return square_parse(w, N, N, &f, &r) ? r * N + f : -1;
+}
+
+/* The straight direction from a to b (any distance), or -1. */
+static int direction_to(int a, int b_)
+{
+    int df = b_ % N - a % N, dr = b_ / N - a / N;
+    if (a == b_ || (df && dr && abs(df) != abs(dr)))
+        return -1;
+    for (int d = 0; d < 8; d++)
+        if (dfile[d] == (df > 0) - (df < 0) && drank[d] == (dr > 0) - (dr < 0))
+            return d;
+    return -1;
+}
+
+static int next_seat(const struct bumuntu *b, int seat)
+{
+    return (seat + 1) % b->nseats;
+}
+
+static bool any_move(const struct bumuntu *b, int seat);
+
+static void score_game(struct bumuntu *b, const struct game_table *t, struct strbuf *log);
+
+static int active_seats(const struct bumuntu *b)
+{
+    return b->nseats - __builtin_popcount(b->resigned);
+}
+
+/* Seat's turn begins; a player with no move at all forfeits it, a player
+ * who resigned is passed over, and when nobody can move the game ends. */
+static void start_turn(struct order_ctx *o, int seat)
+{
+    struct bumuntu *b = o->b;
+    b->collect = -1;
+    b->phase = PH_TURN;
+    for (int tries = 0; tries < b->nseats; tries++, seat = next_seat(b, seat)) {
+        b->to_move = seat;
+        if (b->resigned & (1u << seat))
+            continue;
+        if (any_move(b, seat))
+            return;
+        say(o, "%s cannot move at all and forfeits the turn.\n", seat_name(o->t, seat));
+    }
+    say(o, "Nobody can move: the game ends.\n");
+    b->phase = PH_OVER;
+    if (o->log)
+        score_game(b, o->t, o->log);
+}
+
+/* The turn passes on, or the game ends with the last advancement tile. */
+static void end_turn(struct order_ctx *o)
+{
+    struct bumuntu *b = o->b;
+    if (b->adv_taken >= b->adv_total) {
+        b->collect = -1;
+        b->phase = PH_OVER;
+        if (o->log)
+            score_game(b, o->t, o->log);
+        return;
+    }
+    start_turn(o, next_seat(b, o->seat));
+}
+
+/* The tile the ability started on goes behind the player's shield. */
+static void collect_tile(struct order_ctx *o)
+{
+    struct bumuntu *b = o->b;
+    int tile = b->board[o->b->collect], slot = tile_slot(tile), kind = tile_kind(tile);
+    char name[4];
+    name_sq(b->collect, name);
+    b->board[b->collect] = -1;
+    b->shield[o->seat][slot][kind]++;
+    if (o->priv)
+        strbuf_addf(o->priv, "You collected a %s %s tile.\n", ability_names[b->animal[slot]], kind_names[kind]);
+    if (kind == FOOD) {
+        b->chips[o->seat]++;
+        say(o, "%s collects the %s tile from %s, and a food chip.\n", seat_name(o->t, o->seat),
+            ability_names[b->animal[slot]], name);
+    } else if (kind == ADV) {
+        b->adv_taken++;
+        say(o, "%s collects the %s tile from %s: an advancement (%d of %d taken); a favor swap follows.\n",
+            seat_name(o->t, o->seat), ability_names[b->animal[slot]], name, b->adv_taken, b->adv_total);
+    } else {
+        say(o, "%s collects the %s tile from %s.\n", seat_name(o->t, o->seat), ability_names[b->animal[slot]], name);
+    }
+    b->collect = -1;
+    if (kind == ADV)
+        b->phase = PH_SWAP;
+    else
+        end_turn(o);
+}
+
+/* After seat's entry (or resignation while entering): the next in seat
+ * order enters, until all have; then the first player plays. */
+static void entering_goes_on(struct order_ctx *o, int seat)
+{
+    struct bumuntu *b = o->b;
+    int next = next_seat(b, seat);
+    while (next != b->first && (b->resigned & (1u << next)))
+        next = next_seat(b, next);
+    if (next == b->first)
+        start_turn(o, b->first);
+    else
+        b->to_move = next;
+}
+
+static int do_enter(struct order_ctx *o, const struct words *w, int *i)
+{
+    struct bumuntu *b = o->b;
+    int sq = *i < w->n ? parse_sq(w->w[*i]) : -1;
+    char name[4];
+    if (sq < 0)
+        return fail(o, "ENTER needs a square of the outer ring, e.g. ENTER a1");
+    (*i)++;
+    if (!outer_ring(sq))
+        return fail(o, "%s is not on the outer ring: you enter on a square of rank 1 or 8, or file a or h",
+                    w->w[*i - 1]);
+    if (pawn_at(b, sq) >= 0)
+        return fail(o, "%s is taken by another pawn", w->w[*i - 1]);
+    name_sq(sq, name);
+    b->pawn[o->seat] = sq;
+    canon_add(o, "ENTER %s", name);
+    say(o, "%s enters the jungle on %s.\n", seat_name(o->t, o->seat), name);
+    entering_goes_on(o, o->seat);
+    return 0;
+}
+
+/* Reads the squares of a path (or a lone destination) from word *i on. */
+static int read_squares(const struct words *w, int *i, int *sqs, int max)
+{
+    int n = 0;
+    while (*i < w->n && n < max) {
+        int sq = parse_sq(w->w[*i]);
+        if (sq < 0)
+            break;
+        sqs[n++] = sq;
+        (*i)++;
+    }
+    return n;
+}
+
+/* Checks a written walk (1..max steps, or a destination) and finds its end. */
+static int walk_check(struct order_ctx *o, const char *what, int from, const int *sqs, int n, int min, int max,
+                      bool through, int *dest, int *steps)
+{
+    struct bumuntu *b = o->b;
+    char name[4];
+    if (n >= 2 && sqs[0] == from) { /* the path may name the pawn's own square first */
+        sqs++;
+        n--;
+    }
+    if (n == 0)
+        return fail(o, "%s needs a square, e.g. %s e5", what, what);
+    if (n > max)
+        return fail(o, "%s moves at most %d space%s", what, max, max == 1 ? "" : "s");
+    if (n >= 2 || adjacent(from, sqs[0])) {
+        /* A path: each square next to the one before. */
+        int cur = from;
+        for (int k = 0; k < n; k++) {
+            name_sq(sqs[k], name);
+            if (!adjacent(cur, sqs[k]))
+                return fail(o, "%s is not next to the square before it: a path goes one square at a time", name);
+            if (!through && opponent_at(b, o->seat, sqs[k]))
+                return fail(o, "%s holds another pawn: you may not move through or onto an opponent", name);
+            cur = sqs[k];
+        }
+        if (n < min)
+            return fail(o, "%s moves at least %d spaces", what, min);
+        *dest = cur;
+        *steps = n;
+    } else {
+        bool reach[SQ + 1][SQ];
+        int s;
+        walks(b, o->seat, from, max, through, reach);
+        for (s = min; s <= max && !reach[s][sqs[0]]; s++)
+            ;
+        name_sq(sqs[0], name);
+        if (s > max)
+            return fail(o, "%s cannot reach %s in %d to %d steps without passing an opponent", what, name, min, max);
+        *dest = sqs[0];
+        *steps = s;
+    }
+    if (*dest == from)
+        return fail(o, "a move may not end on the square it started from");
+    return 0;
+}
+
+static int do_food(struct order_ctx *o, const struct words *w, int *i)
+{
+    struct bumuntu *b = o->b;
+    int sqs[SQ], n = read_squares(w, i, sqs, SQ), from = b->pawn[o->seat], dest, steps;
+    struct strbuf path = STRBUF_INIT;
+    if (b->phase != PH_TURN)
+        return fail(o, "food chips are spent first in a turn, before the move");
+    if (!b->chips[o->seat])
+        return fail(o, "you have no food chips");
+    if (n == 1 && !adjacent(from, sqs[0])) {
+        /* A destination alone: as few chips as it takes. */
+        int d = abs(from % N - sqs[0] % N) > abs(from / N - sqs[0] / N) ? abs(from % N - sqs[0] % N)
+                                                                       : abs(from / N - sqs[0] / N);
+        if (walk_check(o, "FOOD", from, sqs, 1, d, d > b->chips[o->seat] ? d : b->chips[o->seat], false, &dest,
+                       &steps))
+            return -1;
+    } else if (walk_check(o, "FOOD", from, sqs, n, 1, SQ, false, &dest, &steps)) {
+        return -1;
+    }
+    if (steps > b->chips[o->seat])
+        return fail(o, "that takes %d food chips and you have %d", steps, b->chips[o->seat]);
+    {
+        bool reach[SQ + 1][SQ];
+        walks(b, o->seat, from, steps, false, reach);
+        walk_path(reach, dest, steps, &path);
+    }
+    canon_add(o, "FOOD %s", path.buf);
+    b->chips[o->seat] -= steps;
+    b->pawn[o->seat] = dest;
+    say(o, "%s spends %d food chip%s: %s.\n", seat_name(o->t, o->seat), steps, steps == 1 ? "" : "s", path.buf);
+    b->phase = PH_MAIN;
+    strbuf_release(&path);
+    return 0;
+}
+
+static int do_step(struct order_ctx *o, const struct words *w, int *i)
+{
+    struct bumuntu *b = o->b;
+    int sqs[2], n = read_squares(w, i, sqs, 2), from = b->pawn[o->seat];
+    char name[4];
+    if (n != 1)
+        return fail(o, "MOVE takes one square next to your pawn, e.g. MOVE e5");
+    name_sq(sqs[0], name);
+    if (!adjacent(from, sqs[0]))
+        return fail(o, "%s is not next to your pawn: a plain move is one step", name);
+    if (opponent_at(b, o->seat, sqs[0]))
+        return fail(o, "%s holds another pawn", name);
+    canon_add(o, "MOVE %s", name);
+    b->pawn[o->seat] = sqs[0];
+    say(o, "%s moves one step to %s.\n", seat_name(o->t, o->seat), name);
+    end_turn(o);
+    return 0;
+}
+
+/* Moves the pawn of `victim` to `to` (a push by an ability). */
+static void displace(struct order_ctx *o, int victim, int to, const char *how)
+{
+    char a[4], c[4];
+    name_sq(o->b->pawn[victim], a);
+    name_sq(to, c);
+    o->b->pawn[victim] = to;
+    say(o, "  %s %s %s from %s to %s.\n", seat_name(o->t, o->seat), how, seat_name(o->t, victim), a, c);
+}
+
+static int do_ability(struct order_ctx *o, int ab, const struct words *w, int *i)
+{
+    struct bumuntu *b = o->b;
+    int from = b->pawn[o->seat], dest = -1, steps, sqs[4], n, d;
+    char fname[4], dname[4];
+    const char *word = ability_words[ab];
+
+    name_sq(from, fname);
+    if (ability_at(b, from) < 0)
+        return fail(o, "your pawn stands on an empty square: only a one-step MOVE (after food, if any)");
+    if (ability_at(b, from) != ab)
+        return fail(o, "your pawn stands on a %s tile, not a %s: its order is %s",
+                    ability_names[ability_at(b, from)], ability_names[ab], ability_words[ability_at(b, from)]);
+    b->collect = from;
+    switch (ab) {
+    case GIRAFFE:
+    case TARANTULA:
+    case MAMBA:
+    case CROCODILE: {
+        int max = ab == GIRAFFE ? 3 : 2;
+        n = read_squares(w, i, sqs, 4);
+        if (walk_check(o, word, from, sqs, n, 1, max, ab == CROCODILE, &dest, &steps))
+            return -1;
+        name_sq(dest, dname);
+        if (ab == CROCODILE && opponent_at(b, o->seat, dest)) {
+            int victim = pawn_at(b, dest), to;
+            if (immune(b, dest))
+                return fail(o, "%s stands on an Elephant and cannot be moved: the Crocodile cannot land there",
+                            seat_name(o->t, victim));
+            if (*i + 1 >= w->n || strcmp(w->w[*i], "push") != 0 || (to = parse_sq(w->w[*i + 1])) < 0) {
+                bool any = false;
+                for (int k = 0; k < 8; k++)
+                    any |= free_square(b, step_sq(dest, k)) && step_sq(dest, k) != from;
+                if (!any)
+                    return fail(o, "%s has no free square next to it: the Crocodile cannot land on %s",
+                                seat_name(o->t, victim), dname);
+                return fail(o, "landing on %s's pawn, say where it goes: CROCODILE %s PUSH <square next to %s>",
+                            seat_name(o->t, victim), dname, dname);
+            }
+            *i += 2;
+            char tname[4];
+            name_sq(to, tname);
+            /* The mover's own square is free once it has left. */
+            if (!adjacent(dest, to) || (pawn_at(b, to) >= 0 && to != from))
+                return fail(o, "%s is not a free square next to %s", tname, dname);
+            canon_add(o, "CROCODILE %s PUSH %s", dname, tname);
+            b->pawn[o->seat] = dest;
+            say(o, "%s uses the Crocodile: %s -> %s, onto %s.\n", seat_name(o->t, o->seat), fname, dname,
+                seat_name(o->t, victim));
+            displace(o, victim, to, "moves");
+            break;
+        }
+        canon_add(o, "%s %s", word, dname);
+        b->pawn[o->seat] = dest;
+        say(o, "%s uses the %s: %s -> %s.\n", seat_name(o->t, o->seat), ability_names[ab], fname, dname);
+        if (ab == MAMBA) {
+            /* Every adjacent opponent moves one square away, if it can. */
+            int moves[8][2], nm = 0;
+            for (int k = 0; k < 8; k++) {
+                int nb = step_sq(dest, k), to;
+                if (nb < 0 || !opponent_at(b, o->seat, nb) || immune(b, nb))
+                    continue;
+                if ((to = step_sq(nb, k)) < 0 || pawn_at(b, to) >= 0)
+                    continue;
+                moves[nm][0] = pawn_at(b, nb);
+                moves[nm][1] = to;
+                nm++;
+            }
+            for (int k = 0; k < nm; k++)
+                displace(o, moves[k][0], moves[k][1], "drives");
+        }
+        break;
+    }
+    case ZEBRA:
+    case CHIMPANZEE:
+    case ELEPHANT:
+    case LION:
+    case RHINO: {
+        if (*i < w->n && (d = parse_dir(w->w[*i])) >= 0) {
+            (*i)++;
+            dest = -1;
+        } else if (*i < w->n && (dest = parse_sq(w->w[*i])) >= 0) {
+            (*i)++;
+            d = direction_to(from, dest);
+        } else {
+            return fail(o, "%s needs a direction (n ne e se s sw w nw) or a square, e.g. %s %s", word, word,
+                        ab == LION || ab == RHINO ? "ne" : "e5");
+        }
+        if (d < 0)
+            return fail(o, "the %s moves in a straight line", ability_names[ab]);
+        if ((ab == ZEBRA && d % 2) || (ab == CHIMPANZEE && !(d % 2)))
+            return fail(o, "the %s moves %s only", ability_names[ab], ab == ZEBRA ? "along ranks and files" : "diagonally");
+        if (ab == ZEBRA || ab == CHIMPANZEE) {
+            int len = 0, sq = from, end = -1;
+            while ((sq = step_sq(sq, d)) >= 0 && !opponent_at(b, o->seat, sq)) {
+                len++;
+                if (dest < 0 || sq == dest)
+                    end = sq;
+                if (sq == dest)
+                    break;
+            }
+            if (dest < 0 && len > 0)
+                dest = end; /* a direction alone: as far as it goes */
+            if (len == 0 || end < 0 || end != dest)
+                return fail(o, "the %s cannot get there: the line is blocked by an opponent or the edge",
+                            ability_names[ab]);
+        } else if (ab == ELEPHANT) {
+            int end = line_end(b, o->seat, from, d, 2);
+            if (end < 0 || (dest >= 0 && end != dest))
+                return fail(o, "the Elephant moves exactly 2 spaces in one direction, unobstructed");
+            dest = end;
+        } else if (ab == LION) {
+            int land, victim, to;
+            if (!lion_ok(b, o->seat, from, d, &land, &victim, &to) || (dest >= 0 && dest != land))
+                return fail(o, "the Lion must move exactly 3 free spaces and then find an opponent (not on an "
+                               "Elephant) right in front with a free square behind it");
+            victim = pawn_at(b, victim);
+            name_sq(land, dname);
+            canon_add(o, "LION %s", dir_names[d]);
+            b->pawn[o->seat] = land;
+            say(o, "%s uses the Lion: %s -> %s.\n", seat_name(o->t, o->seat), fname, dname);
+            displace(o, victim, to, "pushes");
+            break;
+        } else {
+            int pushed[MAX_SEATS][2], np, end = rhino_run(b, o->seat, from, d, pushed, &np);
+            if (end < 0)
+                return fail(o, "the Rhinoceros cannot move a single square that way (an edge, or pawns packed "
+                               "against it, or an opponent on an Elephant)");
+            name_sq(end, dname);
+            canon_add(o, "RHINO %s", dir_names[d]);
+            b->pawn[o->seat] = end;
+            say(o, "%s uses the Rhinoceros: %s -> %s.\n", seat_name(o->t, o->seat), fname, dname);
+            for (int k = np - 1; k >= 0; k--)
+                displace(o, pushed[k][0], pushed[k][1], "pushes");
+            break;
+        }
+        name_sq(dest, dname);
+        canon_add(o, "%s %s", word, dname);
+        b->pawn[o->seat] = dest;
+        say(o, "%s uses the %s: %s -> %s.\n", seat_name(o->t, o->seat), ability_names[ab], fname, dname);
+        break;
+    }
+    case FLAMINGO: {
+        bool ok[SQ];
+        n = read_squares(w, i, sqs, 2);
+        /* "FLAMINGO e5", or the Flamingo flown to then the square. */
+        dest = n ? sqs[n - 1] : -1;
+        if (n == 0)
+            return fail(o, "FLAMINGO needs the square you end on, e.g. FLAMINGO e5");
+        flamingo_dest(b, o->seat, from, ok);
+        name_sq(dest, dname);
+        if (n == 2 && (ability_at(b, sqs[0]) != FLAMINGO || (pawn_at(b, sqs[0]) >= 0 && sqs[0] != from) ||
+                       !adjacent(sqs[0], dest) || opponent_at(b, o->seat, dest) || dest == from))
+            return fail(o, "the Flamingo flies to a free Flamingo (or its own) and then moves one step");
+        if (!ok[dest])
+            return fail(o, "%s is not one step from a free Flamingo (and not your starting square)", dname);
+        canon_add(o, "FLAMINGO %s", dname);
+        b->pawn[o->seat] = dest;
+        say(o, "%s uses the Flamingo: %s flies and lands on %s.\n", seat_name(o->t, o->seat), fname, dname);
+        break;
+    }
+    default:
+        return fail(o, "unknown ability");
+    }
+    if (ab == TARANTULA) {
+        b->phase = PH_TILE;
+        return 0;
+    }
+    collect_tile(o);
+    return 0;
+}
+
+static int do_tile(struct order_ctx *o, const struct words *w, int *i)
+{
+    struct bumuntu *b = o->b;
+    int from, to;
+    char a[4], c[4];
+    if (b->phase != PH_TILE)
+        return fail(o, "TILE follows the Tarantula's move");
+    if (*i < w->n && (str_eq(w->w[*i], "none") || str_eq(w->w[*i], "no") || str_eq(w->w[*i], "skip"))) {
+        (*i)++;
+        canon_add(o, "TILE NONE");
+        say(o, "%s moves no tile.\n", seat_name(o->t, o->seat));
+        collect_tile(o);
+        return 0;
+    }
+    if (*i + 1 >= w->n || (from = parse_sq(w->w[*i])) < 0 || (to = parse_sq(w->w[*i + 1])) < 0)
+        return fail(o, "TILE takes a tile's square and an empty square, e.g. TILE a1 b2, or TILE NONE");
+    *i += 2;
+    name_sq(from, a);
+    name_sq(to, c);
+    if (b->board[from] < 0)
+        return fail(o, "%s holds no tile", a);
+    if (pawn_at(b, from) >= 0)
+        return fail(o, "the tile on %s has a pawn on it", a);
+    if (from == b->collect)
+        return fail(o, "the Tarantula tile you leave is the one you collect");
+    if (b->board[to] >= 0 || pawn_at(b, to) >= 0)
+        return fail(o, "%s is not empty: a tile moves to a square with no tile and no pawn", c);
+    canon_add(o, "TILE %s %s", a, c);
+    b->board[to] = b->board[from];
+    b->board[from] = -1;
+    say(o, "%s moves the %s tile from %s to %s.\n", seat_name(o->t, o->seat),
+        ability_names[b->animal[tile_slot(b->board[to])]], a, c);
+    collect_tile(o);
+    return 0;
+}
+
+static int do_swap(struct order_ctx *o, const struct words *w, int *i)
+{
+    struct bumuntu *b = o->b;
+    long long x, y;
+    if (b->phase != PH_SWAP)
+        return fail(o, "SWAP follows the collection of an advancement tile");
+    if (*i < w->n && (str_eq(w->w[*i], "none") || str_eq(w->w[*i], "no") || str_eq(w->w[*i], "skip"))) {
+        (*i)++;
+        canon_add(o, "SWAP NONE");
+        say(o, "%s leaves the favor board as it is.\n", seat_name(o->t, o->seat));
+        end_turn(o);
+        return 0;
+    }
+    if (*i + 1 >= w->n || !parse_int(w->w[*i], 1, SLOTS, &x) || !parse_int(w->w[*i + 1], 1, SLOTS, &y))
+        return fail(o, "SWAP takes two neighbouring spots of the favor board, 1 (top) to 8, e.g. SWAP 3 4, or "
+                       "SWAP NONE");
+    *i += 2;
+    if (y < x) {
+        long long t = x;
+        x = y;
+        y = t;
+    }
+    if (y - x != 1)
+        return fail(o, "spots %lld and %lld are not neighbours (1 and 8 are not neighbours either)", x, y);
+    int tmp = b->favor[x - 1];
+    b->favor[x - 1] = b->favor[y - 1];
+    b->favor[y - 1] = tmp;
+    canon_add(o, "SWAP %lld %lld", x, y);
+    say(o, "%s swaps favor spots %lld and %lld: %s is now on %lld, %s on %lld.\n", seat_name(o->t, o->seat), x, y,
+        ability_names[b->animal[b->favor[x - 1]]], x, ability_names[b->animal[b->favor[y - 1]]], y);
+    end_turn(o);
+    return 0;
+}
+
+static int ability_word(const struct words *w, int *i)
+{
+    static const struct {
+        const char *word;
+        int ab;
+    } aliases[] = {
+        { "giraffe", GIRAFFE },     { "gi", GIRAFFE },     { "chimpanzee", CHIMPANZEE }, { "chimp", CHIMPANZEE },
+        { "ch", CHIMPANZEE },       { "zebra", ZEBRA },    { "ze", ZEBRA },              { "flamingo", FLAMINGO },
+        { "fl", FLAMINGO },         { "tarantula", TARANTULA }, { "ta", TARANTULA },      { "lion", LION },
+        { "li", LION },             { "crocodile", CROCODILE }, { "croc", CROCODILE },   { "cr", CROCODILE },
+        { "mamba", MAMBA },         { "bm", MAMBA },       { "rhinoceros", RHINO },      { "rhino", RHINO },
+        { "rh", RHINO },            { "elephant", ELEPHANT }, { "el", ELEPHANT },
+    };
+    if (*i < w->n && str_eq(w->w[*i], "black") && *i + 1 < w->n && str_eq(w->w[*i + 1], "mamba")) {
+        *i += 2;
+        return MAMBA;
+    }
+    for (size_t k = 0; *i < w->n && k < ARRAY_SIZE(aliases); k++)
+        if (str_eq(w->w[*i], aliases[k].word)) {
+            (*i)++;
+            return aliases[k].ab;
+        }
+    return -1;
+}
+
+/* Applies one order line for seat; o->log NULL means a dry run on a copy. */
+static int apply(struct order_ctx *o, const char *line)
+{
+    struct bumuntu *b = o->b;
+    struct words w;
+    int i = 0, rc = 0;
+
+    words_split(&w, line, "-,");
+    if (w.n == 0 || w.too_many) {
+        words_release(&w);
+        return fail(o, w.n ? "too many words in one order" : "empty order");
+    }
+    while (i < w.n && rc == 0) {
+        const char *word = w.w[i];
+        int ab;
+        if (b->phase == PH_OVER || b->to_move != o->seat) {
+            rc = fail(o, "your turn is over before \"%s\"", word);
+            break;
+        }
+        if (b->phase == PH_ENTER) {
+            if (str_eq(word, "enter"))
+                i++;
+            rc = do_enter(o, &w, &i);
+        } else if (str_eq(word, "food")) {
+            i++;
+            rc = do_food(o, &w, &i);
+        } else if (str_eq(word, "tile")) {
+            i++;
+            rc = do_tile(o, &w, &i);
+        } else if (str_eq(word, "swap")) {
+            i++;
+            rc = do_swap(o, &w, &i);
+        } else if (b->phase == PH_TILE || b->phase == PH_SWAP) {
+            rc = fail(o, b->phase == PH_TILE ? "the Tarantula may move a tile now: TILE a1 b2, or TILE NONE"
+                                             : "you collected an advancement tile: SWAP two neighbouring favor "
+                                               "spots (e.g. SWAP 3 4), or SWAP NONE");
+        } else if (str_eq(word, "move") || str_eq(word, "step")) {
+            i++;
+            rc = do_step(o, &w, &i);
+        } else if ((ab = ability_word(&w, &i)) >= 0) {
+            rc = do_ability(o, ab, &w, &i);
+        } else if (parse_sq(word) >= 0) {
+            rc = do_step(o, &w, &i); /* a lone square: a one-step move */
+        } else {
+            rc = fail(o, "\"%s\" is not an order of Bumuntu: FOOD, MOVE, an animal (e.g. LION ne), TILE or SWAP",
+                      word);
+        }
+    }
+    words_release(&w);
+    return rc;
+}
+
+static int bumuntu_check(const void *st, int seat, const char *order, struct strbuf *canon, struct strbuf *why)
+{
+    struct bumuntu copy = *(const struct bumuntu *)st;
+    struct order_ctx o = { &copy, seat, NULL, NULL, NULL, canon, why };
+    if (copy.phase == PH_OVER || copy.to_move != seat)
+        return fail(&o, "it is not your turn");
+    if (apply(&o, order)) {
+        strbuf_reset(canon);
+        return -1;
+    }
+    return 0;
+}
+
+static int bumuntu_advance(void *st, const char *const *orders, const struct game_table *t, struct game_log *log)
+{
+    struct bumuntu *b = st;
+    struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
+    int seat = b->to_move, rc;
+    struct order_ctx o = { b, seat, t, &log->pub, &log->priv[seat], &canon, &why };
+    if (b->phase == PH_OVER || !orders[seat])
+        return -1;
+    rc = apply(&o, orders[seat]);
+    strbuf_release(&canon);
+    strbuf_release(&why);
+    return rc;
+}
+
+/* ---- every legal order -------------------------------------------------------------------- */
+
+/* The main moves from the pawn's square (no food): one per distinct outcome. */
+static void main_moves(const struct bumuntu *b, int seat, struct strlist *out)
+{
+    int from = b->pawn[seat], ab = ability_at(b, from);
+    char name[4], other[4];
+
+    for (int d = 0; d < 8; d++) {
+        int to = step_sq(from, d);
+        if (to >= 0 && !opponent_at(b, seat, to)) {
+            name_sq(to, name);
+            strlist_pushf(out, "MOVE %s", name);
+        }
+    }
+    if (ab < 0)
+        return;
+    const char *word = ability_words[ab];
+    switch (ab) {
+    case GIRAFFE:
+    case TARANTULA:
+    case MAMBA:
+    case CROCODILE: {
+        bool reach[4][SQ], any[SQ] = { false };
+        int max = ab == GIRAFFE ? 3 : 2;
+        walks(b, seat, from, max, ab == CROCODILE, reach);
+        for (int n = 1; n <= max; n++)
+            for (int sq = 0; sq < SQ; sq++)
+                any[sq] |= reach[n][sq];
+        for (int sq = 0; sq < SQ; sq++) {
+            if (!any[sq] || sq == from)
+                continue;
+            name_sq(sq, name);
+            if (ab == CROCODILE && opponent_at(b, seat, sq)) {
+                if (immune(b, sq))
+                    continue;
+                for (int d = 0; d < 8; d++) {
+                    int to = step_sq(sq, d);
+                    if (to < 0 || (pawn_at(b, to) >= 0 && to != from))
+                        continue;
+                    name_sq(to, other);
+                    strlist_pushf(out, "CROCODILE %s PUSH %s", name, other);
+                }
+            } else {
+                strlist_pushf(out, "%s %s", word, name);
+            }
+        }
+        break;
+    }
+    case ZEBRA:
+    case CHIMPANZEE:
+        for (int d = ab == ZEBRA ? 0 : 1; d < 8; d += 2) {
+            int sq = from;
+            while ((sq = step_sq(sq, d)) >= 0 && !opponent_at(b, seat, sq)) {
+                name_sq(sq, name);
+                strlist_pushf(out, "%s %s", word, name);
+            }
+        }
+        break;
+    case ELEPHANT:
+        for (int d = 0; d < 8; d++) {
+            int end = line_end(b, seat, from, d, 2);
+            if (end >= 0) {
+                name_sq(end, name);
+                strlist_pushf(out, "ELEPHANT %s", name);
+            }
+        }
+        break;
+    case LION:
+        for (int d = 0; d < 8; d++) {
+            int land, victim, to;
+            if (lion_ok(b, seat, from, d, &land, &victim, &to))
+                strlist_pushf(out, "LION %s", dir_names[d]);
+        }
+        break;
+    case RHINO:
+        for (int d = 0; d < 8; d++) {
+            int pushed[MAX_SEATS][2], np;
+            if (rhino_run(b, seat, from, d, pushed, &np) >= 0)
+                strlist_pushf(out, "RHINO %s", dir_names[d]);
+        }
+        break;
+    case FLAMINGO: {
+        bool ok[SQ];
+        flamingo_dest(b, seat, from, ok);
+        for (int sq = 0; sq < SQ; sq++)
+            if (ok[sq]) {
+                name_sq(sq, name);
+                strlist_pushf(out, "FLAMINGO %s", name);
+            }
+        break;
+    }
+    }
+}
+
+static void food_moves(const struct bumuntu *b, int seat, struct strlist *out)
+{
+    int from = b->pawn[seat], max = b->chips[seat];
+    bool reach[SQ + 1][SQ];
+    if (max > SQ)
+        max = SQ;
+    walks(b, seat, from, max, false, reach);
+    for (int n = 1; n <= max; n++)
+        for (int sq = 0; sq < SQ; sq++) {
+            struct strbuf path = STRBUF_INIT;
+            if (!reach[n][sq] || sq == from)
+                continue;
+            walk_path(reach, sq, n, &path);
+            strlist_pushf(out, "FOOD %s", path.buf);
+            strbuf_release(&path);
+        }
+}
+
+static void bumuntu_legal(const void *st, int seat, struct strlist *out)
+{
+    const struct bumuntu *b = st;
+    char a[4], c[4];
+    if (b->phase == PH_OVER || seat != b->to_move)
+        return;
+    switch (b->phase) {
+    case PH_ENTER:
+        for (int sq = 0; sq < SQ; sq++)
+            if (outer_ring(sq) && pawn_at(b, sq) < 0) {
+                name_sq(sq, a);
+                strlist_pushf(out, "ENTER %s", a);
+            }
+        break;
+    case PH_TURN:
+        food_moves(b, seat, out);
+        main_moves(b, seat, out);
+        break;
+    case PH_MAIN:
+        main_moves(b, seat, out);
+        break;
+    case PH_TILE:
+        strlist_push(out, "TILE NONE");
+        for (int f = 0; f < SQ; f++) {
+            if (b->board[f] < 0 || pawn_at(b, f) >= 0 || f == b->collect)
+                continue;
+            name_sq(f, a);
+            for (int t = 0; t < SQ; t++)
+                if (b->board[t] < 0 && pawn_at(b, t) < 0) {
+                    name_sq(t, c);
+                    strlist_pushf(out, "TILE %s %s", a, c);
+                }
+        }
+        break;
+    case PH_SWAP:
+        strlist_push(out, "SWAP NONE");
+        for (int s = 1; s < SLOTS; s++)
+            strlist_pushf(out, "SWAP %d %d", s, s + 1);
+        break;
+    default:
+        break;
+    }
+}
+
+static bool any_move(const struct bumuntu *b, int seat)
+{
+    struct strlist l = STRLIST_INIT;
+    bool any;
+    if (b->pawn[seat] < 0 || (b->resigned & (1u << seat)))
+        return false;
+    /* A free square next to the pawn is a move; only a boxed-in pawn needs
+     * its abilities looked at (food steps cannot get it out either). */
+    for (int d = 0; d < 8; d++) {
+        int to = step_sq(b->pawn[seat], d);
+        if (to >= 0 && !opponent_at(b, seat, to))
+            return true;
+    }
+    main_moves(b, seat, &l);
+    any = l.n > 0;
+    strlist_clear(&l);
+    return any;
+}
+
+/* ---- scoring ----------------------------------------------------------------------------------- */
+
+static int tiles_of(const struct bumuntu *b, int seat, int slot)
+{
+    int n = 0;
+    if (b->resigned & (1u << seat))
+        return 0; /* she left with her shield */
+    for (int k = 0; k < KINDS; k++)
+        n += b->shield[seat][slot][k];
+    return n;
+}
+
+static int total_tiles(const struct bumuntu *b, int seat)
+{
+    int n = 0;
+    for (int s = 0; s < SLOTS; s++)
+        n += tiles_of(b, seat, s);
+    return n;
+}
+
+/* Gold to the most, silver to the second; a tie for first: silver to each;
+ * a tie for second: gold to the first, tie_second to each second. At
+ * least one counts. award[] gets the favor; returns nothing. */
+static void majority(const struct bumuntu *b, const int *count, int gold, int silver, int *award)
+{
+    int top = 0, second = 0, ntop = 0, nsecond = 0;
+    for (int p = 0; p < b->nseats; p++) {
+        award[p] = 0;
+        if (count[p] > top)
+            top = count[p];
+    }
+    if (!top)
+        return;
+    for (int p = 0; p < b->nseats; p++)
+        if (count[p] == top)
+            ntop++;
+    if (ntop > 1) {
+        for (int p = 0; p < b->nseats; p++)
+            if (count[p] == top)
+                award[p] = silver;
+        return;
+    }
+    for (int p = 0; p < b->nseats; p++)
+        if (count[p] == top)
+            award[p] = gold;
+        else if (count[p] > second)
+            second = count[p];
+    if (!second)
+        return;
+    for (int p = 0; p < b->nseats; p++)
+        nsecond += count[p] == second;
+    for (int p = 0; p < b->nseats; p++)
+        if (count[p] == second)
+            award[p] = nsecond > 1 ? b->tie_second : silver;
+}
+
+static void score_game(struct bumuntu *b, const struct game_table *t, struct strbuf *log)
+{
+    struct strbuf lines[MAX_SEATS];
+    int award[MAX_SEATS], count[MAX_SEATS];
+
+    for (int p = 0; p < b->nseats; p++) {
+        strbuf_init(&lines[p]);
+        b->score[p] = 0;
+    }
+    for (int spot = 0; spot < SLOTS; spot++) {
+        int slot = b->favor[spot];
+        const char *animal = ability_names[b->animal[slot]];
+        for (int p = 0; p < b->nseats; p++)
+            count[p] = tiles_of(b, p, slot);
+        if (b->spot_per[spot]) {
+            for (int p = 0; p < b->nseats; p++)
+                award[p] = count[p] * b->spot_per[spot];
+        } else {
+            majority(b, count, b->spot_gold[spot], b->spot_silver[spot], award);
+        }
+        for (int p = 0; p < b->nseats; p++) {
+            if (!award[p])
+                continue;
+            b->score[p] += award[p];
+            if (b->spot_per[spot])
+                strbuf_addf(&lines[p], "    %-12s %d tile%s x %d = %d\n", animal, count[p], count[p] == 1 ? "" : "s",
+                            b->spot_per[spot], award[p]);
+            else
+                strbuf_addf(&lines[p], "    %-12s %d tile%s, %s = %d\n", animal, count[p], count[p] == 1 ? "" : "s",
+                            award[p] == b->spot_gold[spot] ? "most" : "second or shared", award[p]);
+        }
+    }
+    for (int p = 0; p < b->nseats; p++) {
+        int n = 0;
+        count[p] = 0;
+        if (b->resigned & (1u << p))
+            continue;
+        for (int s = 0; s < SLOTS; s++)
+            n += b->shield[p][s][NKISI];
+        if (n && b->nkisi[n]) {
+            b->score[p] += b->nkisi[n];
+            strbuf_addf(&lines[p], "    %-12s %d = %d\n", "Nkisi", n, b->nkisi[n]);
+        }
+        count[p] = 0;
+        for (int s = 0; s < SLOTS; s++)
+            count[p] += b->shield[p][s][YOWA];
+    }
+    majority(b, count, b->yowa_gold, b->yowa_silver, award);
+    for (int p = 0; p < b->nseats; p++)
+        if (award[p]) {
+            b->score[p] += award[p];
+            strbuf_addf(&lines[p], "    %-12s %d = %d\n", "Yowa", count[p], award[p]);
+        }
+    strbuf_addstr(log, "The game is over. Favor:\n");
+    for (int p = 0; p < b->nseats; p++) {
+        strbuf_addf(log, "  %s: %d favor\n%s", seat_name(t, p), b->score[p], lines[p].buf);
+        strbuf_release(&lines[p]);
+    }
+}
+
+/* ---- views --------------------------------------------------------------------------------------- */
+
+static const char *bumuntu_phase(const void *st)
+{
+    const struct bumuntu *b = st;
+    return b->phase == PH_ENTER ? "setup" : "play";
+}
+
+static unsigned bumuntu_waiting_for(const void *st)
+{
+    const struct bumuntu *b = st;
+    return b->phase == PH_OVER ? 0u : 1u << b->to_move;
+}
+
+static void shield_text(const struct bumuntu *b, int seat, const struct game_table *t, struct strbuf *out)
+{
+    bool any = false;
+    strbuf_addf(out, "%s's shield:", seat_name(t, seat));
+    for (int s = 0; s < SLOTS; s++) {
+        if (!tiles_of(b, seat, s))
+            continue;
+        strbuf_addf(out, "%s %s", any ? "," : "", b->code[s]);
+        for (int k = 0; k < KINDS; k++)
+            if (b->shield[seat][s][k])
+                strbuf_addf(out, " %c%d", kind_letters[k], b->shield[seat][s][k]);
+        any = true;
+    }
+    if (!any)
+        strbuf_addstr(out, " empty");
+}
+
+static void bumuntu_view_ascii(const void *st, int viewer, const struct game_table *t, struct strbuf *out)
+{
+    const struct bumuntu *b = st;
+    static const char files[] = "      a     b     c     d     e     f     g     h\n";
+    static const char rule[] = "   +-----+-----+-----+-----+-----+-----+-----+-----+\n";
+
+    strbuf_addstr(out, files);
+    strbuf_addstr(out, rule);
+    for (int r = N - 1; r >= 0; r--) {
+        strbuf_addf(out, " %d |", r + 1);
+        for (int f = 0; f < N; f++) {
+            int sq = r * N + f, tile = b->board[sq], p = pawn_at(b, sq);
+            if (tile >= 0)
+                strbuf_addf(out, "%s%c", b->code[tile_slot(tile)], kind_letters[tile_kind(tile)]);
+            else
+                strbuf_addstr(out, "   ");
+            strbuf_addf(out, " %c|", p >= 0 ? '1' + p : ' ');
+        }
+        strbuf_addf(out, " %d\n", r + 1);
+        strbuf_addstr(out, rule);
+    }
+    strbuf_addstr(out, files);
+    strbuf_addstr(out, "  A advancement  F food  N Nkisi  Y Yowa  1-5 pawns\n ");
+    for (int s = 0; s < SLOTS; s++)
+        strbuf_addf(out, " %s %s%s", b->code[s], ability_names[b->animal[s]], s == 3 ? "\n " : "");
+    strbuf_addstr(out, "\n\n  Favor board, top to bottom:\n");
+    for (int spot = 0; spot < SLOTS; spot++) {
+        strbuf_addf(out, "  %d %-12s ", spot + 1, ability_names[b->animal[b->favor[spot]]]);
+        if (b->spot_per[spot])
+            strbuf_addf(out, "%d per tile\n", b->spot_per[spot]);
+        else
+            strbuf_addf(out, "%d / %d\n", b->spot_gold[spot], b->spot_silver[spot]);
+    }
+    strbuf_addf(out, "  Advancement tiles taken: %d of %d.\n\n", b->adv_taken, b->adv_total);
+    for (int p = 0; p < b->nseats; p++) {
+        char sq[4] = "--";
+        if (b->pawn[p] >= 0)
+            name_sq(b->pawn[p], sq);
+        strbuf_addf(out, "  %d %-16.16s %-3s %2d tiles  %2d chips%s", p + 1, seat_name(t, p), sq, total_tiles(b, p),
+                    b->chips[p], p == b->first ? "  (first player)" : "");
+        if (b->phase == PH_OVER)
+            strbuf_addf(out, "  %d favor", b->score[p]);
+        strbuf_addch(out, '\n');
+    }
+    if (viewer >= 0 && viewer < b->nseats) {
+        struct strbuf sh = STRBUF_INIT;
+        shield_text(b, viewer, t, &sh);
+        strbuf_addstr(out, "  ");
+        strbuf_add_wrapped(out, sh.buf, 4, 70);
+        strbuf_release(&sh);
+    }
+    if (b->phase != PH_OVER) {
+        static const char *const what[] = { "enters the jungle on the outer ring", "may spend food, then moves",
+                                            "moves (one step, or the animal's ability)", "may move a tile (TILE)",
+                                            "may swap two favor spots (SWAP)" };
+        strbuf_addf(out, "  To act: %s, who %s.\n", seat_name(t, b->to_move), what[b->phase]);
+    }
+}
+
+static cJSON *bumuntu_view_json(const void *st, int viewer, const struct game_table *t)
+{
+    const struct bumuntu *b = st;
+    cJSON *j = cJSON_CreateObject(), *rows = cJSON_CreateArray(), *favor = cJSON_CreateArray();
+    cJSON *players = cJSON_CreateArray();
+
+    cJSON_AddStringToObject(j, "phase", phase_names[b->phase]);
+    for (int r = N - 1; r >= 0; r--) {
+        cJSON *row = cJSON_CreateArray();
+        for (int f = 0; f < N; f++) {
+            int tile = b->board[r * N + f];
+            char cell[8] = "";
+            if (tile >= 0)
+                snprintf(cell, sizeof(cell), "%s%c", b->code[tile_slot(tile)], kind_letters[tile_kind(tile)]);
+            cJSON_AddItemToArray(row, cJSON_CreateString(cell));
+        }
+        cJSON_AddItemToArray(rows, row);
+    }
+    cJSON_AddItemToObject(j, "rows", rows); /* rank 8 first, files a-h */
+    for (int spot = 0; spot < SLOTS; spot++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "animal", ability_names[b->animal[b->favor[spot]]]);
+        if (b->spot_per[spot])
+            cJSON_AddNumberToObject(o, "per_tile", b->spot_per[spot]);
+        else {
+            cJSON_AddNumberToObject(o, "gold", b->spot_gold[spot]);
+            cJSON_AddNumberToObject(o, "silver", b->spot_silver[spot]);
+        }
+        cJSON_AddItemToArray(favor, o);
+    }
+    cJSON_AddItemToObject(j, "favor", favor);
+    for (int p = 0; p < b->nseats; p++) {
+        cJSON *o = cJSON_CreateObject();
+        char sq[4] = "";
+        if (b->pawn[p] >= 0)
+            name_sq(b->pawn[p], sq);
+        cJSON_AddStringToObject(o, "player", seat_name(t, p));
+        cJSON_AddStringToObject(o, "square", sq);
+        cJSON_AddNumberToObject(o, "tiles", total_tiles(b, p));
+        cJSON_AddNumberToObject(o, "chips", b->chips[p]);
+        if (b->phase == PH_OVER)
+            cJSON_AddNumberToObject(o, "favor", b->score[p]);
+        if (p == viewer) {
+            struct strbuf sh = STRBUF_INIT;
+            cJSON *shield = cJSON_CreateObject();
+            for (int s = 0; s < SLOTS; s++) {
+                if (!tiles_of(b, p, s))
+                    continue;
+                cJSON *k = cJSON_CreateObject();
+                for (int x = 0; x < KINDS; x++)
+                    if (b->shield[p][s][x])
+                        cJSON_AddNumberToObject(k, kind_names[x], b->shield[p][s][x]);
+                cJSON_AddItemToObject(shield, ability_names[b->animal[s]], k);
+            }
+            cJSON_AddItemToObject(o, "shield", shield);
+            shield_text(b, p, t, &sh);
+            cJSON_AddStringToObject(o, "shield_text", sh.buf);
+            strbuf_release(&sh);
+        }
+        cJSON_AddItemToArray(players, o);
+    }
+    cJSON_AddItemToObject(j, "players", players);
+    cJSON_AddNumberToObject(j, "advancement_taken", b->adv_taken);
+    cJSON_AddNumberToObject(j, "advancement_total", b->adv_total);
+    if (b->phase != PH_OVER)
+        cJSON_AddStringToObject(j, "to_move", seat_name(t, b->to_move));
+    return j;
+}
+
+static void bumuntu_result(const void *st, struct game_result *r)
+{
+    const struct bumuntu *b = st;
+    int best = -1;
+    memset(r, 0, sizeof(*r));
+    r->finished = b->phase == PH_OVER;
+    r->has_scores = r->finished;
+    r->score_name = "favor";
+    if (!r->finished)
+        return;
+    for (int p = 0; p < b->nseats; p++) {
+        r->scores[p] = b->score[p];
+        if (!(b->resigned & (1u << p)) && b->score[p] > best)
+            best = b->score[p];
+    }
+    for (int p = 0; p < b->nseats; p++)
+        if (!(b->resigned & (1u << p)) && b->score[p] == best)
+            r->winners |= 1u << p;
+}
+
+/* The rules have no way to leave: a resigning player's pawn leaves the
+ * jungle with her shield, her turns are passed over, and she cannot win.
+ * With one player left the game ends and is scored. */
+static void bumuntu_resign(void *st, int seat, const struct game_table *t, struct game_log *log)
+{
+    struct bumuntu *b = st;
+    struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
+    struct order_ctx o = { b, seat, t, &log->pub, &log->priv[seat], &canon, &why };
+    if (b->phase == PH_OVER || (b->resigned & (1u << seat)))
+        return;
+    b->resigned |= 1u << seat;
+    b->pawn[seat] = -1;
+    strbuf_addf(&log->pub, "%s resigns and leaves the jungle.\n", seat_name(t, seat));
+    if (active_seats(b) < 2) {
+        b->phase = PH_OVER;
+        score_game(b, t, &log->pub);
+    } else if (b->to_move == seat) {
+        if (b->phase == PH_ENTER) {
+            entering_goes_on(&o, seat);
+        } else {
+            start_turn(&o, next_seat(b, seat));
+        }
+    }
+    strbuf_release(&canon);
+    strbuf_release(&why);
+}
+
+static void bumuntu_secrets(const void *st, int seat, const struct game_table *t, struct strlist *out)
+{
+    struct strbuf sh = STRBUF_INIT;
+    shield_text(st, seat, t, &sh);
+    strlist_push(out, sh.buf);
+    strbuf_release(&sh);
+}
+
+const struct game_ops bumuntu_ops = {
+    .name = "bumuntu",
+    .title = "Bumuntu",
+    .summary = "Tribal leaders walk a jungle of animal tiles, using each animal's ability to win favor (2-5 players).",
+    .min_seats = 2,
+    .max_seats = 5,
+    .options =
+        (const struct game_option[]){
+            { "animals", "beginner",
+              "the 8 animals in play, comma separated (default: the rulebook's beginner set: Giraffe, Zebra, "
+              "Chimpanzee, Tarantula, Lion, Crocodile, Black Mamba, Elephant)" },
+            { "data", "bumuntu.json", "the data file (in seeds/, or a path): animal codes, tiles, favor values" },
+            { NULL, NULL, NULL },
+        },
+    .setup = bumuntu_setup,
+    .free = bumuntu_free,
+    .to_json = bumuntu_to_json,
+    .from_json = bumuntu_from_json,
+    .phase = bumuntu_phase,
+    .waiting_for = bumuntu_waiting_for,
+    .check = bumuntu_check,
+    .advance = bumuntu_advance,
+    .legal = bumuntu_legal,
+    .view_json = bumuntu_view_json,
+    .view_ascii = bumuntu_view_ascii,
+    .result = bumuntu_result,
+    .resign = bumuntu_resign,
+    .secrets = bumuntu_secrets,
+};
