@@ -5,11 +5,13 @@
 extern const struct game_ops kuniumi_ops;
 extern const struct game_ops kalimambo_ops;
 extern const struct game_ops bumuntu_ops;
+extern const struct game_ops bantu_ops;
 
 const struct game_ops *const game_registry[] = {
     &kuniumi_ops,
     &kalimambo_ops,
     &bumuntu_ops,
+    &bantu_ops,
     NULL,
 };
 

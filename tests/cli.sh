@@ -161,6 +161,11 @@ grep -q "^Subject: \[ngoma " "$T/sendmail.out" || fail "sendmail got no mail"
 expect 0 outbox; has "no unsent mail"
 expect 0 config send_method dir
 
+# --- every line of every template fits a mail (72 columns), bar comments and subjects
+tests=$((tests + 1))
+long=$(awk 'length > 72 && !/^\{\{!/ && !/^Subject:/ {print FILENAME ":" FNR}' "$ROOT"/templates/*.txt "$ROOT"/templates/rules/*.txt)
+[ -z "$long" ] || fail "template lines over 72 columns: $long"
+
 # --- every example query of docs/queries.md runs and returns rows
 awk '/^```sql$/ {q = ""; inq = 1; next} /^```$/ && inq {print q; print "--END--"; inq = 0; next} inq {q = q " " $0}' \
     "$ROOT/docs/queries.md" >"$T/queries"

@@ -41,5 +41,6 @@ Suite *kuniumi_suite(void);
 Suite *kalimambo_suite(void);
 Suite *mail_suite(void);
 Suite *bumuntu_suite(void);
+Suite *bantu_suite(void);
 
 #endif
