@@ -63,7 +63,7 @@ int cmd_legal(struct cmd_ctx *c, int argc, char **argv)
     if ((rc = cmd_load_seat(c, argv[1], argv[2], &g, &seat)))
         return rc;
     if (g.ops->waiting_for(g.st) & (1u << seat))
-        g.ops->legal(g.st, seat, &legal);
+        g.ops->legal(g.st, seat, &g.table, &legal);
     for (size_t i = 0; i < legal.n; i++)
         printf("%s\n", legal.v[i]);
     strlist_clear(&legal);

@@ -375,7 +375,7 @@ static int submit_order(sqlite3 *db, struct game_rec *g, int seat, struct line_r
         strbuf_addstr(&why, "it is not your turn: the game waits for ");
         game_names_of(g, waiting, &why);
         strbuf_addch(&why, '.');
-    } else if (g->ops->check(g->st, seat, l->text, &canon, &why)) {
+    } else if (g->ops->check(g->st, seat, &g->table, l->text, &canon, &why)) {
         strbuf_addstr(&why, ". " LEGAL_HINT);
     } else {
         goto valid;
@@ -466,7 +466,7 @@ int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source,
 static void legal_text(const struct game_rec *g, int seat, struct strbuf *out)
 {
     struct strlist legal = STRLIST_INIT;
-    g->ops->legal(g->st, seat, &legal);
+    g->ops->legal(g->st, seat, &g->table, &legal);
     if (!legal.n) {
         unsigned waiting = g->ops->waiting_for(g->st);
         if (!waiting)

@@ -68,16 +68,18 @@ struct game_ops {
     /* The seats whose orders the next step needs, as a bitmask: one seat for
      * a sequential step, several for a simultaneous one, 0 when finished. */
     unsigned (*waiting_for)(const void *st);
-    /* Checks one order line for a waited-for seat. On success writes the
+    /* Checks one order line for a waited-for seat (t: the players' names,
+     * which some orders name). On success writes the
      * canonical text (a form `legal` lists) to canon and returns 0; else
      * writes why to why and returns -1. Never changes the state. */
-    int (*check)(const void *st, int seat, const char *order, struct strbuf *canon, struct strbuf *why);
+    int (*check)(const void *st, int seat, const struct game_table *t, const char *order, struct strbuf *canon,
+                 struct strbuf *why);
     /* Resolves the step: orders[seat] is the canonical order of every
      * waited-for seat, NULL for the others. Returns -1 only on an internal
      * inconsistency (the core then rolls back). */
     int (*advance)(void *st, const char *const *orders, const struct game_table *t, struct game_log *log);
     /* Every legal order of seat now, canonical, as it could be mailed. */
-    void (*legal)(const void *st, int seat, struct strlist *out);
+    void (*legal)(const void *st, int seat, const struct game_table *t, struct strlist *out);
     /* What viewer (a seat, or -1 for an observer) may see. */
     cJSON *(*view_json)(const void *st, int viewer, const struct game_table *t);
     void (*view_ascii)(const void *st, int viewer, const struct game_table *t, struct strbuf *out);

@@ -56,7 +56,7 @@ int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int 
         return -1;
     while ((rc = db_step(st)) == SQLITE_ROW) {
         const char *priv = (const char *)sqlite3_column_text(st, 3);
-        strbuf_addf(out, "Turn %d", sqlite3_column_int(st, 0));
+        strbuf_addf(out, "Step %d", sqlite3_column_int(st, 0));
         orders_line(g, (const char *)sqlite3_column_text(st, 1), out);
         strbuf_addch(out, '\n');
         indent(out, (const char *)sqlite3_column_text(st, 2));

@@ -6,12 +6,14 @@ extern const struct game_ops kuniumi_ops;
 extern const struct game_ops kalimambo_ops;
 extern const struct game_ops bumuntu_ops;
 extern const struct game_ops bantu_ops;
+extern const struct game_ops african_empires_ops;
 
 const struct game_ops *const game_registry[] = {
     &kuniumi_ops,
     &kalimambo_ops,
     &bumuntu_ops,
     &bantu_ops,
+    &african_empires_ops,
     NULL,
 };
 

@@ -81,7 +81,7 @@ int view_status_line(sqlite3 *db, struct game_rec *g, struct strbuf *out)
 
 int view_ascii(sqlite3 *db, struct game_rec *g, int viewer, struct strbuf *out)
 {
-    strbuf_addf(out, "Game %lld: %s, turn %d (%s)\n", (long long)g->id, g->ops->title, g->turn,
+    strbuf_addf(out, "Game %lld: %s, step %d (%s)\n", (long long)g->id, g->ops->title, g->turn,
                 game_status_of(g->ops, g->st));
     strbuf_addstr(out, "Players:");
     size_t col = 8;

@@ -60,7 +60,7 @@ static void *position(int nseats, const char *const *pieces, const char *options
 
 static void legal_of(void *st, struct strlist *l)
 {
-    ops->legal(st, 0, l);
+    ops->legal(st, 0, &table, l);
     strlist_sort(l);
 }
 
@@ -84,7 +84,7 @@ static char *play(void *st, int seat, const char *order)
     struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
     struct game_log log;
     const char *orders[4] = { NULL };
-    ck_assert_msg(ops->check(st, seat, order, &canon, &why) == 0, "\"%s\" refused: %s", order, why.buf);
+    ck_assert_msg(ops->check(st, seat, &table, order, &canon, &why) == 0, "\"%s\" refused: %s", order, why.buf);
     orders[seat] = canon.buf;
     game_log_init(&log);
     ck_assert_int_eq(ops->advance(st, orders, &table, &log), 0);
@@ -338,7 +338,7 @@ START_TEST(a_player_who_cannot_move_passes_and_is_told)
     struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
     struct game_log log;
     const char *orders[4] = { "MOVE 1 5a", NULL };
-    ck_assert_msg(ops->check(st, 0, orders[0], &canon, &why) == 0, "%s", why.buf);
+    ck_assert_msg(ops->check(st, 0, &table, orders[0], &canon, &why) == 0, "%s", why.buf);
     game_log_init(&log);
     ck_assert_int_eq(ops->advance(st, orders, &table, &log), 0);
     ck_assert_msg(strstr(log.pub.buf, "Bob cannot move and passes.") != NULL, "%s", log.pub.buf);
@@ -391,7 +391,7 @@ static void play_out(const char *options, int nseats, unsigned *winners, int *pi
         if (!w)
             break;
         int s = __builtin_ctz(w);
-        g.ops->legal(g.st, s, &l);
+        g.ops->legal(g.st, s, &g.table, &l);
         ck_assert_uint_gt(l.n, 0);
         t_ok(db, &g, s, l.v[rng_below(&r, (uint32_t)l.n)]);
         strlist_clear(&l);

@@ -84,7 +84,7 @@ static char *play(void *st, int seat, const char *order)
     struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
     struct game_log log;
     const char *orders[5] = { NULL };
-    ck_assert_msg(ops->check(st, seat, order, &canon, &why) == 0, "\"%s\" refused: %s", order, why.buf);
+    ck_assert_msg(ops->check(st, seat, &table, order, &canon, &why) == 0, "\"%s\" refused: %s", order, why.buf);
     orders[seat] = canon.buf;
     game_log_init(&log);
     ck_assert_int_eq(ops->advance(st, orders, &table, &log), 0);
@@ -106,7 +106,7 @@ static void refused(void *st, int seat, const char *order, const char *reason)
 static char *canon_of(void *st, int seat, const char *order)
 {
     struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
-    ck_assert_msg(ops->check(st, seat, order, &canon, &why) == 0, "\"%s\" refused: %s", order, why.buf);
+    ck_assert_msg(ops->check(st, seat, &table, order, &canon, &why) == 0, "\"%s\" refused: %s", order, why.buf);
     strbuf_release(&why);
     return strbuf_detach(&canon);
 }
@@ -114,7 +114,7 @@ static char *canon_of(void *st, int seat, const char *order)
 static bool legal_has(void *st, int seat, const char *order)
 {
     struct strlist l = STRLIST_INIT;
-    ops->legal(st, seat, &l);
+    ops->legal(st, seat, &table, &l);
     bool has = strlist_contains(&l, order);
     strlist_clear(&l);
     return has;

@@ -100,8 +100,8 @@ static void assert_views(sqlite3 *db, struct game_rec *g)
 
 /* Garbage and near misses: refused with a reason, or (a near miss that
  * happens to be legal) read as one of the legal orders. */
-static void assert_refusals(const struct game_ops *ops, const void *st, int seat, const struct strlist *legal,
-                            struct rng *r)
+static void assert_refusals(const struct game_ops *ops, const void *st, int seat, const struct game_table *t,
+                            const struct strlist *legal, struct rng *r)
 {
     static const char *const garbage[] = {
         "", "?", "MOVE", "MOVE MOVE MOVE", "PLACE", "xyzzy", "DROP TABLE games;", "\x01\x02\xff", "0", "-1",
@@ -111,7 +111,7 @@ static void assert_refusals(const struct game_ops *ops, const void *st, int seat
     for (size_t i = 0; i < ARRAY_SIZE(garbage); i++) {
         strbuf_reset(&canon);
         strbuf_reset(&why);
-        if (ops->check(st, seat, garbage[i], &canon, &why) == 0)
+        if (ops->check(st, seat, t, garbage[i], &canon, &why) == 0)
             CHECK(strlist_contains(legal, canon.buf), "%s: garbage \"%s\" accepted as \"%s\"", ops->name,
                           garbage[i], canon.buf);
         else
@@ -138,7 +138,7 @@ static void assert_refusals(const struct game_ops *ops, const void *st, int seat
         }
         strbuf_reset(&canon);
         strbuf_reset(&why);
-        if (ops->check(st, seat, m.buf, &canon, &why) == 0)
+        if (ops->check(st, seat, t, m.buf, &canon, &why) == 0)
             CHECK(strlist_contains(legal, canon.buf), "%s: near miss \"%s\" accepted as \"%s\", not legal",
                           ops->name, m.buf, canon.buf);
         else
@@ -199,7 +199,7 @@ static void playout(const struct game_ops *ops, uint64_t seed)
         CHECK(++steps < MAX_STEPS, "%s: seed %llu does not end", ops->name, (unsigned long long)seed);
         for (int s = 0; s < nseats; s++) {
             struct strlist legal = STRLIST_INIT;
-            ops->legal(g.st, s, &legal);
+            ops->legal(g.st, s, &g.table, &legal);
             if (!(waiting & (1u << s))) {
                 CHECK(legal.n == 0, "%s: seat %d has legal orders out of turn", ops->name, s);
                 continue;
@@ -208,14 +208,14 @@ static void playout(const struct game_ops *ops, uint64_t seed)
             for (size_t k = 0; k < legal.n && k < CHECK_SAMPLE; k++) {
                 size_t i = legal.n <= CHECK_SAMPLE ? k : rng_below(&r, (uint32_t)legal.n);
                 struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
-                CHECK(ops->check(g.st, s, legal.v[i], &canon, &why) == 0, "%s: legal \"%s\" refused: %s",
+                CHECK(ops->check(g.st, s, &g.table, legal.v[i], &canon, &why) == 0, "%s: legal \"%s\" refused: %s",
                               ops->name, legal.v[i], why.buf);
                 CHECK(strcmp(canon.buf, legal.v[i]) == 0, "%s: legal \"%s\" reads back as \"%s\"",
                               ops->name, legal.v[i], canon.buf);
                 strbuf_release(&canon);
                 strbuf_release(&why);
             }
-            assert_refusals(ops, g.st, s, &legal, &r);
+            assert_refusals(ops, g.st, s, &g.table, &legal, &r);
             t_ok(db, &g, s, steps > RESIGN_AFTER ? "RESIGN" : pick(&legal, &r));
             strlist_clear(&legal);
             if (ops->waiting_for(g.st) != waiting)
@@ -268,7 +268,7 @@ START_TEST(damaged_json_never_crashes_the_loader)
                 /* Accepted: it must then work as a state. */
                 struct strlist l = STRLIST_INIT;
                 for (int s = 0; s < ops->min_seats; s++)
-                    ops->legal(back, s, &l);
+                    ops->legal(back, s, NULL, &l);
                 strlist_clear(&l);
                 ops->free(back);
             } else {

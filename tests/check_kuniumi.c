@@ -33,7 +33,7 @@ static char *play(void *st, int seat, const char *order)
     struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
     struct game_log log;
     const char *orders[2] = { NULL, NULL };
-    ck_assert_msg(ops->check(st, seat, order, &canon, &why) == 0, "\"%s\" refused: %s", order, why.buf);
+    ck_assert_msg(ops->check(st, seat, &table, order, &canon, &why) == 0, "\"%s\" refused: %s", order, why.buf);
     orders[seat] = canon.buf;
     game_log_init(&log);
     ck_assert_int_eq(ops->advance(st, orders, &table, &log), 0);
@@ -64,7 +64,7 @@ static char square(void *st, const char *sq)
 static void legal_is(void *st, int seat, const char *const *want, size_t n)
 {
     struct strlist l = STRLIST_INIT;
-    ops->legal(st, seat, &l);
+    ops->legal(st, seat, &table, &l);
     strlist_sort(&l);
     ck_assert_uint_eq(l.n, n);
     for (size_t i = 0; i < n; i++)
@@ -237,7 +237,7 @@ START_TEST(a_player_with_no_legal_move_loses)
     ops->result(st, &r);
     ck_assert(r.finished);
     ck_assert_uint_eq(r.winners, 2u);
-    ops->legal(st, 0, &l);
+    ops->legal(st, 0, &table, &l);
     ck_assert_uint_eq(l.n, 0);
     free(log);
     ops->free(st);

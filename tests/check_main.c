@@ -61,7 +61,7 @@ void t_ok(sqlite3 *db, struct game_rec *g, int seat, const char *order)
 int t_check(const struct game_ops *ops, const void *st, int seat, const char *order, struct strbuf *why)
 {
     struct strbuf canon = STRBUF_INIT;
-    int rc = ops->check(st, seat, order, &canon, why);
+    int rc = ops->check(st, seat, NULL, order, &canon, why);
     strbuf_release(&canon);
     return rc;
 }
@@ -89,7 +89,7 @@ long long t_count(sqlite3 *db, const char *sql)
 int main(int argc, char **argv)
 {
     Suite *(*const suites[])(void) = {
-        util_suite, template_suite, db_suite, engine_suite, kuniumi_suite, kalimambo_suite, bumuntu_suite, bantu_suite, mail_suite, conformance_suite,
+        util_suite, template_suite, db_suite, engine_suite, kuniumi_suite, kalimambo_suite, bumuntu_suite, bantu_suite, african_empires_suite, mail_suite, conformance_suite,
     };
     SRunner *sr = srunner_create(NULL);
     int failed;

@@ -89,11 +89,11 @@ expect 0 show 1; has "Game over"
 expect 0 show 1 --json; has '"winners"'
 tests=$((tests + 1))
 [ "$(sqlite3 "$NGOMA_DB" "SELECT json_valid(readfile('$T/out'))")" = 1 ] || fail "show --json is not JSON"
-expect 0 show 1 --turn 0; has "Game 1: KuniUmi, turn 0"
+expect 0 show 1 --turn 0; has "Game 1: KuniUmi, step 0"
 expect 0 show 1 --as Bob --turn 3
 expect 65 show 1 --turn 9999; err_has "has no turn 9999"
 expect 64 show 1 --turn soon
-expect 0 history 1; has "Turn 1 - Ann: PLACE EARTH GOD c3"
+expect 0 history 1; has "Step 1 - Ann: PLACE EARTH GOD c3"
 expect 0 history 1 --as Ann
 expect 65 order 1 Ann "MOVE a1"; has "game is over"
 

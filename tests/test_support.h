@@ -42,5 +42,6 @@ Suite *kalimambo_suite(void);
 Suite *mail_suite(void);
 Suite *bumuntu_suite(void);
 Suite *bantu_suite(void);
+Suite *african_empires_suite(void);
 
 #endif

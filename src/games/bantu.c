@@ -746,8 +746,10 @@ static void canonical(const struct bantu *b, int seat, int piece, int to, struct
     strbuf_addf(out, "%s %d %s", b->pos[seat][piece] == AT_START ? "ENTER" : "MOVE", piece, name);
 }
 
-static int bantu_check(const void *st, int seat, const char *order, struct strbuf *canon, struct strbuf *why)
+static int bantu_check(const void *st, int seat, const struct game_table *tab, const char *order, struct strbuf *canon,
+                       struct strbuf *why)
 {
+    (void)tab;
     const struct bantu *b = st;
     struct walk w;
     int piece, to, from;
@@ -843,7 +845,7 @@ static int bantu_advance(void *st, const char *const *orders, const struct game_
     struct strbuf why = STRBUF_INIT, canon = STRBUF_INIT;
     char a[8], c[8];
 
-    if (b->over || !orders[seat] || bantu_check(b, seat, orders[seat], &canon, &why) ||
+    if (b->over || !orders[seat] || bantu_check(b, seat, t, orders[seat], &canon, &why) ||
         parse_order(b, seat, orders[seat], &piece, &to, &why)) {
         strbuf_release(&why);
         strbuf_release(&canon);
@@ -879,8 +881,9 @@ static int bantu_advance(void *st, const char *const *orders, const struct game_
     return 0;
 }
 
-static void bantu_legal(const void *st, int seat, struct strlist *out)
+static void bantu_legal(const void *st, int seat, const struct game_table *tab, struct strlist *out)
 {
+    (void)tab;
     const struct bantu *b = st;
     if (b->over || seat != b->to_move)
         return;

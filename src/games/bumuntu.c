@@ -1210,8 +1210,10 @@ static int apply(struct order_ctx *o, const char *line)
     return rc;
 }
 
-static int bumuntu_check(const void *st, int seat, const char *order, struct strbuf *canon, struct strbuf *why)
+static int bumuntu_check(const void *st, int seat, const struct game_table *tab, const char *order, struct strbuf *canon,
+                         struct strbuf *why)
 {
+    (void)tab;
     struct bumuntu copy = *(const struct bumuntu *)st;
     struct order_ctx o = { &copy, seat, NULL, NULL, NULL, canon, why };
     if (copy.phase == PH_OVER || copy.to_move != seat)
@@ -1350,8 +1352,9 @@ static void food_moves(const struct bumuntu *b, int seat, struct strlist *out)
         }
 }
 
-static void bumuntu_legal(const void *st, int seat, struct strlist *out)
+static void bumuntu_legal(const void *st, int seat, const struct game_table *tab, struct strlist *out)
 {
+    (void)tab;
     const struct bumuntu *b = st;
     char a[4], c[4];
     if (b->phase == PH_OVER || seat != b->to_move)

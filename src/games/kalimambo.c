@@ -513,8 +513,10 @@ static void list_hand(const struct kalimambo *k, int seat, struct strbuf *out)
         strbuf_addf(out, "%s%d", i ? " " : "", k->hand[seat][i]);
 }
 
-static int kalimambo_check(const void *st, int seat, const char *order, struct strbuf *canon, struct strbuf *why)
+static int kalimambo_check(const void *st, int seat, const struct game_table *tab, const char *order, struct strbuf *canon,
+                           struct strbuf *why)
 {
+    (void)tab;
     static const char *const play[] = { "play", "card", "p", NULL };
     const struct kalimambo *k = st;
     struct words w;
@@ -697,8 +699,9 @@ static int kalimambo_advance(void *st, const char *const *orders, const struct g
     return 0;
 }
 
-static void kalimambo_legal(const void *st, int seat, struct strlist *out)
+static void kalimambo_legal(const void *st, int seat, const struct game_table *tab, struct strlist *out)
 {
+    (void)tab;
     const struct kalimambo *k = st;
     if (!(kalimambo_waiting_for(st) & (1u << seat)))
         return;

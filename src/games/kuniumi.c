@@ -488,8 +488,10 @@ static int check_move(const struct kuniumi *k, int seat, const struct words *w, 
     return 0;
 }
 
-static int kuniumi_check(const void *st, int seat, const char *order, struct strbuf *canon, struct strbuf *why)
+static int kuniumi_check(const void *st, int seat, const struct game_table *tab, const char *order, struct strbuf *canon,
+                         struct strbuf *why)
 {
+    (void)tab;
     const struct kuniumi *k = st;
     struct words w;
     int rc;
@@ -590,8 +592,9 @@ bad:
     return -1;
 }
 
-static void kuniumi_legal(const void *st, int seat, struct strlist *out)
+static void kuniumi_legal(const void *st, int seat, const struct game_table *tab, struct strlist *out)
 {
+    (void)tab;
     const struct kuniumi *k = st;
     char sq[4];
 

@@ -103,8 +103,10 @@ static unsigned tally_waiting_for(const void *st)
     return all & ~t->resigned;
 }
 
-static int tally_check(const void *st, int seat, const char *order, struct strbuf *canon, struct strbuf *why)
+static int tally_check(const void *st, int seat, const struct game_table *tab, const char *order, struct strbuf *canon,
+                       struct strbuf *why)
 {
+    (void)tab;
     struct words w;
     long long n;
     (void)st;
@@ -140,8 +142,9 @@ static int tally_advance(void *st, const char *const *orders, const struct game_
     return 0;
 }
 
-static void tally_legal(const void *st, int seat, struct strlist *out)
+static void tally_legal(const void *st, int seat, const struct game_table *tab, struct strlist *out)
 {
+    (void)tab;
     if (!(tally_waiting_for(st) & (1u << seat)))
         return;
     strlist_push(out, "PICK 1");

@@ -1,0 +1,1222 @@
+/* african_empires.c: African Empires: secret hands of Government, Religion, Economy, Disaster and Migrant cards build and ruin kingdoms. */
+#include "../game.h"
+#include "../jsonx.h"
+#include "../paths.h"
+#include "../rng.h"
+#include "../util.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CARDS 256
+#define MAX_KINGDOMS 16
+#define MAX_SEATS 6
+#define MAX_HAND 8
+#define NAME_LEN 40
+
+/* Chit kinds: the three resources, then Disaster. */
+enum chit { GOV, ECO, REL, DIS };
+static const char *const chit_names[4] = { "Government", "Economy", "Religion", "Disaster" };
+/* Card types by letter; M (Migrant) places no chit. */
+static const char type_letters[] = "GERDM";
+
+enum phase { PLAY1, PLAY2, EVENT, OVER };
+static const char *const phase_names[] = { "play1", "play2", "event", "over" };
+static const char *const phase_words[] = { "first play phase", "second play phase", "event phase", "game over" };
+
+struct ae {
+    int nseats;
+    int ncards;
+    char name[MAX_CARDS][NAME_LEN];
+    char type[MAX_CARDS];       /* one of type_letters */
+    int nkingdoms;
+    char kname[MAX_KINGDOMS][16];
+    int hand_size, victory, religion_vt, collapse_at;
+    int deck[MAX_CARDS], ndeck;       /* the top card is deck[ndeck - 1] */
+    int discard[MAX_CARDS], ndiscard;
+    int hand[MAX_SEATS][MAX_HAND], nhand[MAX_SEATS];
+    int slot[MAX_SEATS];              /* the kingdom in each slot, -1 for an empty slot */
+    unsigned used;                    /* kingdoms ever in play */
+    int chits[MAX_SEATS][4];          /* per slot */
+    int counters[MAX_SEATS][MAX_SEATS]; /* per slot, per seat */
+    int vt[MAX_SEATS];
+    unsigned out;                     /* seats that resigned */
+    int marker;                       /* the seat holding the King's Marker */
+    enum phase phase;
+    int actor;                        /* how far round from the marker holder */
+    int turn;
+    int winner;                       /* -1 until the game is over */
+    struct rng rng;
+};
+
+/* ---- helpers --------------------------------------------------------------------------------- */
+
+static const char *seat_name(const struct game_table *t, int seat)
+{
+    return t && seat >= 0 && seat < t->nseats ? t->names[seat] : "?";
+}
+
+static int chit_of_type(char type)
+{
+    switch (type) {
+    case 'G': return GOV;
+    case 'E': return ECO;
+    case 'R': return REL;
+    case 'D': return DIS;
+    default: return -1;
+    }
+}
+
+static const char *type_name(char type)
+{
+    int chit = chit_of_type(type);
+    return chit < 0 ? "Migrant" : chit_names[chit];
+}
+
+/* Lower-case words of letters and digits, single spaces. */
+static char *normalize(const char *s)
+{
+    struct strbuf sb = STRBUF_INIT;
+    bool space = false;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (isalnum(c)) {
+            if (space && sb.len)
+                strbuf_addch(&sb, ' ');
+            space = false;
+            strbuf_addch(&sb, (char)tolower(c));
+        } else {
+            space = true;
+        }
+    }
+    return strbuf_detach(&sb);
+}
+
+static int active(const struct ae *a)
+{
+    return a->nseats - __builtin_popcount(a->out);
+}
+
+/* The seat to act: `actor` steps round from the marker, passing over seats that left. */
+static int seat_at(const struct ae *a, int actor)
+{
+    int seat = a->marker, k = -1;
+    for (int i = 0; i < a->nseats; i++, seat = (seat + 1) % a->nseats) {
+        if (a->out & (1u << seat))
+            continue;
+        if (++k == actor)
+            return seat;
+    }
+    return -1;
+}
+
+/* ---- data and setup ------------------------------------------------------------------------- */
+
+static int load_data(struct ae *a, const char *file, struct strbuf *err)
+{
+    char *path = strchr(file, '/') ? xstrdup(file) : data_path("seeds", file);
+    cJSON *d = jx_load_file(path, err), *v;
+    const cJSON *cards, *kingdoms;
+    int rc = -1;
+
+    if (!d)
+        goto out;
+    if (jx_int(d, "hand", 3, MAX_HAND, &a->hand_size, err) || jx_int(d, "victory", 1, 100000, &a->victory, err) ||
+        jx_int(d, "religion_vt", 0, 100, &a->religion_vt, err) || jx_int(d, "collapse_at", 1, 100, &a->collapse_at, err) ||
+        !(kingdoms = jx_array(d, "kingdoms", 1, MAX_KINGDOMS, err)) ||
+        !(cards = jx_array(d, "cards", 1, MAX_CARDS, err)))
+        goto bad;
+    cJSON_ArrayForEach(v, kingdoms) {
+        if (!cJSON_IsString(v) || !*v->valuestring || strlen(v->valuestring) >= sizeof(a->kname[0])) {
+            strbuf_addstr(err, "kingdoms are names of at most 15 characters");
+            goto bad;
+        }
+        strcpy(a->kname[a->nkingdoms++], v->valuestring);
+    }
+    cJSON_ArrayForEach(v, cards) {
+        const char *name = jx_str(v, "name", err), *type = jx_str(v, "type", err);
+        if (!name || !type)
+            goto bad;
+        if (!*name || strlen(name) >= NAME_LEN || strlen(type) != 1 || !strchr(type_letters, type[0])) {
+            strbuf_addf(err, "card \"%s\": a name of at most %d characters and a type G, E, R, D or M", name,
+                        NAME_LEN - 1);
+            goto bad;
+        }
+        strcpy(a->name[a->ncards], name);
+        a->type[a->ncards] = type[0];
+        a->ncards++;
+    }
+    /* Names must tell cards (and kingdoms) apart. */
+    for (int i = 0; i < a->ncards; i++)
+        for (int j = 0; j < i; j++) {
+            char *x = normalize(a->name[i]), *y = normalize(a->name[j]);
+            bool same = str_eq(x, y);
+            free(x);
+            free(y);
+            if (same) {
+                strbuf_addf(err, "two cards are called \"%s\"", a->name[i]);
+                goto bad;
+            }
+        }
+    rc = 0;
+    goto out;
+bad:
+    {
+        struct strbuf full = STRBUF_INIT;
+        strbuf_addf(&full, "%s: %s", path, err->buf);
+        strbuf_reset(err);
+        strbuf_addstr(err, full.buf);
+        strbuf_release(&full);
+    }
+out:
+    cJSON_Delete(d);
+    free(path);
+    return rc;
+}
+
+static void log_note(struct game_log *log, int seat, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void log_note(struct game_log *log, int seat, const char *fmt, ...)
+{
+    va_list ap;
+    if (!log)
+        return;
+    va_start(ap, fmt);
+    strbuf_vaddf(&log->priv[seat], fmt, ap);
+    va_end(ap);
+}
+
+/* Draws one card, shuffling the discard pile into the deck when it runs out. */
+static int draw_card(struct ae *a, struct game_log *log)
+{
+    if (a->ndeck == 0) {
+        if (a->ndiscard == 0)
+            return -1;
+        memcpy(a->deck, a->discard, (size_t)a->ndiscard * sizeof(int));
+        a->ndeck = a->ndiscard;
+        a->ndiscard = 0;
+        rng_shuffle(&a->rng, a->deck, (size_t)a->ndeck, sizeof(int));
+        if (log)
+            strbuf_addf(&log->pub, "The deck is used up: the %d discarded cards are shuffled into a new deck.\n",
+                        a->ndeck);
+    }
+    return a->deck[--a->ndeck];
+}
+
+/* The draw phase: each player, from the marker holder round, gets cards. */
+static void deal(struct ae *a, struct game_log *log)
+{
+    a->turn++;
+    for (int i = 0; i < active(a); i++) {
+        int seat = seat_at(a, i);
+        while (a->nhand[seat] < a->hand_size) {
+            int c = draw_card(a, log);
+            if (c < 0)
+                break;
+            a->hand[seat][a->nhand[seat]++] = c;
+            log_note(log, seat, "You draw %s (%s).\n", a->name[c], type_name(a->type[c]));
+        }
+    }
+}
+
+static void new_kingdom(struct ae *a, int slot, const struct game_table *t, struct game_log *log)
+{
+    int left[MAX_KINGDOMS], n = 0;
+    (void)t;
+    for (int k = 0; k < a->nkingdoms; k++)
+        if (!(a->used & (1u << k)))
+            left[n++] = k;
+    memset(a->chits[slot], 0, sizeof(a->chits[slot]));
+    memset(a->counters[slot], 0, sizeof(a->counters[slot]));
+    if (!n) {
+        a->slot[slot] = -1;
+        if (log)
+            strbuf_addstr(&log->pub, "  No kingdom is left to draw: the place stays empty.\n");
+        return;
+    }
+    a->slot[slot] = left[rng_below(&a->rng, (uint32_t)n)];
+    a->used |= 1u << a->slot[slot];
+    if (log)
+        strbuf_addf(&log->pub, "  %s rises in its place.\n", a->kname[a->slot[slot]]);
+}
+
+static const char *option(const cJSON *options, const char *key, const char *def)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(options, key);
+    return cJSON_IsString(v) ? v->valuestring : def;
+}
+
+static void *ae_setup(const cJSON *options, int nseats, uint64_t seed, struct strbuf *err)
+{
+    struct ae *a = xcalloc(1, sizeof(*a));
+    if (nseats < 3 || nseats > MAX_SEATS) {
+        strbuf_addf(err, "African Empires is played by 3 to 6 players, not %d", nseats);
+        goto fail;
+    }
+    if (load_data(a, option(options, "data", "african-empires.json"), err))
+        goto fail;
+    if (a->nkingdoms < nseats) {
+        strbuf_addf(err, "%d players need at least %d kingdoms, the data has %d", nseats, nseats, a->nkingdoms);
+        goto fail;
+    }
+    a->nseats = nseats;
+    a->winner = -1;
+    rng_seed(&a->rng, seed, 0x61667269);
+    for (int c = 0; c < a->ncards; c++)
+        a->deck[c] = c;
+    a->ndeck = a->ncards;
+    rng_shuffle(&a->rng, a->deck, (size_t)a->ndeck, sizeof(int));
+    for (int s = 0; s < nseats; s++)
+        new_kingdom(a, s, NULL, NULL);
+    a->marker = (int)rng_below(&a->rng, (uint32_t)nseats);
+    a->phase = PLAY1;
+    deal(a, NULL);
+    return a;
+fail:
+    free(a);
+    return NULL;
+}
+
+static void ae_free(void *st)
+{
+    free(st);
+}
+
+/* ---- JSON ----------------------------------------------------------------------------------------- */
+
+static cJSON *ae_to_json(const void *st)
+{
+    const struct ae *a = st;
+    cJSON *j = cJSON_CreateObject(), *cards = cJSON_CreateArray(), *kings = cJSON_CreateArray();
+    cJSON *hands = cJSON_CreateArray(), *chits = cJSON_CreateArray(), *counters = cJSON_CreateArray();
+
+    cJSON_AddNumberToObject(j, "nseats", a->nseats);
+    for (int c = 0; c < a->ncards; c++) {
+        char buf[NAME_LEN + 4];
+        snprintf(buf, sizeof(buf), "%c:%s", a->type[c], a->name[c]);
+        cJSON_AddItemToArray(cards, cJSON_CreateString(buf));
+    }
+    cJSON_AddItemToObject(j, "cards", cards); /* "type:name" by card number */
+    for (int k = 0; k < a->nkingdoms; k++)
+        cJSON_AddItemToArray(kings, cJSON_CreateString(a->kname[k]));
+    cJSON_AddItemToObject(j, "kingdoms", kings);
+    cJSON_AddNumberToObject(j, "hand_size", a->hand_size);
+    cJSON_AddNumberToObject(j, "victory", a->victory);
+    cJSON_AddNumberToObject(j, "religion_vt", a->religion_vt);
+    cJSON_AddNumberToObject(j, "collapse_at", a->collapse_at);
+    cJSON_AddItemToObject(j, "deck", jx_int_array_new(a->deck, (size_t)a->ndeck));
+    cJSON_AddItemToObject(j, "discard", jx_int_array_new(a->discard, (size_t)a->ndiscard));
+    for (int s = 0; s < a->nseats; s++) {
+        cJSON_AddItemToArray(hands, jx_int_array_new(a->hand[s], (size_t)a->nhand[s]));
+        cJSON_AddItemToArray(chits, jx_int_array_new(a->chits[s], 4));
+        cJSON_AddItemToArray(counters, jx_int_array_new(a->counters[s], (size_t)a->nseats));
+    }
+    cJSON_AddItemToObject(j, "hands", hands);
+    cJSON_AddItemToObject(j, "slots", jx_int_array_new(a->slot, (size_t)a->nseats));
+    cJSON_AddNumberToObject(j, "used", a->used);
+    cJSON_AddItemToObject(j, "chits", chits);        /* per slot: Government, Economy, Religion, Disaster */
+    cJSON_AddItemToObject(j, "counters", counters);  /* per slot, per seat */
+    cJSON_AddItemToObject(j, "vt", jx_int_array_new(a->vt, (size_t)a->nseats));
+    cJSON_AddNumberToObject(j, "out", a->out);
+    cJSON_AddNumberToObject(j, "marker", a->marker);
+    cJSON_AddStringToObject(j, "phase", phase_names[a->phase]);
+    cJSON_AddNumberToObject(j, "actor", a->actor);
+    cJSON_AddNumberToObject(j, "turn", a->turn);
+    cJSON_AddNumberToObject(j, "winner", a->winner);
+    cJSON_AddItemToObject(j, "rng", rng_to_json(&a->rng));
+    return j;
+}
+
+/* Reads an array of int arrays (one per seat or slot) of fixed inner size. */
+static int int_rows(const cJSON *j, const char *key, int rows, int *out, int stride, int cols, long lo, long hi,
+                    struct strbuf *err)
+{
+    const cJSON *arr = jx_array(j, key, rows, rows, err), *v;
+    int i = 0;
+    if (!arr)
+        return -1;
+    cJSON_ArrayForEach(v, arr) {
+        cJSON *wrap = cJSON_CreateObject();
+        cJSON_AddItemReferenceToObject(wrap, key, (cJSON *)v);
+        int rc = jx_int_array(wrap, key, out + i * stride, (size_t)cols, lo, hi, err);
+        cJSON_Delete(wrap);
+        if (rc)
+            return -1;
+        i++;
+    }
+    return 0;
+}
+
+static void *ae_from_json(const cJSON *j, struct strbuf *err)
+{
+    struct ae *a = xcalloc(1, sizeof(*a));
+    const cJSON *arr, *v;
+    const char *phase;
+    int used, out, seen[MAX_CARDS] = { 0 };
+
+    if (jx_int(j, "nseats", 3, MAX_SEATS, &a->nseats, err) || !(arr = jx_array(j, "cards", 1, MAX_CARDS, err)))
+        goto fail;
+    cJSON_ArrayForEach(v, arr) {
+        if (!cJSON_IsString(v) || strlen(v->valuestring) < 3 || v->valuestring[1] != ':' ||
+            !strchr(type_letters, v->valuestring[0]) || !v->valuestring[0] || strlen(v->valuestring + 2) >= NAME_LEN) {
+            strbuf_addstr(err, "\"cards\" holds \"type:name\" strings");
+            goto fail;
+        }
+        a->type[a->ncards] = v->valuestring[0];
+        strcpy(a->name[a->ncards++], v->valuestring + 2);
+    }
+    if (!(arr = jx_array(j, "kingdoms", 1, MAX_KINGDOMS, err)))
+        goto fail;
+    cJSON_ArrayForEach(v, arr) {
+        if (!cJSON_IsString(v) || !*v->valuestring || strlen(v->valuestring) >= sizeof(a->kname[0])) {
+            strbuf_addstr(err, "\"kingdoms\" holds short names");
+            goto fail;
+        }
+        strcpy(a->kname[a->nkingdoms++], v->valuestring);
+    }
+    if (a->nkingdoms < a->nseats) {
+        strbuf_addstr(err, "fewer kingdoms than seats");
+        goto fail;
+    }
+    if (jx_int(j, "hand_size", 3, MAX_HAND, &a->hand_size, err) || jx_int(j, "victory", 1, 100000, &a->victory, err) ||
+        jx_int(j, "religion_vt", 0, 100, &a->religion_vt, err) || jx_int(j, "collapse_at", 1, 100, &a->collapse_at, err))
+        goto fail;
+    /* Every card is in exactly one place: the deck, the discard pile or a hand. */
+    if (!(arr = jx_array(j, "deck", 0, a->ncards, err)))
+        goto fail;
+    cJSON_ArrayForEach(v, arr) {
+        if (jx_int_value(v, "a card of the deck", 0, a->ncards - 1, &a->deck[a->ndeck], err))
+            goto fail;
+        seen[a->deck[a->ndeck++]]++;
+    }
+    if (!(arr = jx_array(j, "discard", 0, a->ncards, err)))
+        goto fail;
+    cJSON_ArrayForEach(v, arr) {
+        if (jx_int_value(v, "a discarded card", 0, a->ncards - 1, &a->discard[a->ndiscard], err))
+            goto fail;
+        seen[a->discard[a->ndiscard++]]++;
+    }
+    if (!(arr = jx_array(j, "hands", a->nseats, a->nseats, err)))
+        goto fail;
+    {
+        int s = 0;
+        cJSON_ArrayForEach(v, arr) {
+            const cJSON *c;
+            if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) > a->hand_size) {
+                strbuf_addstr(err, "a hand holds too many cards");
+                goto fail;
+            }
+            cJSON_ArrayForEach(c, v) {
+                if (jx_int_value(c, "a card in a hand", 0, a->ncards - 1, &a->hand[s][a->nhand[s]], err))
+                    goto fail;
+                seen[a->hand[s][a->nhand[s]++]]++;
+            }
+            s++;
+        }
+    }
+    for (int c = 0; c < a->ncards; c++)
+        if (seen[c] != 1) {
+            strbuf_addf(err, "card %d is in %d places", c, seen[c]);
+            goto fail;
+        }
+    if (jx_int_array(j, "slots", a->slot, (size_t)a->nseats, -1, a->nkingdoms - 1, err) ||
+        jx_int(j, "used", 0, (1 << a->nkingdoms) - 1, &used, err) ||
+        int_rows(j, "chits", a->nseats, &a->chits[0][0], 4, 4, 0, 1000, err) ||
+        int_rows(j, "counters", a->nseats, &a->counters[0][0], MAX_SEATS, a->nseats, 0, 1000, err) ||
+        jx_int_array(j, "vt", a->vt, (size_t)a->nseats, 0, 1000000, err) ||
+        jx_int(j, "out", 0, (1 << a->nseats) - 1, &out, err) ||
+        jx_int(j, "marker", 0, a->nseats - 1, &a->marker, err) || !(phase = jx_str(j, "phase", err)) ||
+        jx_int(j, "actor", 0, a->nseats - 1, &a->actor, err) || jx_int(j, "turn", 0, 1000000, &a->turn, err) ||
+        jx_int(j, "winner", -1, a->nseats - 1, &a->winner, err) ||
+        rng_from_json(&a->rng, cJSON_GetObjectItemCaseSensitive(j, "rng"), err))
+        goto fail;
+    a->used = (unsigned)used;
+    a->out = (unsigned)out;
+    int p;
+    for (p = 0; p <= OVER && strcmp(phase, phase_names[p]); p++)
+        ;
+    if (p > OVER) {
+        strbuf_addf(err, "unknown phase \"%s\"", phase);
+        goto fail;
+    }
+    a->phase = (enum phase)p;
+    for (int s = 0; s < a->nseats; s++) {
+        if (a->slot[s] >= 0 && !(a->used & (1u << a->slot[s]))) {
+            strbuf_addstr(err, "a kingdom in play must count as used");
+            goto fail;
+        }
+        for (int t = 0; t < s; t++)
+            if (a->slot[s] >= 0 && a->slot[s] == a->slot[t]) {
+                strbuf_addstr(err, "a kingdom is in two places");
+                goto fail;
+            }
+    }
+    if (a->phase != OVER && (active(a) < 2 || a->actor >= active(a) || (a->out & (1u << a->marker)))) {
+        strbuf_addstr(err, "the seat to act is not in the game");
+        goto fail;
+    }
+    return a;
+fail:
+    free(a);
+    return NULL;
+}
+
+/* ---- orders -------------------------------------------------------------------------------------------- */
+
+static const char *ae_phase(const void *st)
+{
+    (void)st;
+    return "play";
+}
+
+static unsigned ae_waiting_for(const void *st)
+{
+    const struct ae *a = st;
+    return a->phase == OVER ? 0u : 1u << seat_at(a, a->actor);
+}
+
+/* A parsed order: the card (its place in the hand) and its targets. */
+struct order {
+    int card;          /* index into the hand */
+    int kingdom;       /* slot: the target (play, place, discard) or where from */
+    int to;            /* slot: where to */
+    int chit;          /* a resource */
+    int player;        /* Migrant: whose counter */
+    bool no_target;
+};
+
+/* The slot holding the kingdom named (or uniquely begun) by word w, or -1. */
+static int find_kingdom(const struct ae *a, const char *w)
+{
+    int found = -1, n = 0;
+    for (int s = 0; s < a->nseats; s++) {
+        if (a->slot[s] < 0)
+            continue;
+        char *k = normalize(a->kname[a->slot[s]]);
+        if (str_eq(k, w)) {
+            free(k);
+            return s;
+        }
+        if (strncmp(k, w, strlen(w)) == 0) {
+            found = s;
+            n++;
+        }
+        free(k);
+    }
+    return n == 1 ? found : -1;
+}
+
+static int find_chit(const char *w)
+{
+    static const char *const words[3][4] = {
+        { "g", "gov", "government", NULL }, { "e", "eco", "economy", NULL }, { "r", "rel", "religion", NULL }
+    };
+    for (int c = 0; c < 3; c++)
+        for (int i = 0; words[c][i]; i++)
+            if (str_eq(w, words[c][i]))
+                return c;
+    return -1;
+}
+
+/* The next word of s (advancing it), or NULL at the end; words of a normalized string. */
+static char *next_word(char **s)
+{
+    char *w = *s, *sp;
+    if (!w || !*w)
+        return NULL;
+    sp = strchr(w, ' ');
+    if (sp) {
+        *sp = '\0';
+        *s = sp + 1;
+    } else {
+        *s = w + strlen(w);
+    }
+    return w;
+}
+
+/* Matches the card at the start of rest: a card's whole name, else an
+ * abbreviation (a unique beginning of a name) up to the next keyword. */
+static int match_card(const struct ae *a, int seat, char **rest, struct strbuf *why)
+{
+    static const char *const keys[] = { "on", "move", "discard", "place", NULL };
+    int best = -1;
+    size_t best_len = 0;
+    for (int i = 0; i < a->nhand[seat]; i++) {
+        char *n = normalize(a->name[a->hand[seat][i]]);
+        size_t len = strlen(n);
+        if (strncmp(*rest, n, len) == 0 && ((*rest)[len] == ' ' || !(*rest)[len]) && len > best_len) {
+            best = i;
+            best_len = len;
+        }
+        free(n);
+    }
+    if (best >= 0) {
+        *rest += best_len;
+        while (**rest == ' ')
+            (*rest)++;
+        return best;
+    }
+    /* An abbreviation: the words before the first keyword. */
+    char *end = *rest;
+    while (*end) {
+        char *sp = strchr(end, ' ');
+        size_t wl = sp ? (size_t)(sp - end) : strlen(end);
+        bool key = false;
+        for (int k = 0; keys[k]; k++)
+            key |= wl == strlen(keys[k]) && strncmp(end, keys[k], wl) == 0;
+        if (key)
+            break;
+        end = sp ? sp + 1 : end + wl;
+    }
+    size_t plen = (size_t)(end - *rest);
+    while (plen && (*rest)[plen - 1] == ' ')
+        plen--;
+    if (plen == 0) {
+        if (a->nhand[seat] == 1)
+            return 0; /* the one card left needs no name */
+        strbuf_addstr(why, "name the card you play (a unique beginning of its name will do)");
+        return -1;
+    }
+    int n = 0, found = -1;
+    for (int i = 0; i < a->nhand[seat]; i++) {
+        char *nm = normalize(a->name[a->hand[seat][i]]);
+        if (strncmp(nm, *rest, plen) == 0) {
+            found = i;
+            n++;
+        }
+        free(nm);
+    }
+    if (n != 1) {
+        strbuf_addf(why, "\"%.*s\" %s: your hand is", (int)plen, *rest,
+                    n ? "fits more than one of your cards" : "is no card in your hand");
+        for (int i = 0; i < a->nhand[seat]; i++)
+            strbuf_addf(why, "%s %s", i ? "," : "", a->name[a->hand[seat][i]]);
+        return -1;
+    }
+    *rest = end;
+    return found;
+}
+
+/* What an event can aim at now, by card type (for "no target"). */
+static bool event_has_target(const struct ae *a, char type)
+{
+    int kingdoms = 0, chits = 0, counters = 0;
+    for (int s = 0; s < a->nseats; s++) {
+        if (a->slot[s] < 0)
+            continue;
+        kingdoms++;
+        chits += a->chits[s][GOV] + a->chits[s][ECO] + a->chits[s][REL];
+        for (int p = 0; p < a->nseats; p++)
+            counters += a->counters[s][p];
+    }
+    switch (type) {
+    case 'G': return chits > 0 && kingdoms > 1;
+    case 'M': return counters > 0 && kingdoms > 1;
+    case 'D': return chits > 0;
+    case 'E': return kingdoms > 0;
+    default: return false; /* Religion needs none */
+    }
+}
+
+static int find_player(const struct ae *a, const struct game_table *t, const char *words)
+{
+    long long n;
+    for (int s = 0; s < a->nseats; s++) {
+        if (!t || s >= t->nseats)
+            break;
+        char *nm = normalize(t->names[s]);
+        bool same = str_eq(nm, words);
+        free(nm);
+        if (same)
+            return s;
+    }
+    if (parse_int(words, 1, a->nseats, &n))
+        return (int)n - 1;
+    return -1;
+}
+
+static int parse_order(const struct ae *a, int seat, const struct game_table *t, const char *text, struct order *o,
+                       struct strbuf *why)
+{
+    char *norm = normalize(text), *rest = norm, *w;
+    int rc = -1;
+    char type;
+
+    memset(o, 0, sizeof(*o));
+    o->kingdom = o->to = o->chit = o->player = -1;
+    w = rest;
+    if (strncmp(rest, "play ", 5) == 0 || str_eq(rest, "play") || strncmp(rest, "event ", 6) == 0 ||
+        str_eq(rest, "event")) {
+        bool ev = rest[0] == 'e';
+        next_word(&rest);
+        if (ev != (a->phase == EVENT)) {
+            strbuf_addf(why, "this is the %s: %s", phase_words[a->phase],
+                        a->phase == EVENT ? "play your last card as an EVENT" : "PLAY a card ON a kingdom");
+            goto out;
+        }
+    }
+    (void)w;
+    if ((o->card = match_card(a, seat, &rest, why)) < 0)
+        goto out;
+    type = a->type[a->hand[seat][o->card]];
+    if (a->phase != EVENT) {
+        char *kw = next_word(&rest), *k = next_word(&rest);
+        bool any = false;
+        for (int s = 0; s < a->nseats; s++)
+            any |= a->slot[s] >= 0;
+        if (!kw && !any) {
+            o->no_target = true; /* no kingdom left in play at all */
+            rc = 0;
+            goto out;
+        }
+        if (!kw || !str_eq(kw, "on") || !k || next_word(&rest)) {
+            strbuf_addstr(why, "write PLAY, the card, ON and a kingdom in play, e.g. PLAY Dynasty ON Mali");
+            goto out;
+        }
+        if ((o->kingdom = find_kingdom(a, k)) < 0) {
+            strbuf_addf(why, "\"%s\" is not a kingdom in play:", k);
+            for (int s = 0; s < a->nseats; s++)
+                if (a->slot[s] >= 0)
+                    strbuf_addf(why, " %s", a->kname[a->slot[s]]);
+            goto out;
+        }
+        rc = 0;
+        goto out;
+    }
+    /* The event of the last card. */
+    if (!*rest) {
+        if (type != 'R' && event_has_target(a, type)) {
+            strbuf_addf(why, "a %s event has a target now: see LEGAL", type_name(type));
+            goto out;
+        }
+        o->no_target = type != 'R';
+        rc = 0;
+        goto out;
+    }
+    if (type == 'R') {
+        strbuf_addstr(why, "a Religion event takes no target: write EVENT and the card");
+        goto out;
+    }
+    {
+        char *verb = next_word(&rest);
+        const char *want = type == 'G' || type == 'M' ? "move" : type == 'D' ? "discard" : "place";
+        if (!verb || !str_eq(verb, want)) {
+            strbuf_addf(why, "a %s event is EVENT <card> %s", type_name(type),
+                        type == 'G'   ? "MOVE <Government|Economy|Religion> FROM <kingdom> TO <kingdom>"
+                        : type == 'M' ? "MOVE <player> FROM <kingdom> TO <kingdom>"
+                        : type == 'D' ? "DISCARD <Government|Economy|Religion> FROM <kingdom>"
+                                      : "PLACE <Government|Economy|Religion> ON <kingdom>");
+            goto out;
+        }
+        if (type == 'M') {
+            /* The player's name may have several words: up to FROM. */
+            char *from = strstr(rest, " from ");
+            if (!from) {
+                strbuf_addstr(why, "a Migrant event is EVENT <card> MOVE <player> FROM <kingdom> TO <kingdom>");
+                goto out;
+            }
+            *from = '\0';
+            o->player = find_player(a, t, rest);
+            if (o->player < 0) {
+                strbuf_addf(why, "\"%s\" is no player of this game", rest);
+                goto out;
+            }
+            rest = from + 1;
+        } else {
+            char *c = next_word(&rest);
+            if (!c || (o->chit = find_chit(c)) < 0) {
+                strbuf_addstr(why, "name the chit: Government, Economy or Religion (G, E, R)");
+                goto out;
+            }
+        }
+        char *kw = next_word(&rest), *k = next_word(&rest);
+        const char *kwant = type == 'E' ? "on" : "from";
+        if (!kw || !str_eq(kw, kwant) || !k || (o->kingdom = find_kingdom(a, k)) < 0) {
+            strbuf_addf(why, "%s must name a kingdom in play", kwant);
+            goto out;
+        }
+        if (type == 'G' || type == 'M') {
+            kw = next_word(&rest);
+            k = next_word(&rest);
+            if (!kw || !str_eq(kw, "to") || !k || (o->to = find_kingdom(a, k)) < 0) {
+                strbuf_addstr(why, "TO must name another kingdom in play");
+                goto out;
+            }
+            if (o->to == o->kingdom) {
+                strbuf_addstr(why, "FROM and TO must be two different kingdoms");
+                goto out;
+            }
+        }
+        if (next_word(&rest)) {
+            strbuf_addstr(why, "there is more after the order than it takes");
+            goto out;
+        }
+        /* The target must hold what the event takes. */
+        if ((type == 'G' || type == 'D') && a->chits[o->kingdom][o->chit] == 0) {
+            strbuf_addf(why, "%s has no %s chit", a->kname[a->slot[o->kingdom]], chit_names[o->chit]);
+            goto out;
+        }
+        if (type == 'M' && a->counters[o->kingdom][o->player] == 0) {
+            strbuf_addf(why, "%s has no counter of %s", a->kname[a->slot[o->kingdom]], seat_name(t, o->player));
+            goto out;
+        }
+    }
+    rc = 0;
+out:
+    free(norm);
+    return rc;
+}
+
+static void canonical(const struct ae *a, int seat, const struct game_table *t, const struct order *o,
+                      struct strbuf *out)
+{
+    int card = a->hand[seat][o->card];
+    char type = a->type[card];
+    if (a->phase != EVENT) {
+        if (o->no_target)
+            strbuf_addf(out, "PLAY %s", a->name[card]);
+        else
+            strbuf_addf(out, "PLAY %s ON %s", a->name[card], a->kname[a->slot[o->kingdom]]);
+        return;
+    }
+    strbuf_addf(out, "EVENT %s", a->name[card]);
+    if (o->no_target || type == 'R')
+        return;
+    if (type == 'G')
+        strbuf_addf(out, " MOVE %s FROM %s TO %s", chit_names[o->chit], a->kname[a->slot[o->kingdom]],
+                    a->kname[a->slot[o->to]]);
+    else if (type == 'M')
+        strbuf_addf(out, " MOVE %s FROM %s TO %s", seat_name(t, o->player), a->kname[a->slot[o->kingdom]],
+                    a->kname[a->slot[o->to]]);
+    else if (type == 'D')
+        strbuf_addf(out, " DISCARD %s FROM %s", chit_names[o->chit], a->kname[a->slot[o->kingdom]]);
+    else
+        strbuf_addf(out, " PLACE %s ON %s", chit_names[o->chit], a->kname[a->slot[o->kingdom]]);
+}
+
+/* ---- resolving --------------------------------------------------------------------------------------------- */
+
+/* Players with counters on a kingdom, most first; ties by seat order from the marker. */
+static int ranking(const struct ae *a, int slot, int *order)
+{
+    int n = 0;
+    for (int i = 0; i < a->nseats; i++) {
+        int seat = (a->marker + i) % a->nseats;
+        if (a->counters[slot][seat] > 0)
+            order[n++] = seat;
+    }
+    /* A stable insertion sort keeps the marker order among equals. */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && a->counters[slot][order[j]] > a->counters[slot][order[j - 1]]; j--) {
+            int x = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = x;
+        }
+    return n;
+}
+
+static void score_phase(struct ae *a, const struct game_table *t, struct game_log *log)
+{
+    strbuf_addstr(&log->pub, "Score phase:\n");
+    for (int s = 0; s < a->nseats; s++) {
+        int order[MAX_SEATS], n, melds[3] = { a->chits[s][GOV], a->chits[s][ECO], a->chits[s][REL] };
+        if (a->slot[s] < 0)
+            continue;
+        for (int i = 0; i < 3; i++)
+            for (int j = i + 1; j < 3; j++)
+                if (melds[j] > melds[i]) {
+                    int x = melds[i];
+                    melds[i] = melds[j];
+                    melds[j] = x;
+                }
+        n = ranking(a, s, order);
+        strbuf_addf(&log->pub, "  %s (melds %d/%d/%d):", a->kname[a->slot[s]], melds[0], melds[1], melds[2]);
+        if (!n)
+            strbuf_addstr(&log->pub, " no counters");
+        for (int r = 0; r < n && r < 3; r++) {
+            a->vt[order[r]] += melds[r];
+            strbuf_addf(&log->pub, "%s %s %d", r ? "," : "", seat_name(t, order[r]), melds[r]);
+        }
+        strbuf_addstr(&log->pub, "\n");
+    }
+}
+
+/* The most VT wins; ties by seat order from the marker holder. */
+static int leader(const struct ae *a)
+{
+    int best = -1;
+    for (int i = 0; i < a->nseats; i++) {
+        int seat = (a->marker + i) % a->nseats;
+        if (!(a->out & (1u << seat)) && (best < 0 || a->vt[seat] > a->vt[best]))
+            best = seat;
+    }
+    return best;
+}
+
+static void end_phase(struct ae *a, const struct game_table *t, struct game_log *log)
+{
+    bool over = false;
+    for (int s = 0; s < a->nseats; s++)
+        over |= !(a->out & (1u << s)) && a->vt[s] > a->victory;
+    strbuf_addstr(&log->pub, "VT:");
+    for (int s = 0; s < a->nseats; s++)
+        strbuf_addf(&log->pub, " %s %d%s", seat_name(t, s), a->vt[s], s + 1 < a->nseats ? "," : ".\n");
+    if (over) {
+        a->winner = leader(a);
+        a->phase = OVER;
+        strbuf_addf(&log->pub, "A player has more than %d VT: the game is over. %s wins.\n", a->victory,
+                    seat_name(t, a->winner));
+        return;
+    }
+    do
+        a->marker = (a->marker + 1) % a->nseats;
+    while (a->out & (1u << a->marker));
+    strbuf_addf(&log->pub, "The King's Marker passes to %s.\n", seat_name(t, a->marker));
+}
+
+static void place_chit(struct ae *a, int slot, int chit, const struct game_table *t, struct game_log *log)
+{
+    a->chits[slot][chit]++;
+    if (chit == DIS && a->chits[slot][DIS] >= a->collapse_at) {
+        strbuf_addf(&log->pub, "  The %s disaster destroys %s: its chits and counters are gone.\n",
+                    a->collapse_at == 5 ? "fifth" : "last", a->kname[a->slot[slot]]);
+        new_kingdom(a, slot, t, log);
+    }
+}
+
+static int ae_apply(struct ae *a, const char *text, const struct game_table *t, struct game_log *log)
+{
+    int seat = seat_at(a, a->actor), card;
+    struct order o;
+    struct strbuf why = STRBUF_INIT;
+    const char *who = seat_name(t, seat);
+    char type;
+
+    if (parse_order(a, seat, t, text, &o, &why)) {
+        strbuf_release(&why);
+        return -1;
+    }
+    strbuf_release(&why);
+    card = a->hand[seat][o.card];
+    type = a->type[card];
+    /* The card leaves the hand for the discard pile. */
+    a->hand[seat][o.card] = a->hand[seat][--a->nhand[seat]];
+    a->discard[a->ndiscard++] = card;
+    if (a->phase != EVENT) {
+        if (o.no_target) {
+            strbuf_addf(&log->pub, "%s plays %s (%s): no kingdom is in play, no effect.\n", who, a->name[card],
+                        type_name(type));
+        } else {
+            const char *k = a->kname[a->slot[o.kingdom]];
+            a->counters[o.kingdom][seat]++;
+            strbuf_addf(&log->pub, "%s plays %s (%s) on %s: a counter%s.\n", who, a->name[card], type_name(type), k,
+                        type == 'M' ? "" : type == 'D' ? " and a Disaster chit" : " and a chit");
+            int chit = chit_of_type(type);
+            if (chit >= 0) /* a Migrant places no chit */
+                place_chit(a, o.kingdom, chit, t, log);
+        }
+    } else if (o.no_target) {
+        strbuf_addf(&log->pub, "%s plays %s (%s) as an event: it has no target, no effect.\n", who, a->name[card],
+                    type_name(type));
+    } else {
+        strbuf_addf(&log->pub, "%s plays %s (%s) as an event: ", who, a->name[card], type_name(type));
+        switch (type) {
+        case 'R':
+            a->vt[seat] += a->religion_vt;
+            strbuf_addf(&log->pub, "%d VT.\n", a->religion_vt);
+            break;
+        case 'G':
+            a->chits[o.kingdom][o.chit]--;
+            a->chits[o.to][o.chit]++;
+            strbuf_addf(&log->pub, "a %s chit moves from %s to %s.\n", chit_names[o.chit],
+                        a->kname[a->slot[o.kingdom]], a->kname[a->slot[o.to]]);
+            break;
+        case 'M':
+            a->counters[o.kingdom][o.player]--;
+            a->counters[o.to][o.player]++;
+            strbuf_addf(&log->pub, "a counter of %s moves from %s to %s.\n", seat_name(t, o.player),
+                        a->kname[a->slot[o.kingdom]], a->kname[a->slot[o.to]]);
+            break;
+        case 'D':
+            a->chits[o.kingdom][o.chit]--;
+            strbuf_addf(&log->pub, "a %s chit of %s is discarded.\n", chit_names[o.chit], a->kname[a->slot[o.kingdom]]);
+            break;
+        default:
+            a->chits[o.kingdom][o.chit]++;
+            strbuf_addf(&log->pub, "a %s chit is placed on %s.\n", chit_names[o.chit], a->kname[a->slot[o.kingdom]]);
+            break;
+        }
+    }
+    /* On round the table; after the event phase: score, end, draw. */
+    if (++a->actor < active(a))
+        return 0;
+    a->actor = 0;
+    if (a->phase != EVENT) {
+        a->phase++;
+        strbuf_addf(&log->pub, "The %s begins.\n", phase_words[a->phase]);
+        return 0;
+    }
+    score_phase(a, t, log);
+    end_phase(a, t, log);
+    if (a->phase == OVER)
+        return 0;
+    a->phase = PLAY1;
+    deal(a, log);
+    strbuf_addf(&log->pub, "Turn %d: each player draws %d cards; %s plays first.\n", a->turn, a->hand_size,
+                seat_name(t, a->marker));
+    return 0;
+}
+
+static int ae_check(const void *st, int seat, const struct game_table *tab, const char *text, struct strbuf *canon,
+                    struct strbuf *why)
+{
+    const struct ae *a = st;
+    struct order o;
+    if (a->phase == OVER || seat != seat_at(a, a->actor)) {
+        strbuf_addstr(why, "it is not your turn");
+        return -1;
+    }
+    if (parse_order(a, seat, tab, text, &o, why))
+        return -1;
+    canonical(a, seat, tab, &o, canon);
+    return 0;
+}
+
+static int ae_advance(void *st, const char *const *orders, const struct game_table *t, struct game_log *log)
+{
+    struct ae *a = st;
+    int seat;
+    if (a->phase == OVER || (seat = seat_at(a, a->actor)) < 0 || !orders[seat])
+        return -1;
+    return ae_apply(a, orders[seat], t, log);
+}
+
+static void ae_legal(const void *st, int seat, const struct game_table *tab, struct strlist *out)
+{
+    const struct ae *a = st;
+    if (a->phase == OVER || seat != seat_at(a, a->actor))
+        return;
+    for (int i = 0; i < a->nhand[seat]; i++) {
+        int card = a->hand[seat][i];
+        char type = a->type[card];
+        const char *nm = a->name[card];
+        bool any = false;
+        if (a->phase != EVENT) {
+            for (int s = 0; s < a->nseats; s++)
+                if (a->slot[s] >= 0) {
+                    strlist_pushf(out, "PLAY %s ON %s", nm, a->kname[a->slot[s]]);
+                    any = true;
+                }
+            if (!any)
+                strlist_pushf(out, "PLAY %s", nm);
+            continue;
+        }
+        if (type == 'R' || !event_has_target(a, type)) {
+            strlist_pushf(out, "EVENT %s", nm);
+            continue;
+        }
+        for (int f = 0; f < a->nseats; f++) {
+            if (a->slot[f] < 0)
+                continue;
+            const char *from = a->kname[a->slot[f]];
+            for (int c = 0; c < 3; c++) {
+                if (type == 'E')
+                    strlist_pushf(out, "EVENT %s PLACE %s ON %s", nm, chit_names[c], from);
+                if (type == 'D' && a->chits[f][c])
+                    strlist_pushf(out, "EVENT %s DISCARD %s FROM %s", nm, chit_names[c], from);
+                for (int to = 0; type == 'G' && a->chits[f][c] && to < a->nseats; to++)
+                    if (to != f && a->slot[to] >= 0)
+                        strlist_pushf(out, "EVENT %s MOVE %s FROM %s TO %s", nm, chit_names[c], from,
+                                      a->kname[a->slot[to]]);
+            }
+            for (int p = 0; type == 'M' && p < a->nseats; p++)
+                for (int to = 0; a->counters[f][p] && to < a->nseats; to++)
+                    if (to != f && a->slot[to] >= 0)
+                        strlist_pushf(out, "EVENT %s MOVE %s FROM %s TO %s", nm, seat_name(tab, p), from,
+                                      a->kname[a->slot[to]]);
+        }
+    }
+}
+
+/* ---- views ---------------------------------------------------------------------------------------------------- */
+
+static void ae_view_ascii(const void *st, int viewer, const struct game_table *t, struct strbuf *out)
+{
+    const struct ae *a = st;
+    strbuf_addstr(out, "  Kingdom      Gov Eco Rel Dis  counters:");
+    for (int p = 0; p < a->nseats; p++)
+        strbuf_addf(out, "  P%d", p + 1);
+    strbuf_addch(out, '\n');
+    for (int s = 0; s < a->nseats; s++) {
+        if (a->slot[s] < 0) {
+            strbuf_addstr(out, "  (empty)\n");
+            continue;
+        }
+        strbuf_addf(out, "  %-12s %3d %3d %3d %2d/%d           ", a->kname[a->slot[s]], a->chits[s][GOV], a->chits[s][ECO],
+                    a->chits[s][REL], a->chits[s][DIS], a->collapse_at);
+        for (int p = 0; p < a->nseats; p++)
+            strbuf_addf(out, "%4d", a->counters[s][p]);
+        strbuf_addch(out, '\n');
+    }
+    strbuf_addch(out, '\n');
+    for (int p = 0; p < a->nseats; p++) {
+        strbuf_addf(out, "  P%d %-20.20s %4d VT  %d card%s%s%s\n", p + 1, seat_name(t, p), a->vt[p], a->nhand[p],
+                    a->nhand[p] == 1 ? "" : "s", p == a->marker ? "  King's Marker" : "",
+                    (a->out & (1u << p)) ? "  resigned" : "");
+    }
+    strbuf_addf(out, "  Deck %d cards, discard pile %d. Victory: more than %d VT.\n", a->ndeck, a->ndiscard,
+                a->victory);
+    if (a->phase != OVER)
+        strbuf_addf(out, "  Turn %d, %s: %s to play.\n", a->turn, phase_words[a->phase],
+                    seat_name(t, seat_at(a, a->actor)));
+    if (viewer >= 0 && viewer < a->nseats) {
+        struct strbuf line = STRBUF_INIT;
+        strbuf_addf(&line, "%s's hand:", seat_name(t, viewer));
+        for (int i = 0; i < a->nhand[viewer]; i++) {
+            int c = a->hand[viewer][i];
+            strbuf_addf(&line, "%s %s (%s)", i ? "," : "", a->name[c], type_name(a->type[c]));
+        }
+        if (!a->nhand[viewer])
+            strbuf_addstr(&line, " no cards");
+        strbuf_addstr(out, "  ");
+        strbuf_add_wrapped(out, line.buf, 4, 70);
+        strbuf_release(&line);
+    }
+}
+
+static cJSON *ae_view_json(const void *st, int viewer, const struct game_table *t)
+{
+    const struct ae *a = st;
+    cJSON *j = cJSON_CreateObject(), *kings = cJSON_CreateArray(), *players = cJSON_CreateArray();
+    for (int s = 0; s < a->nseats; s++) {
+        cJSON *k = cJSON_CreateObject(), *c = cJSON_CreateObject();
+        if (a->slot[s] < 0) {
+            cJSON_AddItemToArray(kings, cJSON_CreateNull());
+            cJSON_Delete(k);
+            cJSON_Delete(c);
+            continue;
+        }
+        cJSON_AddStringToObject(k, "name", a->kname[a->slot[s]]);
+        for (int x = 0; x < 4; x++)
+            cJSON_AddNumberToObject(k, chit_names[x], a->chits[s][x]);
+        for (int p = 0; p < a->nseats; p++)
+            if (a->counters[s][p])
+                cJSON_AddNumberToObject(c, seat_name(t, p), a->counters[s][p]);
+        cJSON_AddItemToObject(k, "counters", c);
+        cJSON_AddItemToArray(kings, k);
+    }
+    cJSON_AddItemToObject(j, "kingdoms", kings);
+    for (int p = 0; p < a->nseats; p++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "player", seat_name(t, p));
+        cJSON_AddNumberToObject(o, "vt", a->vt[p]);
+        cJSON_AddNumberToObject(o, "cards", a->nhand[p]);
+        if (p == viewer) {
+            cJSON *h = cJSON_CreateArray();
+            for (int i = 0; i < a->nhand[p]; i++) {
+                cJSON *c = cJSON_CreateObject();
+                cJSON_AddStringToObject(c, "name", a->name[a->hand[p][i]]);
+                cJSON_AddStringToObject(c, "type", type_name(a->type[a->hand[p][i]]));
+                cJSON_AddItemToArray(h, c);
+            }
+            cJSON_AddItemToObject(o, "hand", h);
+        }
+        cJSON_AddItemToArray(players, o);
+    }
+    cJSON_AddItemToObject(j, "players", players);
+    cJSON_AddStringToObject(j, "kings_marker", seat_name(t, a->marker));
+    cJSON_AddStringToObject(j, "phase", phase_names[a->phase]);
+    cJSON_AddNumberToObject(j, "turn", a->turn);
+    cJSON_AddNumberToObject(j, "deck", a->ndeck);
+    cJSON_AddNumberToObject(j, "discard", a->ndiscard);
+    if (a->phase != OVER)
+        cJSON_AddStringToObject(j, "to_play", seat_name(t, seat_at(a, a->actor)));
+    return j;
+}
+
+static void ae_result(const void *st, struct game_result *r)
+{
+    const struct ae *a = st;
+    memset(r, 0, sizeof(*r));
+    r->finished = a->phase == OVER;
+    r->has_scores = true;
+    r->score_name = "VT";
+    for (int s = 0; s < a->nseats; s++)
+        r->scores[s] = a->vt[s];
+    if (r->finished && a->winner >= 0)
+        r->winners = 1u << a->winner;
+}
+
+/* A resigning player's counters leave the kingdoms and her cards the game
+ * (to the discard pile); her turns are passed over. With one player left
+ * the game ends and she wins. */
+static void ae_resign(void *st, int seat, const struct game_table *t, struct game_log *log)
+{
+    struct ae *a = st;
+    int current;
+    if (a->phase == OVER || (a->out & (1u << seat)))
+        return;
+    current = seat_at(a, a->actor);
+    for (int s = 0; s < a->nseats; s++)
+        a->counters[s][seat] = 0;
+    while (a->nhand[seat])
+        a->discard[a->ndiscard++] = a->hand[seat][--a->nhand[seat]];
+    a->out |= 1u << seat;
+    strbuf_addf(&log->pub, "%s resigns: her counters leave the kingdoms.\n", seat_name(t, seat));
+    if (active(a) < 2) {
+        a->phase = OVER;
+        a->winner = leader(a);
+        strbuf_addf(&log->pub, "%s is the last player left and wins.\n", seat_name(t, a->winner));
+        return;
+    }
+    if (a->marker == seat) {
+        do
+            a->marker = (a->marker + 1) % a->nseats;
+        while (a->out & (1u << a->marker));
+        strbuf_addf(&log->pub, "The King's Marker passes to %s.\n", seat_name(t, a->marker));
+    }
+    /* The same player acts on, at her place in the new order. */
+    if (current != seat) {
+        for (int i = 0; i < active(a); i++)
+            if (seat_at(a, i) == current)
+                a->actor = i;
+    } else if (a->actor >= active(a)) {
+        a->actor = active(a) - 1;
+    }
+}
+
+static void ae_secrets(const void *st, int seat, const struct game_table *t, struct strlist *out)
+{
+    const struct ae *a = st;
+    (void)t;
+    for (int i = 0; i < a->nhand[seat]; i++)
+        strlist_push(out, a->name[a->hand[seat][i]]);
+}
+
+const struct game_ops african_empires_ops = {
+    .name = "african-empires",
+    .title = "African Empires",
+    .summary = "Secret hands of cards build and ruin African kingdoms; score their melds to 100 VT (3-6 players).",
+    .min_seats = 3,
+    .max_seats = 6,
+    .options =
+        (const struct game_option[]){
+            { "data", "african-empires.json", "the data file (in seeds/, or a path): cards, kingdoms, numbers" },
+            { NULL, NULL, NULL },
+        },
+    .setup = ae_setup,
+    .free = ae_free,
+    .to_json = ae_to_json,
+    .from_json = ae_from_json,
+    .phase = ae_phase,
+    .waiting_for = ae_waiting_for,
+    .check = ae_check,
+    .advance = ae_advance,
+    .legal = ae_legal,
+    .view_json = ae_view_json,
+    .view_ascii = ae_view_ascii,
+    .result = ae_result,
+    .resign = ae_resign,
+    .secrets = ae_secrets,
+};
