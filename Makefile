@@ -76,6 +76,7 @@ check-unit: $(CHECK) $(NGOMA)
 
 check-cli: $(NGOMA)
 	sh tests/cli.sh $(NGOMA)
+	sh tests/schedule.sh $(NGOMA)
 	sh tests/contrib.sh $(NGOMA)
 
 # Whole games by mail through real SMTP (aiosmtpd) and IMAP (Dovecot) servers on loopback.

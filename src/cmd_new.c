@@ -3,6 +3,7 @@
 #include "db.h"
 #include "engine.h"
 #include "notify.h"
+#include "schedule.h"
 #include "util.h"
 
 #include <getopt.h>
@@ -17,8 +18,14 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
         { "player", required_argument, NULL, 'p' },
         { "seed", required_argument, NULL, 's' },
         { "option", required_argument, NULL, 'o' },
+        { "deadline", required_argument, NULL, 'D' },
+        { "remind", required_argument, NULL, 'R' },
+        { "grace", required_argument, NULL, 'G' },
+        { "nmr", required_argument, NULL, 'N' },
+        { "host", required_argument, NULL, 'H' },
         { NULL, 0, NULL, 0 },
     };
+    struct schedule_opts sched = { 0 };
     char *names[GAME_MAX_SEATS], *emails[GAME_MAX_SEATS];
     int n = 0, o, rc = EX_USAGE;
     long long seed = -1;
@@ -63,6 +70,27 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
                 free(key);
             }
             break;
+        case 'D':
+        case 'G':
+            if (!duration_parse(optarg, o == 'D' ? &sched.deadline : &sched.grace) ||
+                (o == 'D' && sched.deadline < 60)) {
+                cmd_usage(c, "--%s takes a time like 90m, 48h or 3d, not \"%s\"", o == 'D' ? "deadline" : "grace",
+                          optarg);
+                goto out;
+            }
+            break;
+        case 'R':
+            if (schedule_parse_reminders(optarg, &sched, &err)) {
+                cmd_usage(c, "%s", err.buf);
+                goto out;
+            }
+            break;
+        case 'N':
+            sched.nmr = optarg;
+            break;
+        case 'H':
+            sched.host = optarg;
+            break;
         default:
             cmd_usage(c, "unknown option %s", argv[optind - 1]);
             goto out;
@@ -101,12 +129,27 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
         }
         goto out;
     }
+    if (schedule_configure(c->db, id, &sched, &err)) {
+        db_rollback(c->db);
+        if (err.len) {
+            error("%s", err.buf);
+            rc = EX_USAGE;
+        } else {
+            rc = cmd_failed();
+        }
+        goto out;
+    }
     {
-        /* Each player's welcome mail goes out with the game. */
+        /* Each player's welcome mail goes out with the game; bots move at once. */
         struct game_rec g;
         int r = game_load(c->db, id, &g);
         if (!r) {
-            r = notify_welcome(c->db, &g);
+            struct submission sub = { 0 };
+            sub.turn_before = g.turn;
+            r = notify_welcome(c->db, &g) || engine_bots(c->db, &g);
+            sub.turn_after = g.turn;
+            if (!r && sub.turn_after != sub.turn_before)
+                r = notify_submission(c->db, &g, -1, &sub, NULL);
             game_unload(&g);
         }
         if (r || db_commit(c->db)) {

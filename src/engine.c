@@ -1,5 +1,6 @@
 /* engine.c: the core of ngoma: creating games, taking orders, resolving steps when every order is in, and replaying. */
 #include "engine.h"
+#include "bot.h"
 #include "db.h"
 #include "history.h"
 #include "jsonx.h"
@@ -79,7 +80,7 @@ fail:
     return NULL;
 }
 
-static int check_name(const char *name, struct strbuf *err)
+int engine_check_name(const char *name, struct strbuf *err)
 {
     size_t len = strlen(name);
     if (len == 0 || len > 24) {
@@ -100,7 +101,7 @@ static int check_name(const char *name, struct strbuf *err)
     return 0;
 }
 
-static int check_email(const char *email, struct strbuf *err)
+int engine_check_email(const char *email, struct strbuf *err)
 {
     const char *at = strchr(email, '@');
     size_t len = strlen(email);
@@ -173,7 +174,7 @@ int engine_new(sqlite3 *db, const struct game_ops *ops, int nseats, const char *
         return -1;
     }
     for (int i = 0; i < nseats; i++) {
-        if (check_name(names[i], err) || check_email(emails[i], err))
+        if (engine_check_name(names[i], err) || engine_check_email(emails[i], err))
             return -1;
         for (int j = 0; j < i; j++)
             if (str_ieq(names[i], names[j])) {
@@ -201,15 +202,15 @@ int engine_new(sqlite3 *db, const struct game_ops *ops, int nseats, const char *
     opts_text = jx_print(opts);
     utc_now(now);
     if (db_do(db,
-              "INSERT INTO games(module, options, seed, status, turn, state, created_at, updated_at)"
-              " VALUES (?, ?, ?, ?, 0, ?, ?, ?)",
-              "ssIssss", ops->name, opts_text, seed, game_status_of(ops, g.st), state_text, now, now))
+              "INSERT INTO games(module, options, seed, status, turn, state, created_at, updated_at, step_started_at)"
+              " VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)",
+              "ssIsssss", ops->name, opts_text, seed, game_status_of(ops, g.st), state_text, now, now, now))
         goto out;
     g.id = *id = sqlite3_last_insert_rowid(db);
     for (int i = 0; i < nseats; i++) {
         char *secret = secret_new(10);
-        int r = db_do(db, "INSERT INTO seats(game_id, seat, name, email, secret) VALUES (?, ?, ?, ?, ?)", "Iisss",
-                      g.id, i + 1, names[i], emails[i], secret);
+        int r = db_do(db, "INSERT INTO seats(game_id, seat, name, email, secret, bot) VALUES (?, ?, ?, ?, ?, ?)",
+                      "Iisssi", g.id, i + 1, names[i], emails[i], secret, str_eq(emails[i], "bot") ? 1 : 0);
         free(secret);
         if (r)
             goto out;
@@ -318,6 +319,7 @@ static int resolve_step(sqlite3 *db, struct game_rec *g, struct game_log *log)
         goto fail;
     }
     g->turn++;
+    game_step_started(g);
     if (record_turn(db, g, "orders", list, log, &turn_id) || save_after_turn(db, g, turn_id))
         goto fail;
     for (int i = 0; i < GAME_MAX_SEATS; i++)
@@ -371,6 +373,8 @@ static int submit_order(sqlite3 *db, struct game_rec *g, int seat, struct line_r
     waiting = g->ops->waiting_for(g->st);
     if (res.finished) {
         strbuf_addstr(&why, "the game is over: no more orders are taken.");
+    } else if (g->sched.paused) {
+        strbuf_addstr(&why, "the game is paused by its host: no orders are taken until it resumes.");
     } else if (!(waiting & (1u << seat))) {
         strbuf_addstr(&why, "it is not your turn: the game waits for ");
         game_names_of(g, waiting, &why);
@@ -436,6 +440,7 @@ static int resign_seat(sqlite3 *db, struct game_rec *g, int seat, const struct o
         goto out;
     g->ops->resign(g->st, seat, &g->table, &log);
     g->turn++;
+    game_step_started(g);
     if (record_turn(db, g, "resign", list, &log, &turn_id) ||
         store_order(db, g, seat, g->turn, "RESIGN", "RESIGN", "accepted", NULL, o, turn_id) ||
         db_do(db, "UPDATE orders SET step = ? WHERE game_id = ? AND status = 'pending'", "iI", g->turn + 1, g->id) ||
@@ -497,7 +502,7 @@ static void rules_text(const struct game_rec *g, struct strbuf *out)
     strbuf_release(&err);
 }
 
-enum command { CMD_NONE, CMD_HELP, CMD_BOARD, CMD_LEGAL, CMD_HISTORY, CMD_RESIGN };
+enum command { CMD_NONE, CMD_HELP, CMD_BOARD, CMD_LEGAL, CMD_HISTORY, CMD_RESIGN, CMD_VACATION, CMD_TIMEZONE };
 
 static enum command command_of(const char *line)
 {
@@ -511,7 +516,115 @@ static enum command command_of(const char *line)
     for (size_t i = 0; i < ARRAY_SIZE(table); i++)
         if (str_ieq(line, table[i].word))
             return table[i].cmd;
+    /* These two take an argument. */
+    if (str_iprefix(line, "vacation ") || str_ieq(line, "vacation"))
+        return CMD_VACATION;
+    if (str_iprefix(line, "timezone ") || str_ieq(line, "timezone"))
+        return CMD_TIMEZONE;
     return CMD_NONE;
+}
+
+#define MAX_VACATION (30L * 86400)
+
+/* VACATION UNTIL 2026-12-10 (UTC) | VACATION 7d | VACATION OFF: no reminders and
+ * no deadline for the seat until then (at most 30 days). */
+static int vacation(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l)
+{
+    const char *arg = line + 8;
+    char until[32] = "", shown[64], example[16];
+    time_t t, now = clock_now();
+    long secs;
+    date_ahead(14, example);
+    while (*arg == ' ')
+        arg++;
+    if (str_iprefix(arg, "until "))
+        arg += 6;
+    if (str_ieq(arg, "off") || str_ieq(arg, "none") || str_ieq(arg, "end")) {
+        strbuf_addstr(&l->body, "Your vacation is over: reminders and deadlines apply again.");
+    } else if (duration_parse(arg, &secs) || (utc_parse(arg, &t) && (secs = (long)(t - now)) > 0)) {
+        if (secs > MAX_VACATION) {
+            l->status = LINE_REJECTED;
+            strbuf_addf(&l->body, "a vacation lasts at most 30 days: write VACATION UNTIL %s, VACATION 7d, or VACATION OFF.",
+                        example);
+            return 0;
+        }
+        utc_format(now + secs, until);
+        time_format_tz(now + secs, g->seats[seat].timezone, shown);
+        strbuf_addf(&l->body, "You are on vacation until %s: no reminders, and the game waits for you.", shown);
+    } else {
+        l->status = LINE_REJECTED;
+        strbuf_addf(&l->body, "write VACATION UNTIL %s (a date, UTC), VACATION 7d (a time from now, at most 30 days),"
+                              " or VACATION OFF.", example);
+        return 0;
+    }
+    l->status = LINE_INFO;
+    free(g->seats[seat].vacation_until);
+    g->seats[seat].vacation_until = xstrdup(until);
+    return db_do(db, "UPDATE seats SET vacation_until = nullif(?, '') WHERE game_id = ? AND seat = ?", "sIi", until,
+                 g->id, seat + 1);
+}
+
+/* TIMEZONE Europe/Berlin: deadlines are shown in it. */
+static int timezone_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l)
+{
+    const char *arg = line + 8;
+    while (*arg == ' ')
+        arg++;
+    if (!timezone_valid(arg)) {
+        l->status = LINE_REJECTED;
+        strbuf_addf(&l->body, "\"%s\" is not a time zone: write one like UTC, Europe/Berlin or America/New_York.",
+                    arg);
+        return 0;
+    }
+    l->status = LINE_INFO;
+    strbuf_addf(&l->body, "Deadlines will be shown in %s.", arg);
+    free(g->seats[seat].timezone);
+    g->seats[seat].timezone = xstrdup(arg);
+    return db_do(db, "UPDATE seats SET timezone = ? WHERE game_id = ? AND seat = ?", "sIi", arg, g->id, seat + 1);
+}
+
+int engine_play_for(sqlite3 *db, struct game_rec *g, int seat, const char *source, char **played)
+{
+    struct origin o = { source, 0 };
+    struct line_result l;
+    char *order = bot_choose(g->ops, g->st, seat, &g->table,
+                             (uint64_t)g->seed ^ ((uint64_t)g->turn * 0x9e3779b97f4a7c15ULL) ^ (uint64_t)seat);
+    int rc;
+    if (!order)
+        return error("game %lld: the bot of seat %d found no legal order", (long long)g->id, seat + 1);
+    memset(&l, 0, sizeof(l));
+    l.text = order;
+    strbuf_init(&l.body);
+    rc = submit_order(db, g, seat, &l, &o);
+    if (!rc && l.status == LINE_REJECTED)
+        rc = error("game %lld: the bot's order \"%s\" was refused: %s", (long long)g->id, order, l.body.buf);
+    free(l.canonical);
+    strbuf_release(&l.body);
+    if (played && !rc)
+        *played = order;
+    else
+        free(order);
+    return rc;
+}
+
+int engine_bots(sqlite3 *db, struct game_rec *g)
+{
+    for (int guard = 0; guard < 100000; guard++) {
+        unsigned waiting = g->ops->waiting_for(g->st), in;
+        int seat = -1;
+        if (!waiting || g->sched.paused)
+            return 0;
+        if (pending_mask(db, g, &in))
+            return -1;
+        for (int s = 0; s < g->nseats && seat < 0; s++)
+            if ((waiting & ~in & (1u << s)) && g->seats[s].bot)
+                seat = s;
+        if (seat < 0)
+            return 0;
+        if (engine_play_for(db, g, seat, "bot", NULL))
+            return -1;
+    }
+    return error("game %lld: the bots do not stop", (long long)g->id);
 }
 
 int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, const char *source,
@@ -554,11 +667,20 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
                 rc = resign_seat(db, g, seat, &o, &l->body);
             }
             break;
+        case CMD_VACATION:
+            rc = vacation(db, g, seat, l->text, l);
+            break;
+        case CMD_TIMEZONE:
+            rc = timezone_cmd(db, g, seat, l->text, l);
+            break;
         case CMD_NONE:
             rc = submit_order(db, g, seat, l, &o);
             break;
         }
     }
+    /* Bots answer at once when the game waits for them. */
+    if (!rc)
+        rc = engine_bots(db, g);
     out->turn_after = g->turn;
     strlist_clear(&lines);
     return rc;

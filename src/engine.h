@@ -35,6 +35,11 @@ void submission_release(struct submission *s);
  * key is unknown or a value is not text. */
 cJSON *engine_options(const struct game_ops *ops, const cJSON *given, struct strbuf *err);
 
+/* A player's name (1 to 24 letters, digits, spaces, - _ . ') and mail
+ * address ("bot" for a bot), checked; -1 with the reason in err. */
+int engine_check_name(const char *name, struct strbuf *err);
+int engine_check_email(const char *email, struct strbuf *err);
+
 /*
  * Creates a game: checks the players, runs the module's setup with the
  * seed, stores the game, its seats (each with a fresh secret) and turn 0.
@@ -53,6 +58,13 @@ int engine_new(sqlite3 *db, const struct game_ops *ops, int nseats, const char *
  */
 int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, const char *source,
                   int64_t message_row, struct submission *out);
+
+/* A bot chooses and gives seat's order (source says why: "bot", "nmr");
+ * *played (owned) tells which, when not NULL. */
+int engine_play_for(sqlite3 *db, struct game_rec *g, int seat, const char *source, char **played);
+/* Lets the bots play every seat they play that the game waits for, until
+ * it waits for a person (or is over). */
+int engine_bots(sqlite3 *db, struct game_rec *g);
 
 /* The seat leaves the game by its rules (RESIGN), recorded as a turn. */
 int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source, struct strbuf *log);

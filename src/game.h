@@ -86,9 +86,17 @@ struct game_ops {
     void (*result)(const void *st, struct game_result *r);
     /* The seat leaves the game by the game's rules. */
     void (*resign)(void *st, int seat, const struct game_table *t, struct game_log *log);
+    /* Optional: how good the state is for seat (higher is better), for the
+     * bots' one-step look-ahead; without it bots play at random. */
+    long long (*evaluate)(const void *st, int seat);
     /* Optional: strings that only `seat` may ever see (its hand, its
      * shield); the conformance suite checks no other view contains them. */
     void (*secrets)(const void *st, int seat, const struct game_table *t, struct strlist *out);
+    /* Optional, for games with hidden cards: deals anew, at random from
+     * salt, everything seat cannot see (decks, the others' hands) and
+     * keeps all it can. The bots look ahead on such a state only, so a
+     * bot knows no more than a player in its seat. */
+    void (*determinize)(void *st, int seat, uint64_t salt);
 };
 
 /* The registry: every game ngoma knows, in one table. */

@@ -28,7 +28,10 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
 
     memset(g, 0, sizeof(*g));
     g->id = id;
-    st = db_stmt(db, "SELECT module, options, seed, status, turn, state FROM games WHERE id = ?", "I", id);
+    st = db_stmt(db,
+                 "SELECT module, options, seed, status, turn, state, deadline_secs, reminder_secs, grace_secs, nmr,"
+                 " paused, step_started_at, deadline_at, host_email, host_secret FROM games WHERE id = ?",
+                 "I", id);
     if (!st)
         return -1;
     rc = db_step(st);
@@ -47,6 +50,21 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
     snprintf(g->status, sizeof(g->status), "%s", sqlite3_column_text(st, 3));
     g->turn = sqlite3_column_int(st, 4);
     state = jx_parse((const char *)sqlite3_column_text(st, 5), "state", &err);
+    g->sched.deadline_secs = (long)sqlite3_column_int64(st, 6);
+    {
+        cJSON *r = cJSON_Parse((const char *)sqlite3_column_text(st, 7)), *v;
+        cJSON_ArrayForEach(v, r)
+            if (cJSON_IsNumber(v) && v->valuedouble > 0 && g->sched.nreminders < 8)
+                g->sched.reminders[g->sched.nreminders++] = (long)v->valuedouble;
+        cJSON_Delete(r);
+    }
+    g->sched.grace_secs = (long)sqlite3_column_int64(st, 8);
+    snprintf(g->sched.nmr, sizeof(g->sched.nmr), "%s", sqlite3_column_text(st, 9));
+    g->sched.paused = sqlite3_column_int(st, 10) != 0;
+    g->sched.step_started_at = db_col_text(st, 11);
+    g->sched.deadline_at = db_col_text(st, 12);
+    g->sched.host_email = sqlite3_column_type(st, 13) == SQLITE_NULL ? NULL : db_col_text(st, 13);
+    g->sched.host_secret = sqlite3_column_type(st, 14) == SQLITE_NULL ? NULL : db_col_text(st, 14);
     db_finalize(st);
     if (!g->options || !state)
         goto bad;
@@ -56,7 +74,10 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
     if (!g->st)
         goto bad;
 
-    st = db_stmt(db, "SELECT seat, name, email, secret FROM seats WHERE game_id = ? ORDER BY seat", "I", id);
+    st = db_stmt(db,
+                 "SELECT seat, name, email, secret, bot, timezone, coalesce(vacation_until, '') FROM seats"
+                 " WHERE game_id = ? ORDER BY seat",
+                 "I", id);
     if (!st)
         goto fail;
     while ((rc = db_step(st)) == SQLITE_ROW) {
@@ -69,6 +90,9 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
         g->seats[g->nseats].name = db_col_text(st, 1);
         g->seats[g->nseats].email = db_col_text(st, 2);
         g->seats[g->nseats].secret = db_col_text(st, 3);
+        g->seats[g->nseats].bot = sqlite3_column_int(st, 4) != 0;
+        g->seats[g->nseats].timezone = db_col_text(st, 5);
+        g->seats[g->nseats].vacation_until = db_col_text(st, 6);
         g->names[g->nseats] = g->seats[g->nseats].name;
         g->nseats++;
     }
@@ -97,7 +121,13 @@ void game_unload(struct game_rec *g)
         free(g->seats[i].name);
         free(g->seats[i].email);
         free(g->seats[i].secret);
+        free(g->seats[i].timezone);
+        free(g->seats[i].vacation_until);
     }
+    free(g->sched.step_started_at);
+    free(g->sched.deadline_at);
+    free(g->sched.host_email);
+    free(g->sched.host_secret);
     memset(g, 0, sizeof(*g));
 }
 
@@ -142,6 +172,18 @@ cJSON *game_result_json(const struct game_rec *g)
     return j;
 }
 
+void game_step_started(struct game_rec *g)
+{
+    char now[32], deadline[32] = "";
+    utc_now(now);
+    if (g->sched.deadline_secs > 0)
+        utc_format(clock_now() + g->sched.deadline_secs, deadline);
+    free(g->sched.step_started_at);
+    free(g->sched.deadline_at);
+    g->sched.step_started_at = xstrdup(now);
+    g->sched.deadline_at = xstrdup(deadline);
+}
+
 int game_save(sqlite3 *db, struct game_rec *g)
 {
     cJSON *state = g->ops->to_json(g->st);
@@ -156,8 +198,11 @@ int game_save(sqlite3 *db, struct game_rec *g)
         cJSON_Delete(r);
     }
     utc_now(now);
-    rc = db_do(db, "UPDATE games SET state = ?, turn = ?, status = ?, result = ?, updated_at = ? WHERE id = ?",
-               "sisssI", text, g->turn, g->status, result, now, g->id);
+    rc = db_do(db,
+               "UPDATE games SET state = ?, turn = ?, status = ?, result = ?, updated_at = ?, step_started_at = ?,"
+               " deadline_at = nullif(?, '') WHERE id = ?",
+               "sisssssI", text, g->turn, g->status, result, now, g->sched.step_started_at, g->sched.deadline_at,
+               g->id);
     free(text);
     free(result);
     return rc;

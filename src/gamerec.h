@@ -11,6 +11,24 @@ struct seat_info {
     char *name;
     char *email;
     char *secret;
+    bool bot;              /* a bot plays this seat */
+    char *timezone;        /* deadlines are shown in it */
+    char *vacation_until;  /* UTC, NULL or "" when none */
+};
+
+/* How a game keeps time: its deadline per step, reminders, grace, and
+ * what happens to a missing order. */
+struct game_schedule {
+    long deadline_secs;    /* 0: no deadline */
+    long reminders[8];     /* seconds before the deadline, largest first */
+    int nreminders;
+    long grace_secs;
+    char nmr[8];           /* wait, bot, drop */
+    bool paused;
+    char *step_started_at; /* UTC */
+    char *deadline_at;     /* UTC; NULL or "" when none */
+    char *host_email;      /* NULL when the game has no host */
+    char *host_secret;
 };
 
 struct game_rec {
@@ -25,6 +43,7 @@ struct game_rec {
     struct seat_info seats[GAME_MAX_SEATS];
     const char *names[GAME_MAX_SEATS];
     struct game_table table;
+    struct game_schedule sched;
 };
 
 /* Reads a GAME argument ("12" or "#12"). */
@@ -36,7 +55,9 @@ void game_unload(struct game_rec *g);
 int game_seat_find(const struct game_rec *g, const char *who);
 /* The status the core stores for the module's state. */
 const char *game_status_of(const struct game_ops *ops, const void *st);
-/* Writes the in-memory state, turn, status and result to the games row. */
+/* Starts the clock of a new step: its deadline counted from now. */
+void game_step_started(struct game_rec *g);
+/* Writes the in-memory state, turn, status, result and step clock to the games row. */
 int game_save(sqlite3 *db, struct game_rec *g);
 /* The names of the seats in mask, "Ann and Bob" style, appended to out. */
 void game_names_of(const struct game_rec *g, unsigned mask, struct strbuf *out);

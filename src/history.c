@@ -41,7 +41,10 @@ static void orders_line(const struct game_rec *g, const char *orders_text, struc
     strbuf_release(&err);
 }
 
-int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int first, int last, struct strbuf *out)
+/* The turns first..last in the order they were played; with all, the
+ * rolled-back ones too, marked, where they happened. */
+static int render(sqlite3 *db, const struct game_rec *g, int viewer, int first, int last, bool all,
+                  struct strbuf *out)
 {
     sqlite3_stmt *st;
     int rc;
@@ -49,14 +52,14 @@ int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int 
 
     snprintf(key, sizeof(key), "%d", viewer + 1);
     st = db_stmt(db,
-                 "SELECT turn, orders, log, json_extract(private_log, '$.\"' || ? || '\"')"
-                 " FROM turns WHERE game_id = ? AND rolled_back = 0 AND turn BETWEEN ? AND ? ORDER BY turn",
-                 "sIii", key, g->id, first, last);
+                 "SELECT turn, orders, log, json_extract(private_log, '$.\"' || ? || '\"'), rolled_back"
+                 " FROM turns WHERE game_id = ? AND (rolled_back = 0 OR ?) AND turn BETWEEN ? AND ? ORDER BY id",
+                 "sIiii", key, g->id, all ? 1 : 0, first, last);
     if (!st)
         return -1;
     while ((rc = db_step(st)) == SQLITE_ROW) {
         const char *priv = (const char *)sqlite3_column_text(st, 3);
-        strbuf_addf(out, "Step %d", sqlite3_column_int(st, 0));
+        strbuf_addf(out, "Step %d%s", sqlite3_column_int(st, 0), sqlite3_column_int(st, 4) ? " (rolled back)" : "");
         orders_line(g, (const char *)sqlite3_column_text(st, 1), out);
         strbuf_addch(out, '\n');
         indent(out, (const char *)sqlite3_column_text(st, 2));
@@ -69,7 +72,12 @@ int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int 
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
+int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int first, int last, struct strbuf *out)
+{
+    return render(db, g, viewer, first, last, false, out);
+}
+
 int history_render(sqlite3 *db, const struct game_rec *g, int viewer, struct strbuf *out)
 {
-    return history_render_range(db, g, viewer, 0, g->turn, out);
+    return render(db, g, viewer, 0, INT32_MAX, true, out);
 }

@@ -6,10 +6,11 @@
 
 #include "gamerec.h"
 
-/* Appends every resolved turn: its orders, its public log, and the private
- * notes of viewer (a seat, or -1 for none). Pending orders never appear. */
+/* Appends every resolved turn in the order played: its orders, its public
+ * log, and the private notes of viewer (a seat, or -1 for none); turns a
+ * host rolled back stay, marked. Pending orders never appear. */
 int history_render(sqlite3 *db, const struct game_rec *g, int viewer, struct strbuf *out);
-/* Appends turns first..last only. */
+/* Appends the live turns first..last only. */
 int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int first, int last, struct strbuf *out);
 
 #endif

@@ -2,9 +2,12 @@
 #include "inbound.h"
 #include "db.h"
 #include "engine.h"
+#include "host.h"
+#include "order_text.h"
 #include "envelope.h"
 #include "mailparse.h"
 #include "notify.h"
+#include "reply.h"
 #include "settings.h"
 #include "strbuf.h"
 #include "util.h"
@@ -147,6 +150,57 @@ static int finish(sqlite3 *db, int64_t row, struct inbound_result *r, enum inbou
                  "ssIiI", names[status], why, r->game, r->seat, row);
 }
 
+/* The host's commands, one a line, answered to the host's address; only
+ * from that address (with the host secret) are they taken. */
+static int host_mail(sqlite3 *db, struct game_rec *g, const struct inmail *m, const struct envelope *e,
+                     const struct mail_origin *origin, struct inbound_result *r)
+{
+    struct strlist lines = STRLIST_INIT;
+    cJSON *d = cJSON_CreateObject(), *list = cJSON_CreateArray();
+    struct strbuf status = STRBUF_INIT;
+    char why[200];
+    int rc = 0;
+
+    if (!m->from || !g->sched.host_email || !str_ieq(m->from, g->sched.host_email)) {
+        cJSON_Delete(list);
+        snprintf(why, sizeof(why), "a mail with the host secret came from %.80s, not from the host's address",
+                 m->from ? m->from : "no address");
+        cJSON_AddStringToObject(d, "missing", "");
+        cJSON_AddStringToObject(d, "why", why);
+        rc = notify_host(db, g, "refused", "mail-host-refused.txt", d, NULL);
+        cJSON_Delete(d);
+        return rc ? -1 : finish(db, origin->row, r, INBOUND_REFUSED, why);
+    }
+    order_lines(e->orders, &lines);
+    for (size_t i = 0; i < lines.n && rc >= 0; i++) {
+        struct strbuf out = STRBUF_INIT;
+        cJSON *l = cJSON_CreateObject();
+        rc = host_command(db, g, lines.v[i], &out);
+        struct strbuf body = STRBUF_INIT;
+        strbuf_addf(&body, "%s%s", rc == 1 ? "Refused: " : "", out.buf);
+        cJSON_AddStringToObject(l, "text", lines.v[i]);
+        reply_add_text(l, "body", body.buf);
+        strbuf_release(&body);
+        cJSON_AddItemToArray(list, l);
+        strbuf_release(&out);
+    }
+    strlist_clear(&lines);
+    if (rc >= 0) {
+        cJSON_AddItemToObject(d, "lines", list);
+        list = NULL;
+        host_status(db, g, &status);
+        cJSON_AddStringToObject(d, "status", status.buf);
+        rc = notify_host(db, g, "host", "mail-host.txt", d, origin) ? -1 : 0;
+    }
+    cJSON_Delete(list);
+    cJSON_Delete(d);
+    strbuf_release(&status);
+    if (rc < 0)
+        return -1;
+    snprintf(why, sizeof(why), "game %lld: the host's commands", (long long)g->id);
+    return finish(db, origin->row, r, INBOUND_PROCESSED, why);
+}
+
 /* Handles an authenticated seat's orders. */
 static int take_orders(sqlite3 *db, struct game_rec *g, int seat, const struct envelope *e,
                        const struct mail_origin *origin, struct inbound_result *r)
@@ -241,6 +295,10 @@ int inbound_process(sqlite3 *db, const struct rawmsg *raw, const char *source, s
     origin.row = row;
 
     seat = seat_by_secret(&g, e.secret);
+    if (!oversize && seat < 0 && e.secret && g.sched.host_secret && secret_eq(g.sched.host_secret, e.secret)) {
+        rc = host_mail(db, &g, &m, &e, &origin, r);
+        goto out;
+    }
     if (oversize || seat < 0) {
         int claimed = seat >= 0 ? seat : seat_claimed(&g, &e, &m);
         if (oversize)

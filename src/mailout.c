@@ -46,6 +46,8 @@ char *mail_reply_address(sqlite3 *db, int64_t game_id, int seat, const char *sec
         return NULL;
     if (seat > 0 && secret)
         strbuf_addf(&sb, "%s+%lld-%d-%s@%s", local, (long long)game_id, seat, secret, domain);
+    else if (seat < 0 && secret)
+        strbuf_addf(&sb, "%s+%lld-host-%s@%s", local, (long long)game_id, secret, domain);
     else if (game_id)
         strbuf_addf(&sb, "%s+%lld@%s", local, (long long)game_id, domain);
     else
@@ -55,13 +57,37 @@ char *mail_reply_address(sqlite3 *db, int64_t game_id, int seat, const char *sec
     return strbuf_detach(&sb);
 }
 
-char *mail_thread_root(sqlite3 *db, int64_t game_id, int seat)
+char *mail_thread_root(sqlite3 *db, int64_t game_id, int seat, bool fresh)
 {
-    char *local, *domain;
+    char *local, *domain, *last = NULL;
     struct strbuf sb = STRBUF_INIT;
+    long long welcomes = 0;
+    sqlite3_stmt *q;
+    int rc;
     if (from_parts(db, &local, &domain))
         return NULL;
-    strbuf_addf(&sb, "ngoma.%lld.%d.welcome@%s", (long long)game_id, seat, domain);
+    q = db_stmt(db,
+                "SELECT message_id, (SELECT count(*) FROM outbox WHERE game_id = ?1 AND seat = ?2 AND kind = 'welcome')"
+                " FROM outbox WHERE game_id = ?1 AND seat = ?2 AND kind = 'welcome' ORDER BY id DESC LIMIT 1",
+                "Ii", game_id, seat);
+    if (!q || (rc = db_step(q)) < 0) {
+        db_finalize(q);
+        free(local);
+        free(domain);
+        return NULL;
+    }
+    if (rc == SQLITE_ROW) {
+        last = xstrdup((const char *)sqlite3_column_text(q, 0));
+        welcomes = sqlite3_column_int64(q, 1);
+    }
+    db_finalize(q);
+    if (last && !fresh)
+        strbuf_addstr(&sb, last);
+    else if (welcomes)
+        strbuf_addf(&sb, "ngoma.%lld.%d.welcome.%lld@%s", (long long)game_id, seat, welcomes + 1, domain);
+    else
+        strbuf_addf(&sb, "ngoma.%lld.%d.welcome@%s", (long long)game_id, seat, domain);
+    free(last);
     free(local);
     free(domain);
     return strbuf_detach(&sb);
@@ -163,8 +189,8 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
         strbuf_addf(&subject, "[ngoma %lld] %s", (long long)m->game_id, m->subject);
     else
         strbuf_addf(&subject, "[ngoma] %s", m->subject);
-    if (m->game_id && m->seat)
-        root = mail_thread_root(db, m->game_id, m->seat);
+    if (m->game_id && m->seat && !(root = mail_thread_root(db, m->game_id, m->seat, str_eq(m->kind, "welcome"))))
+        goto out;
     /* The welcome mail is the root of its seat's thread. */
     if (root && str_eq(m->kind, "welcome"))
         strbuf_addstr(&id, root);
@@ -175,7 +201,7 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
     g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_FROM, from_name, from);
     g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_TO, m->to_name ? m->to_name : "", m->to);
     if (m->game_id) {
-        reply_to = mail_reply_address(db, m->game_id, m->seat, m->secret);
+        reply_to = mail_reply_address(db, m->game_id, m->host ? -1 : m->seat, m->secret);
         g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_REPLY_TO, from_name, reply_to);
     }
     g_mime_message_set_subject(msg, subject.buf, "utf-8");

@@ -18,14 +18,18 @@ struct outmail {
     const char *in_reply_to;  /* the Message-ID answered (no <>), or NULL */
     const char *references;   /* earlier ids, space separated, or NULL */
     int64_t answers;          /* messages.id answered, or 0 */
+    bool host;                /* to the game's host: the reply address carries the host secret */
 };
 
 /* The address replies come back to: LOCAL+G-S-SECRET@DOMAIN for a seat,
- * LOCAL+G@DOMAIN for a game, from the `from` setting. Owned. */
+ * LOCAL+G-host-SECRET@DOMAIN for the host (seat -1), LOCAL+G@DOMAIN for a
+ * game, from the `from` setting. Owned. */
 char *mail_reply_address(sqlite3 *db, int64_t game_id, int seat, const char *secret);
-/* The Message-ID of a seat's welcome mail, the root every later mail of
- * the game to that seat refers to. Owned, without <>. */
-char *mail_thread_root(sqlite3 *db, int64_t game_id, int seat);
+/* The Message-ID of a seat's latest welcome mail, the root every later
+ * mail of the game to that seat refers to; with fresh, the one for a new
+ * welcome (a player who takes over a seat starts a thread of her own).
+ * Owned, without <>; NULL when the database fails. */
+char *mail_thread_root(sqlite3 *db, int64_t game_id, int seat, bool fresh);
 
 /* Renders the whole message (headers, text/plain and text/html
  * alternatives) and inserts it into the outbox, queued, in the caller's

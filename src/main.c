@@ -6,6 +6,7 @@
 #include "util.h"
 
 #include <getopt.h>
+#include <time.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,8 +16,12 @@ const struct command commands[] = {
     { "init", cmd_init, NEED_DB, "", "create the database, or upgrade it to the current schema", 0, 0 },
     { "games", cmd_games, 0, "", "list the games ngoma can run", 0, 0 },
     { "rules", cmd_rules, 0, "GAME", "print the rules summary, order syntax and options of a game", 1, 1 },
-    { "new", cmd_new, NEED_DB, "GAME --player NAME=EMAIL ... [--seed N] [--option KEY=VALUE ...]",
+    { "new", cmd_new, NEED_DB,
+      "GAME --player NAME=EMAIL|bot ... [--seed N] [--option KEY=VALUE ...] [--deadline 48h] [--remind 24h,2h] "
+      "[--grace 12h] [--nmr wait|bot|drop] [--host EMAIL]",
       "start a game; prints its id", 1, 1 },
+    { "list", cmd_list, NEED_DB, "", "every game: status, step, deadline, who is missing", 0, 0 },
+    { "status", cmd_status, NEED_DB, "GAME", "one game: status, deadline per player, policy, host, seats", 1, 1 },
     { "order", cmd_order, NEED_DB, "GAME PLAYER 'ORDER TEXT'",
       "give orders as PLAYER would by mail ('-' reads them from stdin); prints the reply", 3, 3 },
     { "legal", cmd_legal, NEED_DB, "GAME PLAYER", "list every legal order of PLAYER now, one per line", 2, 2 },
@@ -31,14 +36,21 @@ const struct command commands[] = {
     { "outbox", cmd_outbox, NEED_DB, "[--all] [--retry ID]", "list mails not yet sent, or queue a failed one again",
       0, 0 },
     { "config", cmd_config, NEED_DB, "[KEY [VALUE]] [--unset KEY]", "list, show, set or unset a setting", 0, 2 },
+    { "run", cmd_run, NEED_DB, "", "what cron runs: fetch mail, apply deadlines and reminders, send the outbox", 0, 0 },
+    { "pause", cmd_host, NEED_DB, "GAME", "host: stop the game and its clock", 1, 1 },
+    { "resume", cmd_host, NEED_DB, "GAME", "host: go on, with a fresh deadline", 1, 1 },
+    { "extend", cmd_host, NEED_DB, "GAME DURATION", "host: more time for the step (e.g. 2d, 12h)", 2, 2 },
+    { "rollback", cmd_host, NEED_DB, "GAME STEP", "host: back to an earlier step; everyone is told", 2, 2 },
+    { "replace", cmd_host, NEED_DB, "GAME PLAYER NAME=EMAIL", "host: a new player takes a seat", 3, 3 },
+    { "kick", cmd_host, NEED_DB, "GAME PLAYER", "host: a bot plays the seat from now on", 2, 2 },
     { NULL, NULL, 0, NULL, NULL, 0, 0 },
 };
 
 static void print_help(FILE *f)
 {
-    fputs("usage: ngoma [--db PATH] COMMAND [ARGS...]\n\n"
+    fputs("usage: ngoma [--db PATH] [--now TIME] COMMAND [ARGS...]\n\n"
           "ngoma is a play-by-email turn processor. The database is PATH, else\n"
-          "$NGOMA_DB, else ./ngoma.db.\n\ncommands:\n", f);
+          "$NGOMA_DB, else ./ngoma.db. --now (or $NGOMA_NOW) sets the clock.\n\ncommands:\n", f);
     for (const struct command *c = commands; c->name; c++)
         fprintf(f, "  %-8s %s\n", c->name, c->help);
     fputs("\n'ngoma COMMAND --help' tells more about one command.\n", f);
@@ -52,7 +64,8 @@ static void print_command_help(const struct command *c)
 /* Counts positional arguments, skipping options and their values. */
 static int positional(int argc, char **argv)
 {
-    static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", "--retry", NULL };
+    static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", "--retry",
+                                              "--deadline", "--remind", "--grace", "--nmr", "--host", NULL };
     int n = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--") == 0)
@@ -75,6 +88,7 @@ int main(int argc, char **argv)
 {
     static const struct option opts[] = {
         { "db", required_argument, NULL, 'd' },
+        { "now", required_argument, NULL, 'n' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
@@ -91,6 +105,16 @@ int main(int argc, char **argv)
         case 'd':
             ctx.db_path = optarg;
             break;
+        case 'n': {
+            time_t t;
+            /* The clock of this run, for tests and for replaying a day. */
+            if (!utc_parse(optarg, &t)) {
+                fprintf(stderr, "ngoma: --now takes a time like 2026-12-01T18:00Z or @EPOCH, not \"%s\"\n", optarg);
+                return EX_USAGE;
+            }
+            setenv("NGOMA_NOW", optarg, 1);
+            break;
+        }
         case 'h':
             print_help(stdout);
             return 0;

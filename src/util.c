@@ -2,6 +2,7 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <sys/stat.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -227,7 +228,95 @@ void utc_format(time_t t, char out[32])
     strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+void date_ahead(int days, char out[16])
+{
+    time_t t = clock_now() + (time_t)days * 86400;
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(out, 16, "%Y-%m-%d", &tm);
+}
+
 void utc_now(char out[32])
 {
     utc_format(clock_now(), out);
+}
+
+bool duration_parse(const char *s, long *secs)
+{
+    long total = 0;
+    bool any = false;
+    if (!s || !*s)
+        return false;
+    while (*s) {
+        long n = 0;
+        if (!isdigit((unsigned char)*s))
+            return false;
+        while (isdigit((unsigned char)*s)) {
+            n = n * 10 + (*s++ - '0');
+            if (n > 100000000)
+                return false;
+        }
+        switch (tolower((unsigned char)*s)) {
+        case 's': break;
+        case 'm': n *= 60; break;
+        case 'h': n *= 3600; break;
+        case 'd': n *= 86400; break;
+        case 'w': n *= 7 * 86400; break;
+        default: return false;
+        }
+        s++;
+        total += n;
+        any = true;
+        if (total > 366L * 86400)
+            return false;
+    }
+    *secs = total;
+    return any;
+}
+
+void duration_format(long secs, char out[32])
+{
+    long d = secs / 86400, h = secs % 86400 / 3600, m = secs % 3600 / 60;
+    if (d && h)
+        snprintf(out, 32, "%ldd %ldh", d, h);
+    else if (d)
+        snprintf(out, 32, "%ldd", d);
+    else if (h && m)
+        snprintf(out, 32, "%ldh %ldm", h, m);
+    else if (h)
+        snprintf(out, 32, "%ldh", h);
+    else
+        snprintf(out, 32, "%ldm", m);
+}
+
+bool timezone_valid(const char *tz)
+{
+    struct stat st;
+    char path[256];
+    if (!tz || !*tz || strlen(tz) > 64 || strstr(tz, "..") || tz[0] == '/')
+        return false;
+    for (const char *p = tz; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr("/_+-", *p))
+            return false;
+    if (str_eq(tz, "UTC"))
+        return true;
+    snprintf(path, sizeof(path), "/usr/share/zoneinfo/%s", tz);
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+void time_format_tz(time_t t, const char *tz, char out[64])
+{
+    char *old = getenv("TZ") ? xstrdup(getenv("TZ")) : NULL;
+    struct tm tm;
+    setenv("TZ", timezone_valid(tz) ? tz : "UTC", 1);
+    tzset();
+    localtime_r(&t, &tm);
+    strftime(out, 64, "%Y-%m-%d %H:%M %Z", &tm);
+    if (old) {
+        setenv("TZ", old, 1);
+        free(old);
+    } else {
+        unsetenv("TZ");
+    }
+    tzset();
 }

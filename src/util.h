@@ -45,8 +45,19 @@ time_t clock_now(void);
 /* The current time as an ISO 8601 UTC string "YYYY-MM-DDTHH:MM:SSZ". */
 void utc_now(char out[32]);
 void utc_format(time_t t, char out[32]);
+/* The UTC date `days` days from now, "YYYY-MM-DD": examples in help texts. */
+void date_ahead(int days, char out[16]);
 /* Reads "YYYY-MM-DDTHH:MM[:SS]Z" (or a space for T, or no Z: UTC all the
  * same), "@EPOCH", or a bare number of seconds since the epoch. */
 bool utc_parse(const char *s, time_t *out);
+/* "90m", "48h", "3d", "1w", "1d12h", "45s": seconds; false on anything else. */
+bool duration_parse(const char *s, long *secs);
+/* "2d 4h" style, for people. */
+void duration_format(long secs, char out[32]);
+/* True when tz names a zone of the system's zone database ("UTC",
+ * "Europe/Berlin"...). */
+bool timezone_valid(const char *tz);
+/* t as "2026-12-01 18:00 CET" in zone tz. */
+void time_format_tz(time_t t, const char *tz, char out[64]);
 
 #endif

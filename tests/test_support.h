@@ -43,5 +43,6 @@ Suite *mail_suite(void);
 Suite *bumuntu_suite(void);
 Suite *bantu_suite(void);
 Suite *african_empires_suite(void);
+Suite *bots_suite(void);
 
 #endif

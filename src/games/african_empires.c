@@ -1194,6 +1194,51 @@ static void ae_secrets(const void *st, int seat, const struct game_table *t, str
         strlist_push(out, a->name[a->hand[seat][i]]);
 }
 
+/* VT, with what the kingdoms would pay if scored now, against the best
+ * of the others. */
+static long long ae_evaluate(const void *st, int seat)
+{
+    const struct ae *a = st;
+    struct ae *copy;
+    struct game_log log;
+    long long best = -1, mine;
+    if (a->phase == OVER)
+        return a->winner == seat ? 100000 : -100000;
+    copy = xmalloc(sizeof(*copy));
+    memcpy(copy, a, sizeof(*copy));
+    game_log_init(&log);
+    score_phase(copy, NULL, &log);
+    game_log_release(&log);
+    for (int p = 0; p < a->nseats; p++)
+        if (p != seat && !(a->out & (1u << p)) && copy->vt[p] > best)
+            best = copy->vt[p];
+    mine = copy->vt[seat];
+    free(copy);
+    return (mine - best) * 100;
+}
+
+/* The deck and the others' hands are hidden from seat: they are pooled,
+ * shuffled and dealt again, each hand keeping its size. */
+static void ae_determinize(void *st, int seat, uint64_t salt)
+{
+    struct ae *a = st;
+    int pool[MAX_CARDS], n = 0;
+    memcpy(pool, a->deck, (size_t)a->ndeck * sizeof(int));
+    n = a->ndeck;
+    for (int s = 0; s < a->nseats; s++)
+        if (s != seat)
+            for (int i = 0; i < a->nhand[s]; i++)
+                pool[n++] = a->hand[s][i];
+    rng_seed(&a->rng, salt, 0x6165);
+    rng_shuffle(&a->rng, pool, (size_t)n, sizeof(int));
+    n = 0;
+    for (int s = 0; s < a->nseats; s++)
+        if (s != seat)
+            for (int i = 0; i < a->nhand[s]; i++)
+                a->hand[s][i] = pool[n++];
+    memcpy(a->deck, pool + n, (size_t)a->ndeck * sizeof(int));
+}
+
 const struct game_ops african_empires_ops = {
     .name = "african-empires",
     .title = "African Empires",
@@ -1218,5 +1263,7 @@ const struct game_ops african_empires_ops = {
     .view_ascii = ae_view_ascii,
     .result = ae_result,
     .resign = ae_resign,
+    .evaluate = ae_evaluate,
     .secrets = ae_secrets,
+    .determinize = ae_determinize,
 };

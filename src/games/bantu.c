@@ -1084,6 +1084,28 @@ static void bantu_resign(void *st, int seat, const struct game_table *t, struct 
     }
 }
 
+/* How far a side's pieces have come: Finish counts most. */
+static long long progress(const struct bantu *b, int seat)
+{
+    long long p = 0;
+    for (int k = 1; k <= b->npieces; k++)
+        p += b->pos[seat][k] == FINISHED ? b->bd.nsec + 8 : b->pos[seat][k] == AT_START ? 0 : sec_of(b->pos[seat][k]) + 1;
+    return p;
+}
+
+/* One's own progress against the best of the others'. */
+static long long bantu_evaluate(const void *st, int seat)
+{
+    const struct bantu *b = st;
+    long long best = 0;
+    if (b->over)
+        return (b->winners >> seat) & 1 ? 100000 : -100000;
+    for (int s = 0; s < b->nseats; s++)
+        if (!friendly(b, s, seat) && progress(b, s) > best)
+            best = progress(b, s);
+    return progress(b, seat) * 10 - best * 10;
+}
+
 const struct game_ops bantu_ops = {
     .name = "bantu",
     .title = "Bantu",
@@ -1110,5 +1132,6 @@ const struct game_ops bantu_ops = {
     .view_ascii = bantu_view_ascii,
     .result = bantu_result,
     .resign = bantu_resign,
+    .evaluate = bantu_evaluate,
     .secrets = NULL,
 };

@@ -1746,6 +1746,26 @@ static void bumuntu_secrets(const void *st, int seat, const struct game_table *t
     strbuf_release(&sh);
 }
 
+/* The favor one would score if the game ended now, against the best of
+ * the others'; a chip and a tile to stand on are worth a little. */
+static long long bumuntu_evaluate(const void *st, int seat)
+{
+    const struct bumuntu *b = st;
+    struct bumuntu copy = *b;
+    struct strbuf scratch = STRBUF_INIT;
+    long long best = -1, mine;
+    score_game(&copy, NULL, &scratch);
+    strbuf_release(&scratch);
+    for (int p = 0; p < b->nseats; p++)
+        if (p != seat && !(b->resigned & (1u << p)) && copy.score[p] > best)
+            best = copy.score[p];
+    mine = copy.score[seat];
+    if (b->phase == PH_OVER)
+        return mine > best ? 100000 : mine == best ? 0 : -100000;
+    return (mine - best) * 100 + b->chips[seat] * 30 +
+           (b->pawn[seat] >= 0 && b->board[b->pawn[seat]] >= 0 ? 50 : 0);
+}
+
 const struct game_ops bumuntu_ops = {
     .name = "bumuntu",
     .title = "Bumuntu",
@@ -1773,5 +1793,6 @@ const struct game_ops bumuntu_ops = {
     .view_ascii = bumuntu_view_ascii,
     .result = bumuntu_result,
     .resign = bumuntu_resign,
+    .evaluate = bumuntu_evaluate,
     .secrets = bumuntu_secrets,
 };

@@ -13,6 +13,9 @@
 #define MAX_TRACK 64
 #define MAX_CARDS 16
 #define MAX_CARD_VALUE 99
+/* The bots' weights (a penalty point is 100), measured against random play. */
+#define W_BEHIND 60 /* per figure behind the explorer, up to 2 */
+#define W_CARD 15   /* per value of each card left in hand */
 #define KALI GAME_MAX_SEATS /* figure index of Kali beside the seats 0..n-1 */
 
 struct kalimambo {
@@ -920,6 +923,40 @@ static void kalimambo_resign(void *st, int seat, const struct game_table *t, str
         strbuf_addstr(&log->pub, "Too few explorers are left: the game ends.\n");
 }
 
+/* Fewer penalty points than the others is better; so is standing clear
+ * of Mambo (the rearmost figure is the one he charges) and keeping high
+ * cards, which can still carry the explorer to the front. */
+static long long kalimambo_evaluate(const void *st, int seat)
+{
+    const struct kalimambo *k = st;
+    long long others = 0, v;
+    int n = 0, behind = 0;
+    for (int s = 0; s < k->nseats; s++)
+        if (s != seat && !(k->resigned & (1u << s))) {
+            others += k->score[s];
+            n++;
+        }
+    v = (n ? others * 100 / n : 0) - (long long)k->score[seat] * 100;
+    if (finished(k) || k->pos[seat] < 0)
+        return v;
+    for (int f = 0; f <= KALI; f++)
+        if (f != seat && on_track(k, f) && ahead(k, k->pos[f]) < ahead(k, k->pos[seat]))
+            behind++;
+    v += (behind < 2 ? behind : 2) * W_BEHIND;
+    for (int i = 0; i < k->nhand[seat]; i++)
+        v += k->hand[seat][i] * W_CARD;
+    return v;
+}
+
+/* Kali's deck is the one thing nobody sees. */
+static void kalimambo_determinize(void *st, int seat, uint64_t salt)
+{
+    struct kalimambo *k = st;
+    (void)seat;
+    rng_seed(&k->rng, salt, 0x6b616c69);
+    rng_shuffle(&k->rng, k->kali_deck, (size_t)k->nkali, sizeof(int));
+}
+
 const struct game_ops kalimambo_ops = {
     .name = "kalimambo",
     .title = "Kalimambo",
@@ -948,5 +985,7 @@ const struct game_ops kalimambo_ops = {
     .view_ascii = kalimambo_view_ascii,
     .result = kalimambo_result,
     .resign = kalimambo_resign,
+    .evaluate = kalimambo_evaluate,
     .secrets = NULL,
+    .determinize = kalimambo_determinize,
 };

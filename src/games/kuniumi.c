@@ -732,6 +732,49 @@ static void kuniumi_resign(void *st, int seat, const struct game_table *t, struc
     strbuf_addf(&log->pub, "%s resigns: %s wins.\n", seat_name(t, seat), seat_name(t, 1 - seat));
 }
 
+/* The fewest free squares next to any group of the seat's type. */
+static int fewest_liberties(const struct kuniumi *k, int seat)
+{
+    bool mark[SQUARES] = { false };
+    int best = SQUARES;
+    char type = type_of(god_of(k, seat));
+    for (int sq = 0; sq < SQUARES; sq++) {
+        bool seen[SQUARES] = { false }, open;
+        int libs = 0;
+        if (mark[sq] || k->board[sq] == EMPTY || type_of(k->board[sq]) != type)
+            continue;
+        bool before[SQUARES];
+        memcpy(before, mark, sizeof(before));
+        group_at(k, sq, mark, &open);
+        for (int g = 0; g < SQUARES; g++) {
+            if (!mark[g] || before[g])
+                continue;
+            for (int d = 0; d < 4; d++) {
+                int f = g % N + dx[d], r = g / N + dy[d];
+                if (on_board(f, r) && k->board[r * N + f] == EMPTY && !seen[r * N + f]) {
+                    seen[r * N + f] = true;
+                    libs++;
+                }
+            }
+        }
+        if (libs < best)
+            best = libs;
+    }
+    return best;
+}
+
+/* A closed group of one's own wins: few liberties of one's own are good,
+ * few of the opponent's bad; a finished game is all that counts. */
+static long long kuniumi_evaluate(const void *st, int seat)
+{
+    const struct kuniumi *k = st;
+    if (k->phase == PH_OVER)
+        return k->winner == seat ? 100000 : k->winner < 0 ? 0 : -100000;
+    if (k->land_seat < 0)
+        return 0;
+    return (long long)(fewest_liberties(k, 1 - seat) - fewest_liberties(k, seat)) * 100;
+}
+
 const struct game_ops kuniumi_ops = {
     .name = "kuniumi",
     .title = "KuniUmi",
@@ -752,5 +795,6 @@ const struct game_ops kuniumi_ops = {
     .view_ascii = kuniumi_view_ascii,
     .result = kuniumi_result,
     .resign = kuniumi_resign,
+    .evaluate = kuniumi_evaluate,
     .secrets = NULL,
 };
