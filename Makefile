@@ -12,7 +12,9 @@ LDFLAGS  ?=
 
 PKGS        := sqlite3 libcjson gmime-3.0 libcurl
 PKG_CFLAGS   = $(shell pkg-config --cflags $(PKGS))
-PKG_LIBS     = $(shell pkg-config --libs $(PKGS))
+# libcurl is not linked: src/curlx.c loads it the first time SMTP or IMAP
+# is used, so that every other command starts without its 25 libraries.
+PKG_LIBS     = $(shell pkg-config --libs $(filter-out libcurl,$(PKGS))) -ldl
 CHECK_CFLAGS = $(shell pkg-config --cflags check)
 CHECK_LIBS   = $(shell pkg-config --libs check)
 
@@ -28,11 +30,12 @@ TEST_OBJS := $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 NGOMA := $(BUILD)/ngoma
 CHECK := $(BUILD)/check_ngoma
+BENCH := $(BUILD)/bench_ngoma
 
 # The sanitizer build: clang with AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: all deps check check-run check-unit check-cli check-mail check-san demo demo-run install clean
+.PHONY: all deps check check-run check-unit check-cli check-mail check-bench check-san demo demo-run bench bench-run install clean
 
 all: $(NGOMA)
 
@@ -41,6 +44,9 @@ $(NGOMA): $(MAIN_OBJ) $(LIB_OBJS)
 
 $(CHECK): $(TEST_OBJS) $(LIB_OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS)
+
+$(BENCH): $(BUILD)/bench/bench_ngoma.o $(LIB_OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -68,7 +74,7 @@ deps:
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-run: check-unit check-cli check-mail check-san
+check-run: check-unit check-cli check-mail check-bench check-san
 	@echo "make check: all tests passed"
 
 check-unit: $(CHECK) $(NGOMA)
@@ -83,9 +89,21 @@ check-cli: $(NGOMA)
 check-mail: $(NGOMA)
 	sh tests/mail.sh $(NGOMA)
 
+# The benchmarks, small: they still run and check what they measure.
+check-bench: $(NGOMA) $(BENCH)
+	sh bench/run.sh $(NGOMA) $(BENCH) quick >/dev/null
+
 check-san:
 	@$(MAKE) --no-print-directory BUILD=build/san CC=clang CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
 		ASAN_OPTIONS=detect_leaks=1 check-unit check-cli check-mail
+
+# make bench: every benchmark of bench/, each against a baseline measured
+# in the same run (docs/benchmarks.md holds a run's tables).
+bench: deps
+	@$(MAKE) --no-print-directory bench-run
+
+bench-run: $(NGOMA) $(BENCH)
+	sh bench/run.sh $(NGOMA) $(BENCH)
 
 demo: deps
 	@$(MAKE) --no-print-directory demo-run

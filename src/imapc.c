@@ -16,7 +16,7 @@ static int wait_socket(struct imapc *im, bool for_read)
 {
     curl_socket_t sock;
     struct pollfd p;
-    if (curl_easy_getinfo(im->curl, CURLINFO_ACTIVESOCKET, &sock) != CURLE_OK || sock == CURL_SOCKET_BAD)
+    if (im->cu->easy_getinfo(im->curl, CURLINFO_ACTIVESOCKET, &sock) != CURLE_OK || sock == CURL_SOCKET_BAD)
         return -1;
     p.fd = sock;
     p.events = for_read ? POLLIN : POLLOUT;
@@ -32,7 +32,7 @@ static int send_all(struct imapc *im, const char *data, size_t len, struct strbu
     size_t done = 0;
     while (done < len) {
         size_t n = 0;
-        CURLcode rc = curl_easy_send(im->curl, data + done, len - done, &n);
+        CURLcode rc = im->cu->easy_send(im->curl, data + done, len - done, &n);
         if (rc == CURLE_AGAIN) {
             if (wait_socket(im, false)) {
                 strbuf_addstr(err, "IMAP: the server stopped reading");
@@ -41,7 +41,7 @@ static int send_all(struct imapc *im, const char *data, size_t len, struct strbu
             continue;
         }
         if (rc != CURLE_OK) {
-            strbuf_addf(err, "IMAP: send: %s", curl_easy_strerror(rc));
+            strbuf_addf(err, "IMAP: send: %s", im->cu->easy_strerror(rc));
             return -1;
         }
         done += n;
@@ -55,7 +55,7 @@ static int fill(struct imapc *im, struct strbuf *err)
     char buf[16384];
     for (;;) {
         size_t n = 0;
-        CURLcode rc = curl_easy_recv(im->curl, buf, sizeof(buf), &n);
+        CURLcode rc = im->cu->easy_recv(im->curl, buf, sizeof(buf), &n);
         if (rc == CURLE_AGAIN) {
             if (wait_socket(im, true)) {
                 strbuf_addstr(err, "IMAP: no answer from the server");
@@ -65,7 +65,7 @@ static int fill(struct imapc *im, struct strbuf *err)
         }
         if (rc != CURLE_OK || n == 0) {
             strbuf_addf(err, "IMAP: the connection closed%s%s", rc != CURLE_OK ? ": " : "",
-                        rc != CURLE_OK ? curl_easy_strerror(rc) : "");
+                        rc != CURLE_OK ? im->cu->easy_strerror(rc) : "");
             return -1;
         }
         /* Drop what was read already before growing. */
@@ -231,23 +231,25 @@ int imapc_open(struct imapc *im, const char *url, const char *user, const char *
         strbuf_addf(err, "\"%s\" is not an IMAP URL", url);
         return -1;
     }
-    im->curl = curl_easy_init();
+    if (!(im->cu = curl_api(err)))
+        goto out;
+    im->curl = im->cu->easy_init();
     if (!im->curl) {
         strbuf_addstr(err, "cannot start libcurl");
         goto out;
     }
-    curl_easy_setopt(im->curl, CURLOPT_URL, server);
-    curl_easy_setopt(im->curl, CURLOPT_USERNAME, user);
-    curl_easy_setopt(im->curl, CURLOPT_PASSWORD, password);
-    curl_easy_setopt(im->curl, CURLOPT_CONNECT_ONLY, 1L);
-    curl_easy_setopt(im->curl, CURLOPT_CONNECTTIMEOUT, 20L);
-    curl_easy_setopt(im->curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(im->curl, CURLOPT_USE_SSL, str_eq(tls, "required") ? (long)CURLUSESSL_ALL
+    im->cu->easy_setopt(im->curl, CURLOPT_URL, server);
+    im->cu->easy_setopt(im->curl, CURLOPT_USERNAME, user);
+    im->cu->easy_setopt(im->curl, CURLOPT_PASSWORD, password);
+    im->cu->easy_setopt(im->curl, CURLOPT_CONNECT_ONLY, 1L);
+    im->cu->easy_setopt(im->curl, CURLOPT_CONNECTTIMEOUT, 20L);
+    im->cu->easy_setopt(im->curl, CURLOPT_NOSIGNAL, 1L);
+    im->cu->easy_setopt(im->curl, CURLOPT_USE_SSL, str_eq(tls, "required") ? (long)CURLUSESSL_ALL
                                                 : str_eq(tls, "none")   ? (long)CURLUSESSL_NONE
                                                                         : (long)CURLUSESSL_TRY);
-    res = curl_easy_perform(im->curl);
+    res = im->cu->easy_perform(im->curl);
     if (res != CURLE_OK) {
-        strbuf_addf(err, "IMAP %s: %s", server, curl_easy_strerror(res));
+        strbuf_addf(err, "IMAP %s: %s", server, im->cu->easy_strerror(res));
         goto out;
     }
     strbuf_addstr(&cmd, "SELECT ");
@@ -308,7 +310,7 @@ void imapc_close(struct imapc *im)
         struct strbuf err = STRBUF_INIT;
         imapc_command(im, "LOGOUT", NULL, NULL, &err);
         strbuf_release(&err);
-        curl_easy_cleanup(im->curl);
+        im->cu->easy_cleanup(im->curl);
     }
     strbuf_release(&im->in);
     free(im->mailbox);

@@ -2,12 +2,13 @@
 #ifndef NGOMA_IMAPC_H
 #define NGOMA_IMAPC_H
 
-#include <curl/curl.h>
+#include "curlx.h"
 #include <stdint.h>
 
 #include "strbuf.h"
 
 struct imapc {
+    const struct curl_api *cu; /* libcurl, loaded on first use */
     CURL *curl;
     int tag;
     struct strbuf in; /* received and not yet read */

@@ -5,7 +5,7 @@
 #include "strbuf.h"
 #include "util.h"
 
-#include <curl/curl.h>
+#include "curlx.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -27,6 +27,7 @@ struct sender {
     char *dir;      /* the dir method */
     char *smtp_url, *smtp_user, *smtp_password, *smtp_tls;
     char *sendmail;
+    const struct curl_api *cu; /* libcurl, loaded on first use */
     CURL *curl;     /* one SMTP connection, reused */
 };
 
@@ -146,7 +147,11 @@ static enum outcome deliver_smtp(struct sender *s, const char *rcpt, const char 
     long code = 0;
     CURLcode res;
 
-    if (!s->curl && !(s->curl = curl_easy_init())) {
+    if (!s->cu && !(s->cu = curl_api(why))) {
+        free(data);
+        return TEMPORARY;
+    }
+    if (!s->curl && !(s->curl = s->cu->easy_init())) {
         strbuf_addstr(why, "cannot start libcurl");
         free(data);
         return TEMPORARY;
@@ -154,33 +159,33 @@ static enum outcome deliver_smtp(struct sender *s, const char *rcpt, const char 
     CURL *c = s->curl;
     strbuf_addf(&from, "<%s>", s->from);
     strbuf_addf(&to, "<%s>", rcpt);
-    rcpts = curl_slist_append(NULL, to.buf);
-    curl_easy_setopt(c, CURLOPT_URL, s->smtp_url);
-    curl_easy_setopt(c, CURLOPT_MAIL_FROM, from.buf);
-    curl_easy_setopt(c, CURLOPT_MAIL_RCPT, rcpts);
-    curl_easy_setopt(c, CURLOPT_READFUNCTION, read_cb);
-    curl_easy_setopt(c, CURLOPT_READDATA, &u);
-    curl_easy_setopt(c, CURLOPT_UPLOAD, 1L);
-    curl_easy_setopt(c, CURLOPT_INFILESIZE_LARGE, (curl_off_t)u.len);
-    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 20L);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT, 120L);
-    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    rcpts = s->cu->slist_append(NULL, to.buf);
+    s->cu->easy_setopt(c, CURLOPT_URL, s->smtp_url);
+    s->cu->easy_setopt(c, CURLOPT_MAIL_FROM, from.buf);
+    s->cu->easy_setopt(c, CURLOPT_MAIL_RCPT, rcpts);
+    s->cu->easy_setopt(c, CURLOPT_READFUNCTION, read_cb);
+    s->cu->easy_setopt(c, CURLOPT_READDATA, &u);
+    s->cu->easy_setopt(c, CURLOPT_UPLOAD, 1L);
+    s->cu->easy_setopt(c, CURLOPT_INFILESIZE_LARGE, (curl_off_t)u.len);
+    s->cu->easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 20L);
+    s->cu->easy_setopt(c, CURLOPT_TIMEOUT, 120L);
+    s->cu->easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
     if (*s->smtp_user) {
-        curl_easy_setopt(c, CURLOPT_USERNAME, s->smtp_user);
-        curl_easy_setopt(c, CURLOPT_PASSWORD, s->smtp_password);
+        s->cu->easy_setopt(c, CURLOPT_USERNAME, s->smtp_user);
+        s->cu->easy_setopt(c, CURLOPT_PASSWORD, s->smtp_password);
     }
-    curl_easy_setopt(c, CURLOPT_USE_SSL, str_eq(s->smtp_tls, "required") ? (long)CURLUSESSL_ALL
+    s->cu->easy_setopt(c, CURLOPT_USE_SSL, str_eq(s->smtp_tls, "required") ? (long)CURLUSESSL_ALL
                                          : str_eq(s->smtp_tls, "none")   ? (long)CURLUSESSL_NONE
                                                                          : (long)CURLUSESSL_TRY);
-    res = curl_easy_perform(c);
-    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
-    curl_slist_free_all(rcpts);
+    res = s->cu->easy_perform(c);
+    s->cu->easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
+    s->cu->slist_free_all(rcpts);
     strbuf_release(&from);
     strbuf_release(&to);
     free(data);
     if (res == CURLE_OK)
         return SENT;
-    strbuf_addf(why, "SMTP %s: %s", s->smtp_url, curl_easy_strerror(res));
+    strbuf_addf(why, "SMTP %s: %s", s->smtp_url, s->cu->easy_strerror(res));
     if (code)
         strbuf_addf(why, " (server said %ld)", code);
     /* A 5xx reply is final; anything else may work later. */
@@ -305,7 +310,7 @@ static void sender_release(struct sender *s)
     free(s->smtp_tls);
     free(s->sendmail);
     if (s->curl)
-        curl_easy_cleanup(s->curl);
+        s->cu->easy_cleanup(s->curl);
 }
 
 int outbox_send(sqlite3 *db, const char *db_path, struct send_stats *stats)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define MAX_DEPTH 32
 
@@ -275,11 +276,64 @@ static int render_section(struct render *r, const struct tag *open, const char *
     return rc;
 }
 
+/* Template files read once a process, and again only when they change on
+ * disk: a batch of mails renders the same few thousands of times. */
+#define KEPT_FILES 48
+static struct kept {
+    char *path;
+    char *text;
+    struct timespec mtime;
+    off_t size;
+} kept[KEPT_FILES];
+
+/* A text replaced in the cache may still be rendering (a partial that
+ * changed on disk while its includer renders): it is kept, never freed. */
+static void retire(char *text)
+{
+    static char **retired;
+    static size_t n, alloc;
+    if (!text)
+        return;
+    if (n == alloc) {
+        alloc = alloc ? 2 * alloc : 8;
+        retired = xrealloc(retired, alloc * sizeof(char *));
+    }
+    retired[n++] = text;
+}
+
+/* The text of the template file at path, owned by the cache; NULL and why. */
+static const char *template_file(const char *path, struct strbuf *err)
+{
+    struct stat sb;
+    int slot = -1;
+    if (stat(path, &sb) == 0)
+        for (int i = 0; i < KEPT_FILES; i++) {
+            if (kept[i].path && str_eq(kept[i].path, path)) {
+                if (kept[i].size == sb.st_size && kept[i].mtime.tv_sec == sb.st_mtim.tv_sec &&
+                    kept[i].mtime.tv_nsec == sb.st_mtim.tv_nsec)
+                    return kept[i].text;
+                slot = i;
+                break;
+            }
+            if (!kept[i].path && slot < 0)
+                slot = i;
+        }
+    char *text = file_read(path, err);
+    if (!text)
+        return NULL;
+    if (slot < 0)
+        slot = 0; /* full: the first goes */
+    free(kept[slot].path);
+    retire(kept[slot].text);
+    kept[slot] = (struct kept){ xstrdup(path), text, sb.st_mtim, sb.st_size };
+    return text;
+}
+
 static int render_partial(struct render *r, const struct tag *t)
 {
     struct strbuf err = STRBUF_INIT;
-    const char *save_base = r->base;
-    char *path, *text;
+    const char *save_base = r->base, *text;
+    char *path;
     int rc;
 
     if (strchr(t->name, '/') || t->name[0] == '.')
@@ -288,7 +342,7 @@ static int render_partial(struct render *r, const struct tag *t)
         return fail(r, t->start, "partials nest too deeply");
     path = xmalloc(strlen(template_dir()) + strlen(t->name) + 2);
     sprintf(path, "%s/%s", template_dir(), t->name);
-    text = file_read(path, &err);
+    text = template_file(path, &err);
     free(path);
     if (!text) {
         rc = fail(r, t->start, err.buf);
@@ -300,7 +354,6 @@ static int render_partial(struct render *r, const struct tag *t)
     rc = render_range(r, text, text + strlen(text));
     r->base = save_base;
     r->partials--;
-    free(text);
     strbuf_release(&err);
     return rc;
 }
@@ -354,13 +407,14 @@ int template_render(const char *tmpl, const cJSON *data, bool html, struct strbu
 
 int template_render_file(const char *name, const cJSON *data, struct strbuf *out, struct strbuf *err)
 {
-    char *path = xmalloc(strlen(template_dir()) + strlen(name) + 2), *text;
+    char *path = xmalloc(strlen(template_dir()) + strlen(name) + 2);
+    const char *text;
     size_t n = strlen(name);
     bool html = n > 5 && strcmp(name + n - 5, ".html") == 0;
     int rc;
 
     sprintf(path, "%s/%s", template_dir(), name);
-    text = file_read(path, err);
+    text = template_file(path, err);
     if (!text) {
         free(path);
         return -1;
@@ -368,7 +422,6 @@ int template_render_file(const char *name, const cJSON *data, struct strbuf *out
     rc = template_render(text, data, html, out, err);
     if (rc)
         strbuf_addf(err, " (in %s)", path);
-    free(text);
     free(path);
     return rc;
 }

@@ -1,0 +1,57 @@
+#!/bin/sh
+# batch.sh: `ngoma fetch` of a Maildir of order mails over games of all five kinds: mails per second and peak memory, against SQLite storing the same mails.
+# usage: batch.sh NGOMA BENCH_NGOMA DIR [GAMES [ORDERS_PER_GAME]]
+set -eu
+NGOMA=$1 BENCH=$2 DIR=$3 GAMES=${4:-1000} PER=${5:-10}
+# peak KB PROGRAM ARGS...: runs it, prints "seconds peak_rss_kb".
+peak() {
+    python3 -c 'import resource, subprocess, sys, time
+t = time.monotonic()
+r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)
+t = time.monotonic() - t
+if r.returncode: sys.exit("batch.sh: %s failed" % sys.argv[1:])
+print("%.3f %d" % (t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))' "$@"
+}
+run() { # GAMES PER: prints "mails seconds peak_kb"
+    g=$1 p=$2
+    rm -rf "$DIR/batch" && mkdir -p "$DIR/batch/Maildir/new" "$DIR/batch/Maildir/cur" "$DIR/batch/Maildir/tmp"
+    export NGOMA_DB="$DIR/batch/ngoma.db"
+    "$NGOMA" init >/dev/null
+    "$NGOMA" config maildir "$DIR/batch/Maildir"
+    n=$("$BENCH" genmail "$NGOMA_DB" "$DIR/batch/Maildir" "$g" "$p")
+    set -- $(peak "$NGOMA" fetch)
+    processed=$(sqlite3 "$NGOMA_DB" "SELECT count(*) FROM messages WHERE status = 'processed'")
+    taken=$(sqlite3 "$NGOMA_DB" "SELECT count(*) FROM orders WHERE source = 'mail' AND status IN ('accepted', 'pending')")
+    [ "$processed" = "$n" ] && [ "$taken" = "$n" ] ||
+        { echo "batch.sh: $processed of $n mails processed, $taken orders taken" >&2; exit 1; }
+    echo "$n $1 $2"
+}
+set -- $(run $((GAMES / 5)) "$PER")
+small_n=$1 small_s=$2 small_kb=$3
+set -- $(run "$GAMES" "$PER")
+n=$1 secs=$2 kb=$3
+# The floor: SQLite alone storing the same mails, durably, 64 a transaction.
+rm -f "$DIR/batch/base.db"*
+{
+    echo "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+    echo "CREATE TABLE mail(id INTEGER PRIMARY KEY, name TEXT UNIQUE, raw BLOB);"
+    k=0
+    for f in "$DIR/batch/Maildir/cur/"*; do
+        [ $((k % 64)) = 0 ] && echo "BEGIN;"
+        echo "INSERT INTO mail(name, raw) VALUES ('$(basename "$f")', readfile('$f'));"
+        k=$((k + 1))
+        [ $((k % 64)) = 0 ] && echo "COMMIT;"
+    done
+    [ $((k % 64)) = 0 ] || echo "COMMIT;"
+} >"$DIR/batch/base.sql"
+set -- $(peak sqlite3 "$DIR/batch/base.db" ".read $DIR/batch/base.sql")
+base_s=$1
+awk -v n="$n" -v s="$secs" -v kb="$kb" -v sn="$small_n" -v ss="$small_s" -v skb="$small_kb" -v bs="$base_s" -v g="$GAMES" 'BEGIN {
+    printf "%-44s %12s %12s %7s\n", "batch fetch of a Maildir", "ngoma", "sqlite3", "ratio"
+    printf "%-44s %12.0f %12.0f %7.2f\n", sprintf("mails per second (%d mails, %d games)", n, g), n / s, n / bs, (n / bs) / (n / s)
+    printf "%-44s %12.0f %12s %7s\n", sprintf("peak memory, KB (%d mails)", n), kb, "-", "-"
+    printf "%-44s %12.0f %12s %7.2f\n", sprintf("peak memory, KB (%d mails)", sn), skb, "-", kb / skb
+    printf "(the sqlite3 floor stores the same raw mails 64 a transaction, WAL, synchronous=FULL; ngoma\n"
+    printf " parses each, takes its order, resolves steps and queues every mail they cause, 64 mails a\n"
+    printf " transaction with a savepoint each; memory ratio: %d mails against %d, target 1.0)\n", n, sn
+}'

@@ -1,0 +1,33 @@
+#!/bin/sh
+# run.sh: `make bench`: every benchmark in turn, each printing its figures against a baseline measured in the same run.
+# usage: run.sh NGOMA BENCH_NGOMA [quick]
+set -eu
+NGOMA=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+BENCH=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+QUICK=${3:-}
+HERE=$(cd "$(dirname "$0")" && pwd)
+T=$(mktemp -d "${TMPDIR:-/var/tmp}/ngoma-bench.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+unset NGOMA_NOW
+if [ -n "$QUICK" ]; then
+    MAILS=40 GAMES=100 PER=5 STEPS=100 LONG=1000 ROUNDS=50 SECS=0.3
+else
+    MAILS=300 GAMES=1000 PER=10 STEPS=400 LONG=10000 ROUNDS=300 SECS=2
+fi
+echo "ngoma benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC') on $(uname -n): $(nproc) cores, $(uname -r)"
+echo "disk: $(df -h "$T" | awk 'NR == 2 {print $1 ", " $2}'); sqlite $(sqlite3 -version | cut -d' ' -f1)"
+echo
+echo "== 1. one mail"
+sh "$HERE/single.sh" "$NGOMA" "$T" "$MAILS"
+echo
+echo "== 2. a batch of mails"
+sh "$HERE/batch.sh" "$NGOMA" "$BENCH" "$T" "$GAMES" "$PER"
+echo
+echo "== 3. history length"
+"$BENCH" history "$T" "$LONG" "$ROUNDS"
+echo
+echo "== 4. engine: random playouts in process"
+"$BENCH" playouts "$SECS"
+echo
+echo "== 5. database size per resolved step"
+"$BENCH" dbsize "$T" "$STEPS"
