@@ -32,10 +32,16 @@ NGOMA := $(BUILD)/ngoma
 CHECK := $(BUILD)/check_ngoma
 BENCH := $(BUILD)/bench_ngoma
 
+# The fuzzing build: clang, libFuzzer, ASan and UBSan; one program per target.
+FUZZ_FLAGS   := -O1 -g -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_TARGETS := mail orders state template seeds
+FUZZ_SECONDS ?= 600
+
 # The sanitizer build: clang with AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: all deps check check-run check-unit check-cli check-mail check-bench check-san demo demo-run bench bench-run install clean
+.PHONY: all deps check check-run check-unit check-cli check-mail check-bench check-reliability check-san check-fuzz \
+	fuzz fuzz-run fuzz-build fuzz-programs demo demo-run bench bench-run install clean
 
 all: $(NGOMA)
 
@@ -74,7 +80,7 @@ deps:
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-run: check-unit check-cli check-mail check-bench check-san
+check-run: check-unit check-cli check-mail check-bench check-reliability check-san check-fuzz
 	@echo "make check: all tests passed"
 
 check-unit: $(CHECK) $(NGOMA)
@@ -88,6 +94,29 @@ check-cli: $(NGOMA)
 # Whole games by mail through real SMTP (aiosmtpd) and IMAP (Dovecot) servers on loopback.
 check-mail: $(NGOMA)
 	sh tests/mail.sh $(NGOMA)
+
+# make fuzz: every fuzz target for FUZZ_SECONDS (default 600) each; make
+# check runs them for 45 seconds each.
+fuzz: deps
+	@$(MAKE) --no-print-directory fuzz-run
+
+fuzz-run: fuzz-build
+	sh tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
+
+check-fuzz: fuzz-build
+	sh tests/fuzz/run.sh build/fuzz 45
+
+fuzz-build:
+	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang CFLAGS="$(FUZZ_FLAGS)" fuzz-programs
+
+fuzz-programs: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
+
+$(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIB_OBJS)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS)
+
+# kill -9 during fetch and send, receives beside runs (gcc build only: time).
+check-reliability: $(NGOMA) $(BENCH)
+	sh tests/reliability.sh $(NGOMA) $(BENCH)
 
 # The benchmarks, small: they still run and check what they measure.
 check-bench: $(NGOMA) $(BENCH)

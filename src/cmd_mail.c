@@ -89,7 +89,10 @@ int cmd_send(struct cmd_ctx *c, int argc, char **argv)
     (void)argv;
     if (outbox_send(c->db, c->db_path, &st))
         return cmd_failed();
-    printf("sent %d, deferred %d, failed %d\n", st.sent, st.deferred, st.failed);
+    if (st.busy)
+        printf("another ngoma is sending the outbox: nothing to do\n");
+    else
+        printf("sent %d, deferred %d, failed %d\n", st.sent, st.deferred, st.failed);
     return 0;
 }
 

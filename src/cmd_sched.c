@@ -24,14 +24,8 @@ static int take_lock(const char *db_path)
     struct strbuf path = STRBUF_INIT;
     int fd;
     strbuf_addf(&path, "%s.lock", db_path);
-    fd = open(path.buf, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    fd = lock_file(path.buf);
     strbuf_release(&path);
-    if (fd < 0)
-        return -2;
-    if (flock(fd, LOCK_EX | LOCK_NB)) {
-        close(fd);
-        return errno == EWOULDBLOCK ? -1 : -2;
-    }
     return fd;
 }
 

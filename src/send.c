@@ -316,9 +316,31 @@ static void sender_release(struct sender *s)
 int outbox_send(sqlite3 *db, const char *db_path, struct send_stats *stats)
 {
     struct sender s = { 0 };
-    int rc = -1;
+    int rc = -1, lock = -1;
 
     memset(stats, 0, sizeof(*stats));
+    /* One sender at a time: then a mail still marked as being sent was
+     * left so by a sender that died, and goes again now (it may have gone
+     * out already: delivery is at least once; the dir method rewrites the
+     * same file). */
+    if (db_path && *db_path && !str_eq(db_path, ":memory:")) {
+        struct strbuf path = STRBUF_INIT;
+        strbuf_addf(&path, "%s.send.lock", db_path);
+        lock = lock_file(path.buf);
+        if (lock == -2)
+            error("cannot lock %s: %s", path.buf, strerror(errno));
+        strbuf_release(&path);
+        if (lock == -1) {
+            stats->busy = true;
+            return 0;
+        }
+        if (lock < 0)
+            return -1;
+        if (db_do(db, "UPDATE outbox SET status = 'queued', claimed_at = NULL WHERE status = 'sending'", NULL)) {
+            close(lock);
+            return -1;
+        }
+    }
     if (!(s.method = setting_get(db, "send_method")) || !(s.from = setting_get(db, "from")) ||
         !(s.dir = setting_outbox_dir(db, db_path)) || !(s.smtp_url = setting_get(db, "smtp_url")) ||
         !(s.smtp_user = setting_get(db, "smtp_user")) || !(s.smtp_password = setting_get(db, "smtp_password")) ||
@@ -368,5 +390,7 @@ int outbox_send(sqlite3 *db, const char *db_path, struct send_stats *stats)
     }
 out:
     sender_release(&s);
+    if (lock >= 0)
+        close(lock);
     return rc;
 }

@@ -3,16 +3,19 @@
 #define NGOMA_SEND_H
 
 #include <sqlite3.h>
+#include <stdbool.h>
 
 struct send_stats {
     int sent;
     int deferred;  /* a temporary failure: tried again later */
     int failed;    /* a permanent failure: recorded, shown by ngoma outbox */
+    bool busy;     /* another ngoma was sending: nothing was done */
 };
 
 /* Delivers every due mail of the outbox by the send_method setting. A
  * mail is marked sent only after the server (or the file system) took it.
- * -1 only on a database failure. */
+ * One process sends at a time (a lock beside the database at db_path);
+ * another finds stats->busy. -1 only on a database failure. */
 int outbox_send(sqlite3 *db, const char *db_path, struct send_stats *stats);
 
 /* After attempt n (1, 2, ...) the next comes this many seconds later; 0

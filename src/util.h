@@ -37,6 +37,10 @@ bool parse_int(const char *s, long long min, long long max, long long *out);
 char *str_lower(char *s);
 /* Random bytes from the operating system (for secrets, not for games). */
 void os_random(void *buf, size_t n);
+/* Takes an exclusive lock on the file path (created when missing), without
+ * waiting: the open descriptor that holds it (close it to let go), -1 when
+ * another process holds it, -2 on failure (errno says why). */
+int lock_file(const char *path);
 /* A fresh secret of `len` characters from an alphabet without look-alikes. */
 char *secret_new(size_t len);
 /* The current time: $NGOMA_NOW when set (what `--now TIME` sets, for

@@ -461,6 +461,25 @@ static const struct hostile {
       "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n!!!!not base64 at all@@@@\n", INBOUND_PROCESSED,
       "reply", "Ann@example.org" },
     { "empty", "", INBOUND_IGNORED, NULL, NULL },
+    { "a host command from a player: refused in the reply", "From: ann@example.org\n" PLUS1 "\nPAUSE\nKICK Bob\n",
+      INBOUND_PROCESSED, "reply", "Ann@example.org" },
+    { "the host address of a game without a host", "From: x@example.org\nTo: ngoma+@GAME@-host-abc@localhost\n\nPAUSE\n",
+      INBOUND_IGNORED, NULL, NULL },
+    { "two From addresses: the secret decides", "From: ann@example.org, mallory@evil.example\n" PLUS1 "\nLEGAL\n",
+      INBOUND_PROCESSED, "reply", "Ann@example.org" },
+    { "Reply-To elsewhere: the answer goes to the registered address",
+      "From: ann@example.org\nReply-To: victim@example.org\n" PLUS1 "\nLEGAL\n", INBOUND_PROCESSED, "reply",
+      "Ann@example.org" },
+    { "Latin-1 text", "From: ann@example.org\n" PLUS1 "Content-Type: text/plain; charset=iso-8859-1\n\nLEGAL\n\xe9t\xe9\n",
+      INBOUND_PROCESSED, "reply", "Ann@example.org" },
+    { "orders only below the signature: none taken", "From: ann@example.org\n" PLUS1 "\n-- \nPLACE LAND a1\n",
+      INBOUND_PROCESSED, "reply", "Ann@example.org" },
+    { "SQL in the subject tag", "From: ann@example.org\nTo: ngoma@localhost\nSubject: [ngoma 1; DROP TABLE games]\n\nLEGAL\n",
+      INBOUND_IGNORED, NULL, NULL },
+    { "a multipart whose boundary never ends and nests itself", "From: ann@example.org\n" PLUS1
+      "Content-Type: multipart/mixed; boundary=a\n\n--a\nContent-Type: multipart/mixed; boundary=a\n\n--a\n--a--\n",
+      INBOUND_PROCESSED, "reply", "Ann@example.org" },
+    { "a header line of 100,000 characters", NULL, INBOUND_PROCESSED, "reply", "Ann@example.org" },
 };
 
 START_TEST(hostile_mail_has_a_defined_outcome)
@@ -469,7 +488,19 @@ START_TEST(hostile_mail_has_a_defined_outcome)
     struct world w;
     struct inbound_result r;
     world_new(&w);
-    char *msg = subst(&w, h->mail);
+    char *msg;
+    if (h->mail) {
+        msg = subst(&w, h->mail);
+    } else {
+        /* Built here: a Subject of 100,000 characters, unfolded. */
+        struct strbuf b = STRBUF_INIT;
+        char *head = subst(&w, "From: ann@example.org\n" PLUS1 "Subject: ");
+        strbuf_addstr(&b, head);
+        strbuf_addchars(&b, 'x', 100000);
+        strbuf_addstr(&b, "\n\nLEGAL\n");
+        free(head);
+        msg = strbuf_detach(&b);
+    }
     long long before = t_count(w.db, "SELECT count(*) FROM outbox");
     size_t len = strlen(msg);
     if (str_eq(h->name, "garbage"))

@@ -89,7 +89,7 @@ long long t_count(sqlite3 *db, const char *sql)
 int main(int argc, char **argv)
 {
     Suite *(*const suites[])(void) = {
-        util_suite, template_suite, db_suite, engine_suite, kuniumi_suite, kalimambo_suite, bumuntu_suite, bantu_suite, african_empires_suite, bots_suite, mail_suite, conformance_suite,
+        util_suite, template_suite, db_suite, engine_suite, kuniumi_suite, kalimambo_suite, bumuntu_suite, bantu_suite, african_empires_suite, bots_suite, secrets_suite, mail_suite, conformance_suite,
     };
     SRunner *sr = srunner_create(NULL);
     int failed;

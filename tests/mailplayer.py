@@ -124,7 +124,12 @@ def main():
             "check": cmd_check}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds:
         sys.exit("usage: mailplayer.py count|last-text|reply|unseen|check ...")
-    cmds[sys.argv[1]](*sys.argv[2:])
+    try:
+        cmds[sys.argv[1]](*sys.argv[2:])
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # A reader like `grep -q` stopped at the first match: not an error.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

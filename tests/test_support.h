@@ -44,5 +44,6 @@ Suite *bumuntu_suite(void);
 Suite *bantu_suite(void);
 Suite *african_empires_suite(void);
 Suite *bots_suite(void);
+Suite *secrets_suite(void);
 
 #endif
