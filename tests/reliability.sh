@@ -53,7 +53,7 @@ done
 "$NGOMA" fetch >/dev/null 2>>"$T/fetch.err" || fail "the last fetch failed: $(cat "$T/fetch.err")"
 "$NGOMA" send >/dev/null 2>>"$T/send.err" || fail "the last send failed: $(cat "$T/send.err")"
 [ $kills -ge 50 ] || fail "only $kills fetches were killed (the mails ran out first)"
-echo "reliability.sh: $kills fetches killed with -9 at random moments, and as many sends"
+echo "reliability.sh: $kills fetches of $total mails killed with -9 at random moments, and as many sends"
 is "$(ls "$M/new" | wc -l)" 0 "mails left unread"
 is "$(ls "$M/cur" | wc -l)" "$total" "mails acknowledged"
 is "$(q "SELECT count(*) FROM messages")" "$total" "mails journalled (each Message-ID once)"
