@@ -63,7 +63,8 @@ struct game_ops {
     /* Must reject anything malformed with a reason and never crash. */
     void *(*from_json)(const cJSON *json, struct strbuf *err);
 
-    /* "setup" while the game's own setup steps are being played, else "play". */
+    /* Optional: "setup" while the game's own setup steps are being played,
+     * else "play"; a game without setup steps leaves it out. */
     const char *(*phase)(const void *st);
     /* The seats whose orders the next step needs, as a bitmask: one seat for
      * a sequential step, several for a simultaneous one, 0 when finished. */

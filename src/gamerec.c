@@ -142,13 +142,18 @@ int game_seat_find(const struct game_rec *g, const char *who)
     return -1;
 }
 
+const char *game_phase_of(const struct game_ops *ops, const void *st)
+{
+    return ops->phase ? ops->phase(st) : "play";
+}
+
 const char *game_status_of(const struct game_ops *ops, const void *st)
 {
     struct game_result r;
     ops->result(st, &r);
     if (r.finished)
         return "finished";
-    return str_eq(ops->phase(st), "setup") ? "setup" : "active";
+    return str_eq(game_phase_of(ops, st), "setup") ? "setup" : "active";
 }
 
 cJSON *game_result_json(const struct game_rec *g)

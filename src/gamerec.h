@@ -55,6 +55,8 @@ void game_unload(struct game_rec *g);
 int game_seat_find(const struct game_rec *g, const char *who);
 /* The status the core stores for the module's state. */
 const char *game_status_of(const struct game_ops *ops, const void *st);
+/* The module's phase: "setup" or "play" (a game without a phase op is in play). */
+const char *game_phase_of(const struct game_ops *ops, const void *st);
 /* Starts the clock of a new step: its deadline counted from now. */
 void game_step_started(struct game_rec *g);
 /* Writes the in-memory state, turn, status, result and step clock to the games row. */

@@ -25,6 +25,11 @@ char *data_path(const char *sub, const char *file)
     return strbuf_detach(&sb);
 }
 
+char *seed_path(const char *file)
+{
+    return strchr(file, '/') ? xstrdup(file) : data_path("seeds", file);
+}
+
 char *file_read(const char *path, struct strbuf *err)
 {
     FILE *f = fopen(path, "rb");

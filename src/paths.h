@@ -7,6 +7,9 @@
 const char *data_dir(void);
 /* An owned path below the data dir, e.g. data_path("seeds", "kalimambo.json"). */
 char *data_path(const char *sub, const char *file);
+/* An owned path to a game's data file: a bare name is in the seeds/
+ * directory, a name with a slash is a path as given. */
+char *seed_path(const char *file);
 /* Reads a whole text file; NULL with a reason in err (a struct strbuf *). */
 struct strbuf;
 char *file_read(const char *path, struct strbuf *err);

@@ -93,6 +93,18 @@ void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
     sb->len += (size_t)n;
 }
 
+void strbuf_prefixf(struct strbuf *sb, const char *fmt, ...)
+{
+    struct strbuf front = STRBUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    strbuf_vaddf(&front, fmt, ap);
+    va_end(ap);
+    strbuf_add(&front, sb->buf, sb->len);
+    strbuf_release(sb);
+    *sb = front;
+}
+
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 {
     va_list ap;

@@ -25,6 +25,8 @@ void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, char c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+/* Puts formatted text in front of what sb holds. */
+void strbuf_prefixf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Appends c n times. */
 void strbuf_addchars(struct strbuf *sb, char c, size_t n);
 void strbuf_setlen(struct strbuf *sb, size_t len);

@@ -20,7 +20,7 @@ cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer)
     cJSON_AddStringToObject(j, "title", g->ops->title);
     cJSON_AddStringToObject(j, "status", game_status_of(g->ops, g->st));
     cJSON_AddNumberToObject(j, "turn", g->turn);
-    cJSON_AddStringToObject(j, "phase", g->ops->phase(g->st));
+    cJSON_AddStringToObject(j, "phase", game_phase_of(g->ops, g->st));
     if (engine_missing(db, g, &missing)) {
         cJSON_Delete(j);
         cJSON_Delete(result);

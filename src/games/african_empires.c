@@ -116,7 +116,7 @@ static int seat_at(const struct ae *a, int actor)
 
 static int load_data(struct ae *a, const char *file, struct strbuf *err)
 {
-    char *path = strchr(file, '/') ? xstrdup(file) : data_path("seeds", file);
+    char *path = seed_path(file);
     cJSON *d = jx_load_file(path, err), *v;
     const cJSON *cards, *kingdoms;
     int rc = -1;
@@ -163,13 +163,7 @@ static int load_data(struct ae *a, const char *file, struct strbuf *err)
     rc = 0;
     goto out;
 bad:
-    {
-        struct strbuf full = STRBUF_INIT;
-        strbuf_addf(&full, "%s: %s", path, err->buf);
-        strbuf_reset(err);
-        strbuf_addstr(err, full.buf);
-        strbuf_release(&full);
-    }
+    strbuf_prefixf(err, "%s: ", path); /* the file before what is wrong in it */
 out:
     cJSON_Delete(d);
     free(path);
@@ -276,11 +270,6 @@ static void *ae_setup(const cJSON *options, int nseats, uint64_t seed, struct st
 fail:
     free(a);
     return NULL;
-}
-
-static void ae_free(void *st)
-{
-    free(st);
 }
 
 /* ---- JSON ----------------------------------------------------------------------------------------- */
@@ -463,12 +452,6 @@ fail:
 }
 
 /* ---- orders -------------------------------------------------------------------------------------------- */
-
-static const char *ae_phase(const void *st)
-{
-    (void)st;
-    return "play";
-}
 
 static unsigned ae_waiting_for(const void *st)
 {
@@ -1251,10 +1234,9 @@ const struct game_ops african_empires_ops = {
             { NULL, NULL, NULL },
         },
     .setup = ae_setup,
-    .free = ae_free,
+    .free = free, /* the state is one block */
     .to_json = ae_to_json,
     .from_json = ae_from_json,
-    .phase = ae_phase,
     .waiting_for = ae_waiting_for,
     .check = ae_check,
     .advance = ae_advance,

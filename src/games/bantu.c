@@ -236,7 +236,7 @@ static unsigned lanes_mask(const cJSON *a, bool *finish, struct strbuf *err)
 
 static int board_load(struct board *bd, const char *file, struct strbuf *err)
 {
-    char *path = strchr(file, '/') ? xstrdup(file) : data_path("seeds", file);
+    char *path = seed_path(file);
     cJSON *d = jx_load_file(path, err);
     const cJSON *secs, *s, *c;
     int rc = -1, i = 0;
@@ -295,13 +295,7 @@ static int board_load(struct board *bd, const char *file, struct strbuf *err)
 where:
     strbuf_addf(err, " (cross-section %d)", i);
 bad:
-    {
-        struct strbuf full = STRBUF_INIT;
-        strbuf_addf(&full, "%s: %s", path, err->buf);
-        strbuf_reset(err);
-        strbuf_addstr(err, full.buf);
-        strbuf_release(&full);
-    }
+    strbuf_prefixf(err, "%s: ", path); /* the file before what is wrong in it */
 out:
     cJSON_Delete(d);
     free(path);
@@ -591,11 +585,6 @@ fail:
     return NULL;
 }
 
-static void bantu_free(void *st)
-{
-    free(st);
-}
-
 static cJSON *bantu_to_json(const void *st)
 {
     const struct bantu *b = st;
@@ -681,12 +670,6 @@ fail:
 }
 
 /* ---- orders ------------------------------------------------------------------------------------------ */
-
-static const char *bantu_phase(const void *st)
-{
-    (void)st;
-    return "play";
-}
 
 static unsigned bantu_waiting_for(const void *st)
 {
@@ -1120,10 +1103,9 @@ const struct game_ops bantu_ops = {
             { NULL, NULL, NULL },
         },
     .setup = bantu_setup,
-    .free = bantu_free,
+    .free = free, /* the state is one block */
     .to_json = bantu_to_json,
     .from_json = bantu_from_json,
-    .phase = bantu_phase,
     .waiting_for = bantu_waiting_for,
     .check = bantu_check,
     .advance = bantu_advance,

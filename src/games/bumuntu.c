@@ -144,7 +144,7 @@ static int find_animal(const char *name)
 static int load_data(struct bumuntu *b, const char *file, const char *choice, char codes[ALL_ANIMALS][3],
                      int chosen[SLOTS], int per_kind[KINDS], struct strbuf *err)
 {
-    char *path = strchr(file, '/') ? xstrdup(file) : data_path("seeds", file);
+    char *path = seed_path(file);
     cJSON *d = jx_load_file(path, err), *v;
     const cJSON *animals, *spots, *tiles, *yowa, *beginner;
     int rc = -1, i = 0, total = 0;
@@ -251,13 +251,7 @@ static int load_data(struct bumuntu *b, const char *file, const char *choice, ch
     rc = 0;
     goto out;
 bad:
-    {
-        struct strbuf full = STRBUF_INIT;
-        strbuf_addf(&full, "%s: %s", path, err->buf);
-        strbuf_reset(err);
-        strbuf_addstr(err, full.buf);
-        strbuf_release(&full);
-    }
+    strbuf_prefixf(err, "%s: ", path); /* the file before what is wrong in it */
 out:
     cJSON_Delete(d);
     free(path);
@@ -307,11 +301,6 @@ static void *bumuntu_setup(const cJSON *options, int nseats, uint64_t seed, stru
 fail:
     free(b);
     return NULL;
-}
-
-static void bumuntu_free(void *st)
-{
-    free(st);
 }
 
 /* ---- JSON ---------------------------------------------------------------------------- */
@@ -1781,7 +1770,7 @@ const struct game_ops bumuntu_ops = {
             { NULL, NULL, NULL },
         },
     .setup = bumuntu_setup,
-    .free = bumuntu_free,
+    .free = free, /* the state is one block */
     .to_json = bumuntu_to_json,
     .from_json = bumuntu_from_json,
     .phase = bumuntu_phase,

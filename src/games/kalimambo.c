@@ -119,7 +119,7 @@ static int cmp_int(const void *a, const void *b)
 /* Reads the data file: track, dung heaps, penalty, cards, colours. */
 static int load_data(struct kalimambo *k, const char *name, int *heaps, int *mambo_start, struct strbuf *err)
 {
-    char *path = strchr(name, '/') ? xstrdup(name) : data_path("seeds", name);
+    char *path = seed_path(name);
     cJSON *d = jx_load_file(path, err), *c;
     const cJSON *cards, *colours;
     int rc = -1, i = 0;
@@ -173,14 +173,7 @@ static int load_data(struct kalimambo *k, const char *name, int *heaps, int *mam
     rc = 0;
     goto out;
 bad:
-    {
-        /* Name the file before what is wrong in it. */
-        struct strbuf full = STRBUF_INIT;
-        strbuf_addf(&full, "%s: %s", path, err->buf);
-        strbuf_reset(err);
-        strbuf_addstr(err, full.buf);
-        strbuf_release(&full);
-    }
+    strbuf_prefixf(err, "%s: ", path); /* the file before what is wrong in it */
 out:
     cJSON_Delete(d);
     free(path);
@@ -328,11 +321,6 @@ static void *kalimambo_setup(const cJSON *options, int nseats, uint64_t seed, st
 fail:
     free(k);
     return NULL;
-}
-
-static void kalimambo_free(void *st)
-{
-    free(st);
 }
 
 /* ---- JSON -------------------------------------------------------------------- */
@@ -487,12 +475,6 @@ fail:
 }
 
 /* ---- orders ------------------------------------------------------------------ */
-
-static const char *kalimambo_phase(const void *st)
-{
-    (void)st;
-    return "play";
-}
 
 static unsigned kalimambo_waiting_for(const void *st)
 {
@@ -973,10 +955,9 @@ const struct game_ops kalimambo_ops = {
             { NULL, NULL, NULL },
         },
     .setup = kalimambo_setup,
-    .free = kalimambo_free,
+    .free = free, /* the state is one block */
     .to_json = kalimambo_to_json,
     .from_json = kalimambo_from_json,
-    .phase = kalimambo_phase,
     .waiting_for = kalimambo_waiting_for,
     .check = kalimambo_check,
     .advance = kalimambo_advance,

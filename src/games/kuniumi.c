@@ -225,11 +225,6 @@ static void *kuniumi_setup(const cJSON *options, int nseats, uint64_t seed, stru
     return k;
 }
 
-static void kuniumi_free(void *st)
-{
-    free(st);
-}
-
 static cJSON *kuniumi_to_json(const void *st)
 {
     const struct kuniumi *k = st;
@@ -783,7 +778,7 @@ const struct game_ops kuniumi_ops = {
     .max_seats = 2,
     .options = (const struct game_option[]){ { NULL, NULL, NULL } },
     .setup = kuniumi_setup,
-    .free = kuniumi_free,
+    .free = free, /* the state is one block */
     .to_json = kuniumi_to_json,
     .from_json = kuniumi_from_json,
     .phase = phase_of,

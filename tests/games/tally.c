@@ -41,11 +41,6 @@ static void *tally_setup(const cJSON *options, int nseats, uint64_t seed, struct
     return t;
 }
 
-static void tally_free(void *st)
-{
-    free(st);
-}
-
 static cJSON *tally_to_json(const void *st)
 {
     const struct tally *t = st;
@@ -215,7 +210,7 @@ const struct game_ops tally_ops = {
     .max_seats = 6,
     .options = (const struct game_option[]){ { "rounds", "3", "how many rounds" }, { NULL, NULL, NULL } },
     .setup = tally_setup,
-    .free = tally_free,
+    .free = free, /* the state is one block */
     .to_json = tally_to_json,
     .from_json = tally_from_json,
     .phase = tally_phase,
