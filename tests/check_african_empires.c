@@ -128,27 +128,12 @@ static void *build(const struct spec *sp)
 
 static char *play(void *st, int seat, const char *order)
 {
-    struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
-    struct game_log log;
-    const char *orders[4] = { NULL };
-    ck_assert_msg(ops->check(st, seat, &table, order, &canon, &why) == 0, "\"%s\" refused: %s", order, why.buf);
-    orders[seat] = canon.buf;
-    game_log_init(&log);
-    ck_assert_int_eq(ops->advance(st, orders, &table, &log), 0);
-    char *text = xstrdup(log.pub.buf);
-    game_log_release(&log);
-    strbuf_release(&canon);
-    strbuf_release(&why);
-    return text;
+    return t_play(ops, st, &table, seat, order);
 }
 
 static void refused(void *st, int seat, const char *order, const char *reason)
 {
-    struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
-    ck_assert_msg(ops->check(st, seat, &table, order, &canon, &why) == -1, "\"%s\" was accepted", order);
-    ck_assert_msg(strstr(why.buf, reason) != NULL, "\"%s\": reason \"%s\" lacks \"%s\"", order, why.buf, reason);
-    strbuf_release(&canon);
-    strbuf_release(&why);
+    t_refused(ops, st, &table, seat, order, reason);
 }
 
 static int get2(void *st, const char *key, int i, int k)

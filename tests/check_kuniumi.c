@@ -30,26 +30,12 @@ static void *position(const char *const rows[6], const char *phase, int land_sea
 /* Checks and resolves one order, which must be legal; returns the log. */
 static char *play(void *st, int seat, const char *order)
 {
-    struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
-    struct game_log log;
-    const char *orders[2] = { NULL, NULL };
-    ck_assert_msg(ops->check(st, seat, &table, order, &canon, &why) == 0, "\"%s\" refused: %s", order, why.buf);
-    orders[seat] = canon.buf;
-    game_log_init(&log);
-    ck_assert_int_eq(ops->advance(st, orders, &table, &log), 0);
-    char *text = xstrdup(log.pub.buf);
-    game_log_release(&log);
-    strbuf_release(&canon);
-    strbuf_release(&why);
-    return text;
+    return t_play(ops, st, &table, seat, order);
 }
 
 static void refused(void *st, int seat, const char *order, const char *reason)
 {
-    struct strbuf why = STRBUF_INIT;
-    ck_assert_msg(t_check(ops, st, seat, order, &why) == -1, "\"%s\" was accepted", order);
-    ck_assert_msg(strstr(why.buf, reason) != NULL, "\"%s\": reason \"%s\" lacks \"%s\"", order, why.buf, reason);
-    strbuf_release(&why);
+    t_refused(ops, st, NULL, seat, order, reason);
 }
 
 static char square(void *st, const char *sq)

@@ -66,6 +66,32 @@ int t_check(const struct game_ops *ops, const void *st, int seat, const char *or
     return rc;
 }
 
+char *t_play(const struct game_ops *ops, void *st, const struct game_table *t, int seat, const char *order)
+{
+    struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
+    struct game_log log;
+    const char *orders[GAME_MAX_SEATS] = { NULL };
+    ck_assert_msg(ops->check(st, seat, t, order, &canon, &why) == 0, "\"%s\" refused: %s", order, why.buf);
+    orders[seat] = canon.buf;
+    game_log_init(&log);
+    ck_assert_int_eq(ops->advance(st, orders, t, &log), 0);
+    char *text = xstrdup(log.pub.buf);
+    game_log_release(&log);
+    strbuf_release(&canon);
+    strbuf_release(&why);
+    return text;
+}
+
+void t_refused(const struct game_ops *ops, const void *st, const struct game_table *t, int seat, const char *order,
+               const char *reason)
+{
+    struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
+    ck_assert_msg(ops->check(st, seat, t, order, &canon, &why) == -1, "\"%s\" was accepted", order);
+    ck_assert_msg(strstr(why.buf, reason) != NULL, "\"%s\": reason \"%s\" lacks \"%s\"", order, why.buf, reason);
+    strbuf_release(&canon);
+    strbuf_release(&why);
+}
+
 void *t_state(const struct game_ops *ops, const char *json)
 {
     struct strbuf err = STRBUF_INIT;

@@ -27,6 +27,12 @@ void t_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, struc
 void t_ok(sqlite3 *db, struct game_rec *g, int seat, const char *order);
 /* Checks an order directly against a module state; returns 0 or -1 and the reason. */
 int t_check(const struct game_ops *ops, const void *st, int seat, const char *order, struct strbuf *why);
+/* Checks and resolves one order of seat directly on a module state; the
+ * order must be taken. Returns the public log of the step (owned). */
+char *t_play(const struct game_ops *ops, void *st, const struct game_table *t, int seat, const char *order);
+/* The order must be refused with a reason holding `reason`. */
+void t_refused(const struct game_ops *ops, const void *st, const struct game_table *t, int seat, const char *order,
+               const char *reason);
 /* A module state from JSON text; fails the test when it is refused. */
 void *t_state(const struct game_ops *ops, const char *json);
 /* Counts rows of a query returning one integer. */
