@@ -202,9 +202,10 @@ int engine_new(sqlite3 *db, const struct game_ops *ops, int nseats, const char *
     opts_text = jx_print(opts);
     utc_now(now);
     if (db_do(db,
-              "INSERT INTO games(module, options, seed, status, turn, state, created_at, updated_at, step_started_at)"
-              " VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)",
-              "ssIsssss", ops->name, opts_text, seed, game_status_of(ops, g.st), state_text, now, now, now))
+              "INSERT INTO games(module, options, seed, status, turn, state, created_at, updated_at, step_started_at,"
+              " hidden_information) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
+              "ssIsssssi", ops->name, opts_text, seed, game_status_of(ops, g.st), state_text, now, now, now,
+              game_hides_anything(ops) ? 1 : 0))
         goto out;
     g.id = *id = sqlite3_last_insert_rowid(db);
     for (int i = 0; i < nseats; i++) {

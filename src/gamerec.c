@@ -142,6 +142,11 @@ int game_seat_find(const struct game_rec *g, const char *who)
     return -1;
 }
 
+bool game_hides_anything(const struct game_ops *ops)
+{
+    return ops->secrets || ops->determinize;
+}
+
 const char *game_phase_of(const struct game_ops *ops, const void *st)
 {
     return ops->phase ? ops->phase(st) : "play";

@@ -55,6 +55,9 @@ void game_unload(struct game_rec *g);
 int game_seat_find(const struct game_rec *g, const char *who);
 /* The status the core stores for the module's state. */
 const char *game_status_of(const struct game_ops *ops, const void *st);
+/* Whether the game keeps anything from some seat (a module with secrets
+ * or with something to deal anew for its bots: hands, shields, decks). */
+bool game_hides_anything(const struct game_ops *ops);
 /* The module's phase: "setup" or "play" (a game without a phase op is in play). */
 const char *game_phase_of(const struct game_ops *ops, const void *st);
 /* Starts the clock of a new step: its deadline counted from now. */
