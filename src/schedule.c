@@ -314,32 +314,45 @@ static int handle_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
 int schedule_run(sqlite3 *db, struct schedule_stats *st)
 {
     sqlite3_stmt *q;
-    int64_t ids[4096];
-    int n = 0, rc;
+    int64_t *ids = NULL;
+    size_t n = 0, alloc = 0;
+    int rc;
 
     memset(st, 0, sizeof(*st));
     q = db_stmt(db,
                 "SELECT id FROM games WHERE status <> 'finished' AND paused = 0 AND deadline_at IS NOT NULL"
-                " ORDER BY deadline_at LIMIT 4096",
+                " ORDER BY deadline_at",
                 NULL);
     if (!q)
         return -1;
-    while ((rc = db_step(q)) == SQLITE_ROW)
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        if (n == alloc) {
+            alloc = alloc ? 2 * alloc : 64;
+            ids = xrealloc(ids, alloc * sizeof(*ids));
+        }
         ids[n++] = sqlite3_column_int64(q, 0);
+    }
     db_finalize(q);
-    if (rc < 0)
+    if (rc < 0) {
+        free(ids);
         return -1;
+    }
     /* Each game in a transaction of its own, read afresh inside it: a
      * receive or another run in between changes nothing twice. */
-    for (int i = 0; i < n; i++) {
-        if (db_begin(db))
-            return -1;
+    for (size_t i = 0; i < n; i++) {
+        if (db_begin(db)) {
+            rc = -1;
+            break;
+        }
         if (handle_game(db, ids[i], st) || db_commit(db)) {
             db_rollback(db);
-            if (db_failure_is_temporary())
-                return -1;
+            if (db_failure_is_temporary()) {
+                rc = -1;
+                break;
+            }
             error("game %lld: its schedule could not be applied", (long long)ids[i]);
         }
     }
-    return 0;
+    free(ids);
+    return rc < 0 ? -1 : 0;
 }
