@@ -12,7 +12,7 @@ LDFLAGS  ?=
 
 PKGS        := sqlite3 libcjson gmime-3.0 libcurl
 PKG_CFLAGS   = $(shell pkg-config --cflags $(PKGS))
-# libcurl is not linked: src/curlx.c loads it the first time SMTP or IMAP
+# libcurl is not linked: src/mail/curlx.c loads it the first time SMTP or IMAP
 # is used, so that every other command starts without its 25 libraries.
 PKG_LIBS     = $(shell pkg-config --libs $(filter-out libcurl,$(PKGS))) -ldl
 CHECK_CFLAGS = $(shell pkg-config --cflags check)
@@ -22,9 +22,10 @@ ALL_CFLAGS = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissi
              -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE -DNGOMA_DATADIR='"$(DATADIR)"' \
              -I src -I $(BUILD)/gen $(PKG_CFLAGS) $(CFLAGS)
 
-SRC       := $(filter-out src/main.c,$(wildcard src/*.c src/games/*.c))
+# src/ holds one folder a layer (docs/architecture.md); the program is cli/main.c.
+SRC       := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
 LIB_OBJS  := $(SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/migrations.o
-MAIN_OBJ  := $(BUILD)/src/main.o
+MAIN_OBJ  := $(BUILD)/src/cli/main.o
 TEST_SRC  := $(wildcard tests/check_*.c tests/games/*.c)
 TEST_OBJS := $(TEST_SRC:%.c=$(BUILD)/%.o)
 
@@ -64,9 +65,9 @@ $(BUILD)/tests/%.o: tests/%.c
 	@echo "  CC $<"
 	@$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -I tests -MMD -MP -c -o $@ $<
 
-$(BUILD)/gen/migrations.c: src/embed-migrations.sh $(wildcard migrations/*.sql)
+$(BUILD)/gen/migrations.c: src/store/embed-migrations.sh $(wildcard migrations/*.sql)
 	@mkdir -p $(dir $@)
-	sh src/embed-migrations.sh migrations > $@.tmp && mv $@.tmp $@
+	sh src/store/embed-migrations.sh migrations > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/gen/migrations.o: $(BUILD)/gen/migrations.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -87,6 +88,7 @@ check-unit: $(CHECK) $(NGOMA)
 	CK_DEFAULT_TIMEOUT=120 $(CHECK)
 
 check-cli: $(NGOMA)
+	sh tests/layers.sh
 	sh tests/cli.sh $(NGOMA)
 	sh tests/schedule.sh $(NGOMA)
 	sh tests/contrib.sh $(NGOMA)

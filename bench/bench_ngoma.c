@@ -1,11 +1,11 @@
 /* bench_ngoma.c: the in-process benchmarks (playouts, database size per step, history length) and the mail generator of the batch benchmark. */
-#include "../src/bot.h"
-#include "../src/db.h"
-#include "../src/engine.h"
-#include "../src/jsonx.h"
-#include "../src/notify.h"
-#include "../src/rng.h"
-#include "../src/util.h"
+#include "core/bot.h"
+#include "store/db.h"
+#include "core/engine.h"
+#include "lib/jsonx.h"
+#include "judge/notify.h"
+#include "lib/rng.h"
+#include "lib/util.h"
 
 #include <errno.h>
 #include <stdio.h>

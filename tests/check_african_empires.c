@@ -1,9 +1,9 @@
 /* check_african_empires.c: African Empires scenarios: the deck, setup, plays, collapse, every event, scoring ranks, reshuffle, the end. */
 #include "test_support.h"
 
-#include "../src/jsonx.h"
-#include "../src/paths.h"
-#include "../src/util.h"
+#include "lib/jsonx.h"
+#include "lib/paths.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

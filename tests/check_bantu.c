@@ -1,10 +1,10 @@
 /* check_bantu.c: Bantu scenarios: the board file and its checks, entering, counts abreast, paths, captures, passes, Finish, variants. */
 #include "test_support.h"
 
-#include "../src/jsonx.h"
-#include "../src/paths.h"
-#include "../src/rng.h"
-#include "../src/util.h"
+#include "lib/jsonx.h"
+#include "lib/paths.h"
+#include "lib/rng.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* check_bots.c: each game's bot plays only legal orders and beats the random bot over many seeded games. */
 #include "test_support.h"
 
-#include "../src/bot.h"
-#include "../src/util.h"
+#include "core/bot.h"
+#include "lib/util.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
 /* check_bumuntu.c: Bumuntu scenarios: setup, entering, food, every animal and its exceptions, swaps, the end and scoring. */
 #include "test_support.h"
 
-#include "../src/jsonx.h"
-#include "../src/util.h"
-#include "../src/words.h"
+#include "lib/jsonx.h"
+#include "lib/util.h"
+#include "lib/words.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,11 +1,11 @@
 /* check_conformance.c: the suite every game in the registry must pass: random playouts, legality, round trips, replay, views, secrecy. */
 #include "test_support.h"
 
-#include "../src/db.h"
-#include "../src/jsonx.h"
-#include "../src/rng.h"
-#include "../src/util.h"
-#include "../src/view.h"
+#include "store/db.h"
+#include "lib/jsonx.h"
+#include "lib/rng.h"
+#include "lib/util.h"
+#include "core/view.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* check_db.c: tests of the store: migrations applied once, pragmas, constraints and JSON columns. */
 #include "test_support.h"
 
-#include "../src/db.h"
-#include "../src/util.h"
+#include "store/db.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

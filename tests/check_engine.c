@@ -1,11 +1,11 @@
 /* check_engine.c: tests of the core: sequential and simultaneous steps, secrecy of pending orders, history, replay. */
 #include "test_support.h"
 
-#include "../src/db.h"
-#include "../src/history.h"
-#include "../src/jsonx.h"
-#include "../src/util.h"
-#include "../src/view.h"
+#include "store/db.h"
+#include "core/history.h"
+#include "lib/jsonx.h"
+#include "lib/util.h"
+#include "core/view.h"
 
 #include <stdio.h>
 #include <stdlib.h>

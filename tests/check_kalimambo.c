@@ -1,9 +1,9 @@
 /* check_kalimambo.c: Kalimambo scenarios on hand-built positions, secrecy of cards, setup, and a 12-round game checked by hand. */
 #include "test_support.h"
 
-#include "../src/jsonx.h"
-#include "../src/util.h"
-#include "../src/view.h"
+#include "lib/jsonx.h"
+#include "lib/util.h"
+#include "core/view.h"
 
 #include <stdio.h>
 #include <stdlib.h>

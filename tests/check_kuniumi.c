@@ -1,8 +1,8 @@
 /* check_kuniumi.c: KuniUmi scenarios: setup, faction choice, rook moves, closed groups, draws, no move, resign. */
 #include "test_support.h"
 
-#include "../src/jsonx.h"
-#include "../src/util.h"
+#include "lib/jsonx.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,17 +1,17 @@
 /* check_mail.c: tests of mail in and out: client-shaped fixtures, envelopes, loop safety, composition, and hostile mail. */
 #include "test_support.h"
 
-#include "../src/db.h"
-#include "../src/envelope.h"
-#include "../src/htmltext.h"
-#include "../src/inbound.h"
-#include "../src/mailout.h"
-#include "../src/mailparse.h"
-#include "../src/notify.h"
-#include "../src/order_text.h"
-#include "../src/paths.h"
-#include "../src/settings.h"
-#include "../src/util.h"
+#include "store/db.h"
+#include "mail/envelope.h"
+#include "mail/htmltext.h"
+#include "judge/inbound.h"
+#include "mail/mailout.h"
+#include "mail/mailparse.h"
+#include "judge/notify.h"
+#include "lib/order_text.h"
+#include "lib/paths.h"
+#include "store/settings.h"
+#include "lib/util.h"
 
 #include <gmime/gmime.h>
 #include <stdio.h>

@@ -2,9 +2,9 @@
 #include "test_support.h"
 #include "games/tally.h"
 
-#include "../src/db.h"
-#include "../src/jsonx.h"
-#include "../src/util.h"
+#include "store/db.h"
+#include "lib/jsonx.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,14 +1,14 @@
 /* check_secrets.c: in games with hidden information, no seat's secrets reach another seat by any mail, view, history or export, over many random games. */
 #include "test_support.h"
 
-#include "../src/bot.h"
-#include "../src/db.h"
-#include "../src/history.h"
-#include "../src/jsonx.h"
-#include "../src/notify.h"
-#include "../src/rng.h"
-#include "../src/util.h"
-#include "../src/view.h"
+#include "core/bot.h"
+#include "store/db.h"
+#include "core/history.h"
+#include "lib/jsonx.h"
+#include "judge/notify.h"
+#include "lib/rng.h"
+#include "lib/util.h"
+#include "core/view.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* check_template.c: tests of the template engine: values, sections, inverted sections, escaping, errors. */
 #include "test_support.h"
 
-#include "../src/template.h"
+#include "lib/template.h"
 
 #include <stdio.h>
 #include <stdlib.h>

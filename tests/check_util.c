@@ -1,13 +1,13 @@
 /* check_util.c: tests of the small pieces: strbuf, strlist, words, order lines, the random generator, JSON readers. */
 #include "test_support.h"
 
-#include "../src/jsonx.h"
-#include "../src/order_text.h"
-#include "../src/rng.h"
-#include "../src/strbuf.h"
-#include "../src/strlist.h"
-#include "../src/util.h"
-#include "../src/words.h"
+#include "lib/jsonx.h"
+#include "lib/order_text.h"
+#include "lib/rng.h"
+#include "lib/strbuf.h"
+#include "lib/strlist.h"
+#include "lib/util.h"
+#include "lib/words.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,8 +5,8 @@
 #include <check.h>
 #include <sqlite3.h>
 
-#include "../src/db.h"
-#include "../src/engine.h"
+#include "store/db.h"
+#include "core/engine.h"
 
 /* An assertion for hot loops: Check's own ck_assert records every passing
  * call through a pipe to the parent, which costs a system call each. */

@@ -1,9 +1,9 @@
 /* african_empires.c: African Empires: secret hands of Government, Religion, Economy, Disaster and Migrant cards build and ruin kingdoms. */
-#include "../game.h"
-#include "../jsonx.h"
-#include "../paths.h"
-#include "../rng.h"
-#include "../util.h"
+#include "games/game.h"
+#include "lib/jsonx.h"
+#include "lib/paths.h"
+#include "lib/rng.h"
+#include "lib/util.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,10 +1,10 @@
 /* bantu.c: Bantu (Parker Brothers 1955): numbered pieces race round a track of joined circles; pieces abreast move together's sum. */
-#include "../game.h"
-#include "../jsonx.h"
-#include "../paths.h"
-#include "../rng.h"
-#include "../util.h"
-#include "../words.h"
+#include "games/game.h"
+#include "lib/jsonx.h"
+#include "lib/paths.h"
+#include "lib/rng.h"
+#include "lib/util.h"
+#include "lib/words.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,10 +1,10 @@
 /* bumuntu.c: Bumuntu (Tim Blank, WizKids 2019): tribal leaders walk a jungle of animal tiles, using their abilities to win favor. */
-#include "../game.h"
-#include "../jsonx.h"
-#include "../paths.h"
-#include "../rng.h"
-#include "../util.h"
-#include "../words.h"
+#include "games/game.h"
+#include "lib/jsonx.h"
+#include "lib/paths.h"
+#include "lib/rng.h"
+#include "lib/util.h"
+#include "lib/words.h"
 
 #include <stdarg.h>
 #include <stdio.h>

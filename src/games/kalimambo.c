@@ -1,10 +1,10 @@
 /* kalimambo.c: Kalimambo (Antonio Scrittore, Zoch 2011): secret simultaneous cards move explorers, Kali and Mambo round a loop. */
-#include "../game.h"
-#include "../jsonx.h"
-#include "../paths.h"
-#include "../rng.h"
-#include "../util.h"
-#include "../words.h"
+#include "games/game.h"
+#include "lib/jsonx.h"
+#include "lib/paths.h"
+#include "lib/rng.h"
+#include "lib/util.h"
+#include "lib/words.h"
 
 #include <stdio.h>
 #include <stdlib.h>

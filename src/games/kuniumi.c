@@ -1,9 +1,9 @@
 /* kuniumi.c: KuniUmi (Ignazio Panades, 2020), two gods moving like rooks along their groups on a 6x6 board. */
-#include "../game.h"
-#include "../jsonx.h"
-#include "../rng.h"
-#include "../util.h"
-#include "../words.h"
+#include "games/game.h"
+#include "lib/jsonx.h"
+#include "lib/rng.h"
+#include "lib/util.h"
+#include "lib/words.h"
 
 #include <stdlib.h>
 #include <string.h>

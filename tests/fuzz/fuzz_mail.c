@@ -1,8 +1,8 @@
 /* fuzz_mail.c: libFuzzer target: any bytes as an incoming mail, through parsing, the envelope and the whole inbound path against a database with games. */
-#include "../../src/db.h"
-#include "../../src/engine.h"
-#include "../../src/inbound.h"
-#include "../../src/util.h"
+#include "store/db.h"
+#include "core/engine.h"
+#include "judge/inbound.h"
+#include "lib/util.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* fuzz_orders.c: libFuzzer target: any text as an order of any seat of each game, at a position the input chooses; what check takes must be legal. */
-#include "../../src/bot.h"
-#include "../../src/engine.h"
-#include "../../src/strlist.h"
-#include "../../src/util.h"
+#include "core/bot.h"
+#include "core/engine.h"
+#include "lib/strlist.h"
+#include "lib/util.h"
 
 #include <stdint.h>
 #include <stdlib.h>

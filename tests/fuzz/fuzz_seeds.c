@@ -1,7 +1,7 @@
 /* fuzz_seeds.c: libFuzzer target: any bytes as a game's data file (in seeds/) or Kalimambo's setup option; refused with a reason, or a game that can be played. */
-#include "../../src/engine.h"
-#include "../../src/strlist.h"
-#include "../../src/util.h"
+#include "core/engine.h"
+#include "lib/strlist.h"
+#include "lib/util.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /* fuzz_state.c: libFuzzer target: any bytes as a stored game state of each game; refused with a reason, or loaded whole: views, legal orders and a round trip work. */
-#include "../../src/engine.h"
-#include "../../src/jsonx.h"
-#include "../../src/strlist.h"
-#include "../../src/util.h"
+#include "core/engine.h"
+#include "lib/jsonx.h"
+#include "lib/strlist.h"
+#include "lib/util.h"
 
 #include <stdint.h>
 #include <stdlib.h>

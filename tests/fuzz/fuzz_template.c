@@ -1,7 +1,7 @@
 /* fuzz_template.c: libFuzzer target: any bytes as a template, rendered as text and as HTML against data of every shape. */
-#include "../../src/strbuf.h"
-#include "../../src/template.h"
-#include "../../src/util.h"
+#include "lib/strbuf.h"
+#include "lib/template.h"
+#include "lib/util.h"
 
 #include <stdint.h>
 #include <stdlib.h>

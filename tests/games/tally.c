@@ -1,10 +1,10 @@
 /* tally.c: a tiny test-only game of simultaneous secret picks, to prove the engine's simultaneous steps. */
 #include "tally.h"
 
-#include "../../src/jsonx.h"
-#include "../../src/rng.h"
-#include "../../src/util.h"
-#include "../../src/words.h"
+#include "lib/jsonx.h"
+#include "lib/rng.h"
+#include "lib/util.h"
+#include "lib/words.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
 #ifndef NGOMA_TEST_TALLY_H
 #define NGOMA_TEST_TALLY_H
 
-#include "../../src/game.h"
+#include "games/game.h"
 
 extern const struct game_ops tally_ops;
 

@@ -1,0 +1,60 @@
+/* cmd.h: what every command of the ngoma program shares: its context, its table entry, and exit helpers. */
+#ifndef NGOMA_CMD_H
+#define NGOMA_CMD_H
+
+#include <sqlite3.h>
+#include <stdint.h>
+
+#include "core/gamerec.h"
+
+#define NEED_DB 1u /* the dispatcher opens (and migrates) the database first */
+
+struct cmd_ctx {
+    const char *db_path;
+    sqlite3 *db;
+    const struct command *cmd;
+};
+
+struct command {
+    const char *name;
+    int (*fn)(struct cmd_ctx *c, int argc, char **argv);
+    unsigned flags;
+    const char *args;  /* what follows the command name */
+    const char *help;  /* what it does */
+    int min_args, max_args; /* positional arguments; checked once by the dispatcher */
+};
+
+extern const struct command commands[];
+
+/* "ngoma CMD: MESSAGE (usage: ...)" on stderr; returns EX_USAGE. */
+int cmd_usage(const struct cmd_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The exit code after a failure already reported: EX_TEMPFAIL when the
+ * database was busy or the disk failed, else EX_SOFTWARE. */
+int cmd_failed(void);
+/* Loads GAME; returns 0 or the exit code (EX_USAGE, EX_NOINPUT...). */
+int cmd_load_game(struct cmd_ctx *c, const char *arg, struct game_rec *g);
+/* Loads GAME and finds PLAYER in it; 0 or the exit code. */
+int cmd_load_seat(struct cmd_ctx *c, const char *game, const char *player, struct game_rec *g, int *seat);
+/* Finds PLAYER in g; returns the seat, or -1 after reporting. */
+int cmd_seat(const struct game_rec *g, const char *who);
+int cmd_init(struct cmd_ctx *c, int argc, char **argv);
+int cmd_games(struct cmd_ctx *c, int argc, char **argv);
+int cmd_rules(struct cmd_ctx *c, int argc, char **argv);
+int cmd_new(struct cmd_ctx *c, int argc, char **argv);
+int cmd_order(struct cmd_ctx *c, int argc, char **argv);
+int cmd_legal(struct cmd_ctx *c, int argc, char **argv);
+int cmd_show(struct cmd_ctx *c, int argc, char **argv);
+int cmd_history(struct cmd_ctx *c, int argc, char **argv);
+int cmd_replay(struct cmd_ctx *c, int argc, char **argv);
+int cmd_receive(struct cmd_ctx *c, int argc, char **argv);
+int cmd_fetch(struct cmd_ctx *c, int argc, char **argv);
+int cmd_send(struct cmd_ctx *c, int argc, char **argv);
+int cmd_outbox(struct cmd_ctx *c, int argc, char **argv);
+int cmd_config(struct cmd_ctx *c, int argc, char **argv);
+int cmd_run(struct cmd_ctx *c, int argc, char **argv);
+int cmd_list(struct cmd_ctx *c, int argc, char **argv);
+int cmd_status(struct cmd_ctx *c, int argc, char **argv);
+/* pause, resume, extend, rollback, replace, kick: one host command each. */
+int cmd_host(struct cmd_ctx *c, int argc, char **argv);
+
+#endif

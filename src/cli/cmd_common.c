@@ -1,0 +1,67 @@
+/* cmd_common.c: the steps several commands share: loading the named game and finding the named player. */
+#include "cli/cmd.h"
+#include "store/db.h"
+#include "lib/util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+int cmd_usage(const struct cmd_ctx *c, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "ngoma %s: ", c->cmd->name);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " (usage: ngoma %s %s)\n", c->cmd->name, c->cmd->args);
+    return EX_USAGE;
+}
+
+int cmd_failed(void)
+{
+    return db_failure_is_temporary() ? EX_TEMPFAIL : EX_SOFTWARE;
+}
+
+int cmd_load_game(struct cmd_ctx *c, const char *arg, struct game_rec *g)
+{
+    int64_t id;
+    int64_t found;
+    int rc;
+
+    if (game_id_parse(arg, &id))
+        return cmd_usage(c, "\"%s\" is not a game number", arg);
+    rc = db_get_int64(c->db, &found, "SELECT id FROM games WHERE id = ?", "I", id);
+    if (rc < 0)
+        return cmd_failed();
+    if (rc == 0) {
+        error("no game %lld in %s (ngoma list shows the games)", (long long)id, c->db_path);
+        return EX_NOINPUT;
+    }
+    if (game_load(c->db, id, g))
+        return db_failure_is_temporary() ? EX_TEMPFAIL : EX_DATAERR;
+    return 0;
+}
+
+int cmd_load_seat(struct cmd_ctx *c, const char *game, const char *player, struct game_rec *g, int *seat)
+{
+    int rc = cmd_load_game(c, game, g);
+    if (rc)
+        return rc;
+    if ((*seat = cmd_seat(g, player)) < 0) {
+        game_unload(g);
+        return EX_DATAERR;
+    }
+    return 0;
+}
+
+int cmd_seat(const struct game_rec *g, const char *who)
+{
+    int seat = game_seat_find(g, who);
+    if (seat < 0) {
+        struct strbuf names = STRBUF_INIT;
+        game_names_of(g, (1u << g->nseats) - 1, &names);
+        error("game %lld has no player \"%s\": its players are %s", (long long)g->id, who, names.buf);
+        strbuf_release(&names);
+    }
+    return seat;
+}

@@ -1,0 +1,207 @@
+/* cmd_mail.c: the mail commands: receive, fetch, send, outbox and config. */
+#include "cli/cmd.h"
+#include "store/db.h"
+#include "judge/fetch.h"
+#include "judge/inbound.h"
+#include "mail/send.h"
+#include "store/settings.h"
+#include "lib/util.h"
+
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int cmd_receive(struct cmd_ctx *c, int argc, char **argv)
+{
+    long long limit = setting_get_int(c->db, "max_message_size", 2097152);
+    const char *file = argc > 1 ? argv[argc - 1] : NULL;
+    struct rawmsg raw;
+    struct inbound_result r;
+    int rc;
+
+    if (file && !str_eq(file, "-")) {
+        if (access(file, R_OK)) {
+            error("cannot read %s", file);
+            return EX_NOINPUT;
+        }
+        rc = rawmsg_read_file(file, (size_t)limit, &raw);
+    } else {
+        rc = rawmsg_read_fd(0, (size_t)limit, &raw);
+    }
+    if (rc)
+        return EX_TEMPFAIL; /* the MTA keeps the message and tries again */
+    if (db_begin(c->db) || inbound_process(c->db, &raw, file ? "file" : "stdin", &r) || db_commit(c->db)) {
+        db_rollback(c->db);
+        if (db_failure_is_temporary()) {
+            rawmsg_release(&raw);
+            return EX_TEMPFAIL;
+        }
+        /* Not the database's fault: keep the message as failed and accept
+         * it, so that the MTA neither bounces nor retries it forever. */
+        rc = db_begin(c->db) || inbound_journal_failed(c->db, &raw, file ? "file" : "stdin", "processing failed") ||
+             db_commit(c->db);
+        if (rc)
+            db_rollback(c->db);
+        rawmsg_release(&raw);
+        return rc ? EX_TEMPFAIL : 0;
+    }
+    printf("%s\n", r.summary);
+    rawmsg_release(&raw);
+    return 0;
+}
+
+int cmd_fetch(struct cmd_ctx *c, int argc, char **argv)
+{
+    char *maildir = setting_get(c->db, "maildir"), *imap = setting_get(c->db, "imap_url");
+    struct fetch_stats st = { 0 };
+    bool temporary = false;
+    int rc = 0;
+    (void)argc;
+    (void)argv;
+
+    if (!maildir || !imap) {
+        rc = cmd_failed();
+        goto out;
+    }
+    if (!*maildir && !*imap) {
+        rc = cmd_usage(c, "nothing to fetch from: set maildir or imap_url with ngoma config");
+        goto out;
+    }
+    if (*maildir && fetch_maildir(c->db, maildir, &st, &temporary))
+        rc = temporary ? EX_TEMPFAIL : EX_SOFTWARE;
+    if (!rc && *imap && fetch_imap(c->db, &st, &temporary))
+        rc = temporary ? EX_TEMPFAIL : EX_SOFTWARE;
+    printf("fetched %d message%s: %d processed, %d duplicate, %d ignored, %d refused, %d failed\n", st.messages,
+           st.messages == 1 ? "" : "s", st.processed, st.duplicates, st.ignored, st.refused, st.failed);
+out:
+    free(maildir);
+    free(imap);
+    return rc;
+}
+
+int cmd_send(struct cmd_ctx *c, int argc, char **argv)
+{
+    struct send_stats st;
+    (void)argc;
+    (void)argv;
+    if (outbox_send(c->db, c->db_path, &st))
+        return cmd_failed();
+    if (st.busy)
+        printf("another ngoma is sending the outbox: nothing to do\n");
+    else
+        printf("sent %d, deferred %d, failed %d\n", st.sent, st.deferred, st.failed);
+    return 0;
+}
+
+int cmd_outbox(struct cmd_ctx *c, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "all", no_argument, NULL, 'a' },
+        { "retry", required_argument, NULL, 'r' },
+        { NULL, 0, NULL, 0 },
+    };
+    bool all = false;
+    long long retry = 0;
+    sqlite3_stmt *st;
+    int o, rc, n = 0;
+
+    optind = 0;
+    opterr = 0;
+    while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        if (o == 'a')
+            all = true;
+        else if (o == 'r' && parse_int(optarg, 1, INT64_MAX, &retry))
+            ;
+        else
+            return cmd_usage(c, "unknown option or bad value %s", argv[optind - 1]);
+    }
+    if (retry) {
+        char now[32];
+        utc_now(now);
+        if (db_do(c->db, "UPDATE outbox SET status = 'queued', next_attempt_at = ?, attempts = 0 WHERE id = ?"
+                         " AND status = 'failed'", "sI", now, (int64_t)retry))
+            return cmd_failed();
+        if (sqlite3_changes(c->db) == 0) {
+            error("outbox mail %lld is not a failed mail", retry);
+            return EX_DATAERR;
+        }
+        printf("mail %lld queued again\n", retry);
+        return 0;
+    }
+    st = db_stmt(c->db,
+                 "SELECT id, status, attempts, rcpt, subject, coalesce(last_error, ''), next_attempt_at FROM outbox"
+                 " WHERE ? OR status <> 'sent' ORDER BY id",
+                 "i", all ? 1 : 0);
+    if (!st)
+        return cmd_failed();
+    while ((rc = db_step(st)) == SQLITE_ROW) {
+        printf("%lld %-7s tries %d  %s  %s\n", (long long)sqlite3_column_int64(st, 0), sqlite3_column_text(st, 1),
+               sqlite3_column_int(st, 2), sqlite3_column_text(st, 3), sqlite3_column_text(st, 4));
+        if (*sqlite3_column_text(st, 5))
+            printf("    last error: %s\n", sqlite3_column_text(st, 5));
+        if (str_eq((const char *)sqlite3_column_text(st, 1), "queued") && sqlite3_column_int(st, 2))
+            printf("    next try: %s\n", sqlite3_column_text(st, 6));
+        n++;
+    }
+    db_finalize(st);
+    if (rc < 0)
+        return cmd_failed();
+    if (!n)
+        printf("the outbox holds no %smail\n", all ? "" : "unsent ");
+    return 0;
+}
+
+int cmd_config(struct cmd_ctx *c, int argc, char **argv)
+{
+    struct strbuf err = STRBUF_INIT;
+    const char *key = NULL, *value = NULL;
+    bool unset = false;
+    int rc = 0;
+
+    for (int i = 1; i < argc; i++) {
+        if (str_eq(argv[i], "--unset"))
+            unset = true;
+        else if (!key)
+            key = argv[i];
+        else if (!value)
+            value = argv[i];
+    }
+    if (!key) {
+        for (const struct setting_def *d = setting_defs; d->key; d++) {
+            char *v = setting_get(c->db, d->key);
+            if (!v)
+                return cmd_failed();
+            printf("%-17s %s\n", d->key, d->secret ? (*v ? "(set)" : "") : v);
+            free(v);
+        }
+        return 0;
+    }
+    if (!setting_find(key))
+        return cmd_usage(c, "there is no setting \"%s\" (ngoma config lists them)", key);
+    if (unset) {
+        if (value)
+            return cmd_usage(c, "--unset takes only the key");
+        return setting_unset(c->db, key) ? cmd_failed() : 0;
+    }
+    if (!value) {
+        char *v = setting_get(c->db, key);
+        if (!v)
+            return cmd_failed();
+        printf("%s\n", v);
+        free(v);
+        return 0;
+    }
+    if (setting_set(c->db, key, value, &err)) {
+        if (err.len) {
+            error("%s", err.buf);
+            rc = EX_DATAERR;
+        } else {
+            rc = cmd_failed();
+        }
+    }
+    strbuf_release(&err);
+    return rc;
+}

@@ -1,0 +1,221 @@
+/* cmd_sched.c: the commands of the cron side and of hosts: run, list, status, pause, resume, extend, rollback, replace, kick. */
+#include "cli/cmd.h"
+#include "store/db.h"
+#include "core/engine.h"
+#include "judge/fetch.h"
+#include "judge/host.h"
+#include "judge/schedule.h"
+#include "mail/send.h"
+#include "store/settings.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+/* One `ngoma run` at a time per database: a second one finds the lock
+ * taken and leaves the work to the first. */
+static int take_lock(const char *db_path)
+{
+    struct strbuf path = STRBUF_INIT;
+    int fd;
+    strbuf_addf(&path, "%s.lock", db_path);
+    fd = lock_file(path.buf);
+    strbuf_release(&path);
+    return fd;
+}
+
+int cmd_run(struct cmd_ctx *c, int argc, char **argv)
+{
+    char *maildir = setting_get(c->db, "maildir"), *imap = setting_get(c->db, "imap_url"), now[32];
+    struct fetch_stats fs = { 0 };
+    struct schedule_stats ss = { 0 };
+    struct send_stats sends = { 0 };
+    struct strbuf summary = STRBUF_INIT;
+    bool temporary = false;
+    int lock, rc = 0;
+    int64_t run;
+    (void)argc;
+    (void)argv;
+
+    lock = take_lock(c->db_path);
+    if (lock == -1) {
+        printf("another ngoma run is at work on %s: nothing to do\n", c->db_path);
+        goto out;
+    }
+    if (lock < 0) {
+        error("cannot lock %s.lock: %s", c->db_path, strerror(errno));
+        rc = EX_CANTCREAT;
+        goto out;
+    }
+    utc_now(now);
+    if (db_do(c->db, "INSERT INTO runs(started_at) VALUES (?)", "s", now)) {
+        rc = cmd_failed();
+        goto unlock;
+    }
+    run = sqlite3_last_insert_rowid(c->db);
+    /* Mail first: an order that came in time beats its deadline. */
+    if (maildir && *maildir && fetch_maildir(c->db, maildir, &fs, &temporary))
+        rc = temporary ? EX_TEMPFAIL : EX_SOFTWARE;
+    if (imap && *imap && fetch_imap(c->db, &fs, &temporary))
+        rc = temporary ? EX_TEMPFAIL : EX_SOFTWARE;
+    if (schedule_run(c->db, &ss))
+        rc = cmd_failed();
+    if (outbox_send(c->db, c->db_path, &sends))
+        rc = cmd_failed();
+    strbuf_addf(&summary,
+                "fetched %d (%d processed); %d games with deadlines: %d reminders, %d orders played by bots, "
+                "%d seats dropped, %d hosts told of stalls; sent %d, deferred %d, failed %d",
+                fs.messages, fs.processed, ss.games, ss.reminders, ss.bots, ss.drops, ss.stalled, sends.sent,
+                sends.deferred, sends.failed);
+    utc_now(now);
+    db_do(c->db, "UPDATE runs SET finished_at = ?, summary = ? WHERE id = ?", "ssI", now, summary.buf, run);
+    printf("%s\n", summary.buf);
+unlock:
+    close(lock);
+out:
+    free(maildir);
+    free(imap);
+    strbuf_release(&summary);
+    return rc;
+}
+
+static void deadline_text(struct game_rec *g, unsigned missing, struct strbuf *out)
+{
+    time_t t;
+    char when[64];
+    if (g->sched.paused)
+        strbuf_addstr(out, "paused");
+    else if (str_eq(g->status, "finished"))
+        strbuf_addstr(out, "-");
+    else if ((t = schedule_deadline(g, missing))) {
+        time_format_tz(t, "UTC", when);
+        strbuf_addstr(out, when);
+        if (t < clock_now())
+            strbuf_addstr(out, " (passed)");
+    } else
+        strbuf_addstr(out, "-");
+}
+
+int cmd_list(struct cmd_ctx *c, int argc, char **argv)
+{
+    sqlite3_stmt *st = db_stmt(c->db, "SELECT id FROM games ORDER BY id", NULL);
+    int rc, n = 0;
+    (void)argc;
+    (void)argv;
+    if (!st)
+        return cmd_failed();
+    printf("%-5s %-16s %-9s %5s  %-33s %s\n", "game", "module", "status", "step", "deadline (UTC)", "waiting for");
+    while ((rc = db_step(st)) == SQLITE_ROW) {
+        struct game_rec g;
+        struct strbuf dl = STRBUF_INIT, who = STRBUF_INIT;
+        unsigned missing = 0;
+        if (game_load(c->db, sqlite3_column_int64(st, 0), &g)) {
+            printf("%-5lld (damaged: see ngoma status)\n", (long long)sqlite3_column_int64(st, 0));
+            continue;
+        }
+        engine_missing(c->db, &g, &missing);
+        deadline_text(&g, missing, &dl);
+        game_names_of(&g, missing, &who);
+        printf("%-5lld %-16s %-9s %5d  %-33s %s\n", (long long)g.id, g.ops->name, g.status, g.turn, dl.buf,
+               missing ? who.buf : "-");
+        strbuf_release(&dl);
+        strbuf_release(&who);
+        game_unload(&g);
+        n++;
+    }
+    db_finalize(st);
+    if (rc < 0)
+        return cmd_failed();
+    if (!n)
+        printf("no games yet: ngoma new starts one\n");
+    return 0;
+}
+
+int cmd_status(struct cmd_ctx *c, int argc, char **argv)
+{
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    time_t t;
+    int rc;
+    if ((rc = cmd_load_game(c, argv[argc - 1], &g)))
+        return rc;
+    if (host_status(c->db, &g, &out)) {
+        rc = cmd_failed();
+        goto out;
+    }
+    if (g.sched.deadline_secs) {
+        char per[32], grace[32];
+        duration_format(g.sched.deadline_secs, per);
+        duration_format(g.sched.grace_secs, grace);
+        strbuf_addf(&out, "Each step: %s, %s%s, reminders", per, g.sched.grace_secs ? "grace " : "no grace",
+                    g.sched.grace_secs ? grace : "");
+        for (int i = 0; i < g.sched.nreminders; i++) {
+            char r[32];
+            duration_format(g.sched.reminders[i], r);
+            strbuf_addf(&out, " %s", r);
+        }
+        strbuf_addstr(&out, g.sched.nreminders ? " before.\n" : " none.\n");
+        if (!str_eq(g.status, "finished"))
+            for (int s = 0; s < g.nseats; s++) {
+                char when[64];
+                if (!(t = schedule_deadline(&g, 1u << s)))
+                    continue;
+                time_format_tz(t, g.seats[s].timezone, when);
+                strbuf_addf(&out, "  deadline for %s: %s\n", g.names[s], when);
+            }
+    }
+    strbuf_addf(&out, "Host: %s\n", g.sched.host_email ? g.sched.host_email : "none");
+    fputs(out.buf, stdout);
+out:
+    strbuf_release(&out);
+    game_unload(&g);
+    return rc;
+}
+
+/* A host command from the command line: the same as by mail. */
+static int host_cli(struct cmd_ctx *c, const char *game, const char *line)
+{
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    int rc;
+    if ((rc = cmd_load_game(c, game, &g)))
+        return rc;
+    if (db_begin(c->db)) {
+        game_unload(&g);
+        return cmd_failed();
+    }
+    rc = host_command(c->db, &g, line, &out);
+    if (rc < 0 || (rc == 0 && db_commit(c->db))) {
+        db_rollback(c->db);
+        rc = cmd_failed();
+    } else if (rc == 1) {
+        db_rollback(c->db);
+        error("%s", out.buf);
+        rc = EX_DATAERR;
+    } else {
+        printf("%s\n", out.buf);
+    }
+    strbuf_release(&out);
+    game_unload(&g);
+    return rc;
+}
+
+/* pause, resume, extend, rollback, replace and kick: the host command of
+ * the same name, with the rest of the line as written. */
+int cmd_host(struct cmd_ctx *c, int argc, char **argv)
+{
+    struct strbuf line = STRBUF_INIT;
+    int rc;
+    for (const char *p = c->cmd->name; *p; p++)
+        strbuf_addch(&line, (char)(*p - 'a' + 'A'));
+    for (int i = 2; i < argc; i++)
+        strbuf_addf(&line, " %s", argv[i]);
+    rc = host_cli(c, argv[1], line.buf);
+    strbuf_release(&line);
+    return rc;
+}

@@ -1,0 +1,146 @@
+/* cmd_show.c: `ngoma show`, `ngoma history` and `ngoma replay`: reading a game back. */
+#include "cli/cmd.h"
+#include "store/db.h"
+#include "core/engine.h"
+#include "core/history.h"
+#include "lib/jsonx.h"
+#include "lib/util.h"
+#include "core/view.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct read_opts {
+    const char *as;
+    bool json;
+    long long turn;
+    const char *game;
+};
+
+/* Reads --as, --json (when json_ok) and --turn (when turn_ok). */
+static int read_opts(struct cmd_ctx *c, int argc, char **argv, bool json_ok, bool turn_ok, struct read_opts *r)
+{
+    static const struct option opts[] = {
+        { "as", required_argument, NULL, 'a' },
+        { "json", no_argument, NULL, 'j' },
+        { "turn", required_argument, NULL, 't' },
+        { NULL, 0, NULL, 0 },
+    };
+    int o;
+
+    r->as = NULL;
+    r->json = false;
+    r->turn = -1;
+    optind = 0;
+    opterr = 0;
+    while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (o) {
+        case 'a':
+            r->as = optarg;
+            break;
+        case 'j':
+            if (!json_ok)
+                goto unknown;
+            r->json = true;
+            break;
+        case 't':
+            if (!turn_ok)
+                goto unknown;
+            if (!parse_int(optarg, 0, 1000000000, &r->turn))
+                return cmd_usage(c, "--turn takes a turn number, not \"%s\"", optarg);
+            break;
+        default:
+        unknown:
+            return cmd_usage(c, "unknown option %s", argv[optind - 1]);
+        }
+    }
+    r->game = argv[optind];
+    return 0;
+}
+
+/* Loads the game and the viewer's seat (-1 for an observer). */
+static int load(struct cmd_ctx *c, const struct read_opts *r, struct game_rec *g, int *viewer)
+{
+    *viewer = -1;
+    if (r->as)
+        return cmd_load_seat(c, r->game, r->as, g, viewer);
+    return cmd_load_game(c, r->game, g);
+}
+
+int cmd_show(struct cmd_ctx *c, int argc, char **argv)
+{
+    struct read_opts r;
+    struct game_rec g;
+    int viewer, rc;
+
+    if ((rc = read_opts(c, argc, argv, true, true, &r)) || (rc = load(c, &r, &g, &viewer)))
+        return rc;
+    if (r.turn >= 0 && view_load_turn(c->db, &g, (int)r.turn)) {
+        game_unload(&g);
+        return db_failure_is_temporary() ? EX_TEMPFAIL : EX_DATAERR;
+    }
+    if (r.json) {
+        cJSON *j = view_json(c->db, &g, viewer);
+        if (!j) {
+            rc = cmd_failed();
+        } else {
+            char *text = cJSON_Print(j);
+            printf("%s\n", text);
+            free(text);
+            cJSON_Delete(j);
+        }
+    } else {
+        struct strbuf out = STRBUF_INIT;
+        if (view_ascii(c->db, &g, viewer, &out))
+            rc = cmd_failed();
+        else
+            fputs(out.buf, stdout);
+        strbuf_release(&out);
+    }
+    game_unload(&g);
+    return rc;
+}
+
+int cmd_history(struct cmd_ctx *c, int argc, char **argv)
+{
+    struct read_opts r;
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    int viewer, rc;
+
+    if ((rc = read_opts(c, argc, argv, false, false, &r)) || (rc = load(c, &r, &g, &viewer)))
+        return rc;
+    if (history_render(c->db, &g, viewer, &out))
+        rc = cmd_failed();
+    else
+        fputs(out.buf, stdout);
+    strbuf_release(&out);
+    game_unload(&g);
+    return rc;
+}
+
+int cmd_replay(struct cmd_ctx *c, int argc, char **argv)
+{
+    struct game_rec g;
+    struct strbuf report = STRBUF_INIT;
+    int rc;
+
+    if ((rc = cmd_load_game(c, argv[argc - 1], &g)))
+        return rc;
+    switch (engine_replay(c->db, &g, &report)) {
+    case 0:
+        printf("game %lld: all %d turns replay exactly from seed %lld.\n", (long long)g.id, g.turn + 1,
+               (long long)g.seed);
+        break;
+    case 1:
+        printf("game %lld: replay differs: %s\n", (long long)g.id, report.buf);
+        rc = EX_DATAERR;
+        break;
+    default:
+        rc = cmd_failed();
+    }
+    strbuf_release(&report);
+    game_unload(&g);
+    return rc;
+}

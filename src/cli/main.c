@@ -1,0 +1,172 @@
+/* main.c: the ngoma program: global options, the command table, and one dispatcher that checks arity for all. */
+#include "cli/cmd.h"
+#include "store/db.h"
+#include "store/settings.h"
+#include "lib/template.h"
+#include "lib/util.h"
+
+#include <getopt.h>
+#include <time.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const struct command commands[] = {
+    { "init", cmd_init, NEED_DB, "", "create the database, or upgrade it to the current schema", 0, 0 },
+    { "games", cmd_games, 0, "", "list the games ngoma can run", 0, 0 },
+    { "rules", cmd_rules, 0, "GAME", "print the rules summary, order syntax and options of a game", 1, 1 },
+    { "new", cmd_new, NEED_DB,
+      "GAME --player NAME=EMAIL|bot ... [--seed N] [--option KEY=VALUE ...] [--deadline 48h] [--remind 24h,2h] "
+      "[--grace 12h] [--nmr wait|bot|drop] [--host EMAIL]",
+      "start a game; prints its id", 1, 1 },
+    { "list", cmd_list, NEED_DB, "", "every game: status, step, deadline, who is missing", 0, 0 },
+    { "status", cmd_status, NEED_DB, "GAME", "one game: status, deadline per player, policy, host, seats", 1, 1 },
+    { "order", cmd_order, NEED_DB, "GAME PLAYER 'ORDER TEXT'",
+      "give orders as PLAYER would by mail ('-' reads them from stdin); prints the reply", 3, 3 },
+    { "legal", cmd_legal, NEED_DB, "GAME PLAYER", "list every legal order of PLAYER now, one per line", 2, 2 },
+    { "show", cmd_show, NEED_DB, "GAME [--as PLAYER] [--json] [--turn N]",
+      "show the game as PLAYER (or an observer) sees it", 1, 1 },
+    { "history", cmd_history, NEED_DB, "GAME [--as PLAYER]", "print the game turn by turn", 1, 1 },
+    { "replay", cmd_replay, NEED_DB, "GAME", "rebuild the game from its seed and orders and check every turn", 1, 1 },
+    { "receive", cmd_receive, NEED_DB, "[FILE]",
+      "take one mail (stdin, or FILE) as an MTA pipe, .forward or procmail delivers it", 0, 1 },
+    { "fetch", cmd_fetch, NEED_DB, "", "read new mail from the configured Maildir and/or IMAP mailbox", 0, 0 },
+    { "send", cmd_send, NEED_DB, "", "deliver the outbox (dir, smtp or sendmail, per send_method)", 0, 0 },
+    { "outbox", cmd_outbox, NEED_DB, "[--all] [--retry ID]", "list mails not yet sent, or queue a failed one again",
+      0, 0 },
+    { "config", cmd_config, NEED_DB, "[KEY [VALUE]] [--unset KEY]", "list, show, set or unset a setting", 0, 2 },
+    { "run", cmd_run, NEED_DB, "", "what cron runs: fetch mail, apply deadlines and reminders, send the outbox", 0, 0 },
+    { "pause", cmd_host, NEED_DB, "GAME", "host: stop the game and its clock", 1, 1 },
+    { "resume", cmd_host, NEED_DB, "GAME", "host: go on, with a fresh deadline", 1, 1 },
+    { "extend", cmd_host, NEED_DB, "GAME DURATION", "host: more time for the step (e.g. 2d, 12h)", 2, 2 },
+    { "rollback", cmd_host, NEED_DB, "GAME STEP", "host: back to an earlier step; everyone is told", 2, 2 },
+    { "replace", cmd_host, NEED_DB, "GAME PLAYER NAME=EMAIL", "host: a new player takes a seat", 3, 3 },
+    { "kick", cmd_host, NEED_DB, "GAME PLAYER", "host: a bot plays the seat from now on", 2, 2 },
+    { NULL, NULL, 0, NULL, NULL, 0, 0 },
+};
+
+static void print_help(FILE *f)
+{
+    fputs("usage: ngoma [--db PATH] [--now TIME] COMMAND [ARGS...]\n\n"
+          "ngoma is a play-by-email turn processor. The database is PATH, else\n"
+          "$NGOMA_DB, else ./ngoma.db. --now (or $NGOMA_NOW) sets the clock.\n\ncommands:\n", f);
+    for (const struct command *c = commands; c->name; c++)
+        fprintf(f, "  %-8s %s\n", c->name, c->help);
+    fputs("\n'ngoma COMMAND --help' tells more about one command.\n", f);
+}
+
+static void print_command_help(const struct command *c)
+{
+    printf("usage: ngoma %s %s\n\n%s.\n", c->name, c->args, c->help);
+}
+
+/* Counts positional arguments, skipping options and their values. */
+static int positional(int argc, char **argv)
+{
+    static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", "--retry",
+                                              "--deadline", "--remind", "--grace", "--nmr", "--host", NULL };
+    int n = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            return n + argc - i - 1;
+        if (argv[i][0] == '-' && argv[i][1] == '-') {
+            if (!strchr(argv[i], '='))
+                for (const char *const *w = with_value; *w; w++)
+                    if (strcmp(argv[i], *w) == 0) {
+                        i++;
+                        break;
+                    }
+            continue;
+        }
+        n++;
+    }
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "db", required_argument, NULL, 'd' },
+        { "now", required_argument, NULL, 'n' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    struct cmd_ctx ctx = { 0 };
+    const struct command *cmd;
+    int o, rc, n;
+
+    ctx.db_path = getenv("NGOMA_DB");
+    if (!ctx.db_path || !*ctx.db_path)
+        ctx.db_path = "ngoma.db";
+    opterr = 0;
+    while ((o = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+        switch (o) {
+        case 'd':
+            ctx.db_path = optarg;
+            break;
+        case 'n': {
+            time_t t;
+            /* The clock of this run, for tests and for replaying a day. */
+            if (!utc_parse(optarg, &t)) {
+                fprintf(stderr, "ngoma: --now takes a time like 2026-12-01T18:00Z or @EPOCH, not \"%s\"\n", optarg);
+                return EX_USAGE;
+            }
+            setenv("NGOMA_NOW", optarg, 1);
+            break;
+        }
+        case 'h':
+            print_help(stdout);
+            return 0;
+        default:
+            fprintf(stderr, "ngoma: unknown option %s (see ngoma --help)\n", argv[optind - 1]);
+            return EX_USAGE;
+        }
+    }
+    if (optind >= argc) {
+        print_help(stderr);
+        return EX_USAGE;
+    }
+    for (cmd = commands; cmd->name && strcmp(cmd->name, argv[optind]) != 0; cmd++)
+        ;
+    if (!cmd->name) {
+        fprintf(stderr, "ngoma: unknown command \"%s\" (see ngoma --help)\n", argv[optind]);
+        return EX_USAGE;
+    }
+    ctx.cmd = cmd;
+    argc -= optind;
+    argv += optind;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            print_command_help(cmd);
+            return 0;
+        }
+    n = positional(argc, argv);
+    if (n < cmd->min_args)
+        return cmd_usage(&ctx, "needs %d argument%s, got %d", cmd->min_args, cmd->min_args == 1 ? "" : "s", n);
+    if (n > cmd->max_args)
+        return cmd_usage(&ctx, "takes at most %d argument%s, got %d", cmd->max_args, cmd->max_args == 1 ? "" : "s",
+                         n);
+    if (cmd->flags & NEED_DB) {
+        char *templates;
+        ctx.db = db_open(ctx.db_path);
+        if (!ctx.db)
+            return cmd_failed();
+        /* A host's own templates, when configured, replace the installed ones. */
+        templates = setting_get(ctx.db, "templates_dir");
+        if (templates && *templates)
+            template_set_dir(templates);
+        free(templates);
+    }
+    rc = cmd->fn(&ctx, argc, argv);
+    if (ctx.db) {
+        db_rollback(ctx.db); /* nothing is left open on any path; this is a guard */
+        db_close(ctx.db);
+    }
+    fflush(stdout);
+    if (ferror(stdout)) {
+        fprintf(stderr, "ngoma: cannot write to standard output\n");
+        return EX_IOERR;
+    }
+    return rc;
+}

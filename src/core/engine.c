@@ -1,0 +1,807 @@
+/* engine.c: the core of ngoma: creating games, taking orders, resolving steps when every order is in, and replaying. */
+#include "core/engine.h"
+#include "core/bot.h"
+#include "store/db.h"
+#include "core/history.h"
+#include "lib/jsonx.h"
+#include "lib/order_text.h"
+#include "lib/template.h"
+#include "lib/util.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LEGAL_HINT "Send LEGAL for the list of legal orders."
+
+void submission_release(struct submission *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        free(s->lines[i].text);
+        free(s->lines[i].canonical);
+        strbuf_release(&s->lines[i].body);
+    }
+    free(s->lines);
+    memset(s, 0, sizeof(*s));
+}
+
+static struct line_result *add_line(struct submission *s, const char *text)
+{
+    struct line_result *l;
+    if (s->n == s->alloc) {
+        s->alloc = s->alloc ? 2 * s->alloc : 8;
+        s->lines = xrealloc(s->lines, s->alloc * sizeof(*s->lines));
+    }
+    l = &s->lines[s->n++];
+    memset(l, 0, sizeof(*l));
+    l->text = xstrdup(text);
+    strbuf_init(&l->body);
+    return l;
+}
+
+/* ---- options and new games ---------------------------------------------- */
+
+cJSON *engine_options(const struct game_ops *ops, const cJSON *given, struct strbuf *err)
+{
+    cJSON *opts = cJSON_CreateObject();
+    const cJSON *v;
+
+    cJSON_ArrayForEach(v, given) {
+        const struct game_option *o = ops->options;
+        while (o->key && !str_ieq(o->key, v->string))
+            o++;
+        if (!o->key) {
+            strbuf_addf(err, "%s has no option \"%s\"", ops->title, v->string);
+            if (ops->options[0].key) {
+                strbuf_addstr(err, "; its options are:");
+                for (o = ops->options; o->key; o++)
+                    strbuf_addf(err, " %s", o->key);
+            } else {
+                strbuf_addstr(err, "; it takes none");
+            }
+            goto fail;
+        }
+        if (!cJSON_IsString(v)) {
+            strbuf_addf(err, "option \"%s\" must be given as text", o->key);
+            goto fail;
+        }
+    }
+    for (const struct game_option *o = ops->options; o->key; o++) {
+        const cJSON *g = NULL;
+        cJSON_ArrayForEach(v, given)
+            if (str_ieq(o->key, v->string))
+                g = v;
+        cJSON_AddStringToObject(opts, o->key, g ? g->valuestring : o->def);
+    }
+    return opts;
+fail:
+    cJSON_Delete(opts);
+    return NULL;
+}
+
+int engine_check_name(const char *name, struct strbuf *err)
+{
+    size_t len = strlen(name);
+    if (len == 0 || len > 24) {
+        strbuf_addf(err, "player name \"%s\" must have 1 to 24 characters", name);
+        return -1;
+    }
+    for (const char *p = name; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (!isalnum(c) && c != ' ' && c != '-' && c != '_' && c != '.' && c != '\'') {
+            strbuf_addf(err, "player name \"%s\" may hold only letters, digits, spaces and - _ . '", name);
+            return -1;
+        }
+    }
+    if (isdigit((unsigned char)name[0])) {
+        strbuf_addf(err, "player name \"%s\" must not start with a digit (seat numbers do)", name);
+        return -1;
+    }
+    return 0;
+}
+
+int engine_check_email(const char *email, struct strbuf *err)
+{
+    const char *at = strchr(email, '@');
+    size_t len = strlen(email);
+    if (str_eq(email, "bot"))
+        return 0;
+    if (!at || at == email || !at[1] || strchr(at + 1, '@') || len > 254) {
+        strbuf_addf(err, "\"%s\" is not a mail address like ann@example.org", email);
+        return -1;
+    }
+    for (const char *p = email; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c <= ' ' || c >= 127 || strchr("<>()[]\\,;:\"", c)) {
+            strbuf_addf(err, "mail address \"%s\" holds a character that is not allowed there", email);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Stores one resolved step as a turn row; sets *turn_id. */
+static int record_turn(sqlite3 *db, struct game_rec *g, const char *kind, const cJSON *orders,
+                       const struct game_log *log, int64_t *turn_id)
+{
+    cJSON *state = g->ops->to_json(g->st), *view = g->ops->view_json(g->st, -1, &g->table);
+    cJSON *priv = cJSON_CreateObject();
+    char *state_text = jx_print(state), *view_text = jx_print(view), *orders_text = jx_print(orders), *priv_text;
+    char now[32];
+    int rc;
+
+    for (int i = 0; i < g->nseats; i++) {
+        if (log->priv[i].len) {
+            char key[16];
+            snprintf(key, sizeof(key), "%d", i + 1);
+            cJSON_AddStringToObject(priv, key, log->priv[i].buf);
+        }
+    }
+    priv_text = jx_print(priv);
+    utc_now(now);
+    rc = db_do(db,
+               "INSERT INTO turns(game_id, turn, kind, orders, log, private_log, state, public_view, created_at)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               "Iisssssss", g->id, g->turn, kind, orders_text, log->pub.buf, priv_text, state_text, view_text, now);
+    *turn_id = sqlite3_last_insert_rowid(db);
+    cJSON_Delete(state);
+    cJSON_Delete(view);
+    cJSON_Delete(priv);
+    free(state_text);
+    free(view_text);
+    free(orders_text);
+    free(priv_text);
+    return rc;
+}
+
+int engine_new(sqlite3 *db, const struct game_ops *ops, int nseats, const char *const *names,
+               const char *const *emails, const cJSON *options, int64_t seed, int64_t *id, struct strbuf *err)
+{
+    struct game_rec g;
+    struct game_log log;
+    cJSON *opts, *state, *empty;
+    char *opts_text, *state_text, now[32];
+    int64_t turn_id;
+    int rc = -1;
+
+    if (nseats < ops->min_seats || nseats > ops->max_seats) {
+        if (ops->min_seats == ops->max_seats)
+            strbuf_addf(err, "%s needs exactly %d players, not %d", ops->title, ops->min_seats, nseats);
+        else
+            strbuf_addf(err, "%s needs %d to %d players, not %d", ops->title, ops->min_seats, ops->max_seats,
+                        nseats);
+        return -1;
+    }
+    for (int i = 0; i < nseats; i++) {
+        if (engine_check_name(names[i], err) || engine_check_email(emails[i], err))
+            return -1;
+        for (int j = 0; j < i; j++)
+            if (str_ieq(names[i], names[j])) {
+                strbuf_addf(err, "two players are called \"%s\": names must differ", names[i]);
+                return -1;
+            }
+    }
+    if (!(opts = engine_options(ops, options, err)))
+        return -1;
+    memset(&g, 0, sizeof(g));
+    g.ops = ops;
+    g.st = ops->setup(opts, nseats, (uint64_t)seed, err);
+    if (!g.st) {
+        cJSON_Delete(opts);
+        return -1;
+    }
+    g.nseats = nseats;
+    for (int i = 0; i < nseats; i++)
+        g.names[i] = names[i];
+    g.table.nseats = nseats;
+    g.table.names = g.names;
+
+    state = ops->to_json(g.st);
+    state_text = jx_print(state);
+    opts_text = jx_print(opts);
+    utc_now(now);
+    if (db_do(db,
+              "INSERT INTO games(module, options, seed, status, turn, state, created_at, updated_at, step_started_at,"
+              " hidden_information) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
+              "ssIsssssi", ops->name, opts_text, seed, game_status_of(ops, g.st), state_text, now, now, now,
+              game_hides_anything(ops) ? 1 : 0))
+        goto out;
+    g.id = *id = sqlite3_last_insert_rowid(db);
+    for (int i = 0; i < nseats; i++) {
+        char *secret = secret_new(10);
+        int r = db_do(db, "INSERT INTO seats(game_id, seat, name, email, secret, bot) VALUES (?, ?, ?, ?, ?, ?)",
+                      "Iisssi", g.id, i + 1, names[i], emails[i], secret, str_eq(emails[i], "bot") ? 1 : 0);
+        free(secret);
+        if (r)
+            goto out;
+    }
+    game_log_init(&log);
+    strbuf_addf(&log.pub, "A game of %s begins.\n", ops->title);
+    empty = cJSON_CreateArray();
+    rc = record_turn(db, &g, "setup", empty, &log, &turn_id);
+    cJSON_Delete(empty);
+    game_log_release(&log);
+out:
+    ops->free(g.st);
+    cJSON_Delete(state);
+    cJSON_Delete(opts);
+    free(state_text);
+    free(opts_text);
+    return rc;
+}
+
+/* ---- orders --------------------------------------------------------------- */
+
+/* Stores one order line; turn_id 0 leaves it unlinked to a turn. */
+/* Where the orders being stored came from: a source name and the mail row. */
+struct origin {
+    const char *source;
+    int64_t message_row;
+};
+
+static int store_order(sqlite3 *db, struct game_rec *g, int seat, int step, const char *text, const char *canonical,
+                       const char *status, const char *reason, const struct origin *o, int64_t turn_id)
+{
+    char now[32];
+    utc_now(now);
+    return db_do(db,
+                 "INSERT INTO orders(game_id, seat, step, text, canonical, status, reason, source, turn_id,"
+                 " received_at, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, nullif(?, 0), ?, nullif(?, 0))",
+                 "IiisssssIsI", g->id, seat + 1, step, text, canonical, status, reason, o->source, turn_id, now,
+                 o->message_row);
+}
+
+/* The seats with a pending order for the current step, as a mask. */
+static int pending_mask(sqlite3 *db, struct game_rec *g, unsigned *mask)
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT seat FROM orders WHERE game_id = ? AND step = ? AND status = 'pending'",
+                               "Ii", g->id, g->turn + 1);
+    int rc;
+    *mask = 0;
+    if (!st)
+        return -1;
+    while ((rc = db_step(st)) == SQLITE_ROW) {
+        int seat = sqlite3_column_int(st, 0);
+        if (seat >= 1 && seat <= g->nseats)
+            *mask |= 1u << (seat - 1);
+    }
+    db_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int engine_missing(sqlite3 *db, struct game_rec *g, unsigned *missing_mask)
+{
+    unsigned in;
+    if (pending_mask(db, g, &in))
+        return -1;
+    *missing_mask = g->ops->waiting_for(g->st) & ~in;
+    return 0;
+}
+
+static int save_after_turn(sqlite3 *db, struct game_rec *g, int64_t turn_id)
+{
+    if (db_do(db, "UPDATE orders SET status = 'accepted', turn_id = ? WHERE game_id = ? AND step = ? AND status = 'pending'",
+              "IIi", turn_id, g->id, g->turn))
+        return -1;
+    return game_save(db, g);
+}
+
+/* Resolves the current step with every pending order; log gets what happened. */
+static int resolve_step(sqlite3 *db, struct game_rec *g, struct game_log *log)
+{
+    char *orders[GAME_MAX_SEATS] = { NULL };
+    cJSON *list = cJSON_CreateArray();
+    sqlite3_stmt *st;
+    int64_t turn_id;
+    int rc;
+
+    st = db_stmt(db,
+                 "SELECT seat, canonical FROM orders WHERE game_id = ? AND step = ? AND status = 'pending'"
+                 " ORDER BY seat",
+                 "Ii", g->id, g->turn + 1);
+    if (!st)
+        goto fail;
+    while ((rc = db_step(st)) == SQLITE_ROW) {
+        int seat = sqlite3_column_int(st, 0) - 1;
+        if (seat < 0 || seat >= g->nseats || orders[seat])
+            continue;
+        orders[seat] = db_col_text(st, 1);
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "seat", seat + 1);
+        cJSON_AddStringToObject(o, "order", orders[seat]);
+        cJSON_AddItemToArray(list, o);
+    }
+    db_finalize(st);
+    if (rc < 0)
+        goto fail;
+    if (g->ops->advance(g->st, (const char *const *)orders, &g->table, log)) {
+        error("game %lld: the %s module could not resolve turn %d", (long long)g->id, g->ops->name, g->turn + 1);
+        goto fail;
+    }
+    g->turn++;
+    game_step_started(g);
+    if (record_turn(db, g, "orders", list, log, &turn_id) || save_after_turn(db, g, turn_id))
+        goto fail;
+    for (int i = 0; i < GAME_MAX_SEATS; i++)
+        free(orders[i]);
+    cJSON_Delete(list);
+    return 0;
+fail:
+    for (int i = 0; i < GAME_MAX_SEATS; i++)
+        free(orders[i]);
+    cJSON_Delete(list);
+    return -1;
+}
+
+/* Resolves the step when every order it waits for is in; *resolved says whether it did. */
+static int maybe_resolve(sqlite3 *db, struct game_rec *g, struct game_log *log, bool *resolved)
+{
+    unsigned waiting = g->ops->waiting_for(g->st), in;
+    *resolved = false;
+    if (!waiting || pending_mask(db, g, &in))
+        return waiting ? -1 : 0;
+    if ((in & waiting) != waiting)
+        return 0;
+    *resolved = true;
+    return resolve_step(db, g, log);
+}
+
+static void add_log(struct strbuf *body, const struct game_log *log, int seat)
+{
+    strbuf_addstr(body, log->pub.buf);
+    if (log->priv[seat].len) {
+        strbuf_complete_line(body);
+        strbuf_addstr(body, log->priv[seat].buf);
+    }
+}
+
+static void reject(struct line_result *l, const char *why)
+{
+    l->status = LINE_REJECTED;
+    strbuf_addstr(&l->body, why);
+}
+
+static int submit_order(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l, const struct origin *o)
+{
+    struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
+    struct game_result res;
+    unsigned waiting;
+    bool resolved;
+    int rc = -1;
+
+    g->ops->result(g->st, &res);
+    waiting = g->ops->waiting_for(g->st);
+    if (res.finished) {
+        strbuf_addstr(&why, "the game is over: no more orders are taken.");
+    } else if (g->sched.paused) {
+        strbuf_addstr(&why, "the game is paused by its host: no orders are taken until it resumes.");
+    } else if (!(waiting & (1u << seat))) {
+        strbuf_addstr(&why, "it is not your turn: the game waits for ");
+        game_names_of(g, waiting, &why);
+        strbuf_addch(&why, '.');
+    } else if (g->ops->check(g->st, seat, &g->table, l->text, &canon, &why)) {
+        strbuf_addstr(&why, ". " LEGAL_HINT);
+    } else {
+        goto valid;
+    }
+    reject(l, why.buf);
+    rc = store_order(db, g, seat, g->turn + 1, l->text, NULL, "rejected", why.buf, o, 0);
+    goto out;
+
+valid:
+    l->canonical = xstrdup(canon.buf);
+    if (db_do(db,
+              "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND step = ? AND seat = ?"
+              " AND status = 'pending'",
+              "Iii", g->id, g->turn + 1, seat + 1) ||
+        store_order(db, g, seat, g->turn + 1, l->text, canon.buf, "pending", NULL, o, 0))
+        goto out;
+    {
+        struct game_log log;
+        game_log_init(&log);
+        rc = maybe_resolve(db, g, &log, &resolved);
+        if (!rc && resolved) {
+            l->status = LINE_ACCEPTED;
+            add_log(&l->body, &log, seat);
+        } else if (!rc) {
+            unsigned missing = 0;
+            rc = engine_missing(db, g, &missing);
+            int n = __builtin_popcount(missing);
+            l->status = LINE_PENDING;
+            strbuf_addf(&l->body,
+                        "Your order %s is recorded; it stays secret until the step resolves.\n"
+                        "Still missing: %d %s.\n"
+                        "You may replace it until the last order arrives.",
+                        canon.buf, n, n == 1 ? "player" : "players");
+        }
+        game_log_release(&log);
+    }
+out:
+    strbuf_release(&canon);
+    strbuf_release(&why);
+    return rc;
+}
+
+static int resign_seat(sqlite3 *db, struct game_rec *g, int seat, const struct origin *o, struct strbuf *out)
+{
+    struct game_log log;
+    cJSON *list = cJSON_CreateArray(), *item = cJSON_CreateObject();
+    int64_t turn_id;
+    bool resolved;
+    int rc = -1;
+
+    cJSON_AddNumberToObject(item, "seat", seat + 1);
+    cJSON_AddStringToObject(item, "order", "RESIGN");
+    cJSON_AddItemToArray(list, item);
+    game_log_init(&log);
+    /* Her own pending order goes; the others' carry over to the next step. */
+    if (db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND seat = ? AND status = 'pending'",
+              "Ii", g->id, seat + 1))
+        goto out;
+    g->ops->resign(g->st, seat, &g->table, &log);
+    g->turn++;
+    game_step_started(g);
+    if (record_turn(db, g, "resign", list, &log, &turn_id) ||
+        store_order(db, g, seat, g->turn, "RESIGN", "RESIGN", "accepted", NULL, o, turn_id) ||
+        db_do(db, "UPDATE orders SET step = ? WHERE game_id = ? AND status = 'pending'", "iI", g->turn + 1, g->id) ||
+        game_save(db, g))
+        goto out;
+    strbuf_addstr(out, log.pub.buf);
+    game_log_release(&log);
+    game_log_init(&log);
+    rc = maybe_resolve(db, g, &log, &resolved);
+    if (!rc && resolved) {
+        strbuf_complete_line(out);
+        strbuf_addstr(out, log.pub.buf);
+    }
+out:
+    game_log_release(&log);
+    cJSON_Delete(list);
+    return rc;
+}
+
+int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source, struct strbuf *out)
+{
+    struct origin o = { source, 0 };
+    return resign_seat(db, g, seat, &o, out);
+}
+
+/* ---- the generic commands ------------------------------------------------ */
+
+static void legal_text(const struct game_rec *g, int seat, struct strbuf *out)
+{
+    struct strlist legal = STRLIST_INIT;
+    g->ops->legal(g->st, seat, &g->table, &legal);
+    if (!legal.n) {
+        unsigned waiting = g->ops->waiting_for(g->st);
+        if (!waiting)
+            strbuf_addstr(out, "The game is over: there are no legal orders.");
+        else {
+            strbuf_addstr(out, "You have no order to give now: the game waits for ");
+            game_names_of(g, waiting, out);
+            strbuf_addch(out, '.');
+        }
+    } else {
+        strbuf_addf(out, "%zu legal order%s now:\n", legal.n, legal.n == 1 ? "" : "s");
+        for (size_t i = 0; i < legal.n; i++)
+            strbuf_addf(out, "%s\n", legal.v[i]);
+    }
+    strlist_clear(&legal);
+}
+
+static void rules_text(const struct game_rec *g, struct strbuf *out)
+{
+    struct strbuf name = STRBUF_INIT, err = STRBUF_INIT;
+    cJSON *data = cJSON_CreateObject();
+    cJSON_AddStringToObject(data, "title", g->ops->title);
+    strbuf_addf(&name, "rules/%s.txt", g->ops->name);
+    if (template_render_file(name.buf, data, out, &err))
+        strbuf_addf(out, "%s: %s\n(the rules summary is missing: %s)", g->ops->title, g->ops->summary, err.buf);
+    cJSON_Delete(data);
+    strbuf_release(&name);
+    strbuf_release(&err);
+}
+
+enum command { CMD_NONE, CMD_HELP, CMD_BOARD, CMD_LEGAL, CMD_HISTORY, CMD_RESIGN, CMD_VACATION, CMD_TIMEZONE };
+
+static enum command command_of(const char *line)
+{
+    static const struct {
+        const char *word;
+        enum command cmd;
+    } table[] = {
+        { "help", CMD_HELP }, { "rules", CMD_HELP },     { "board", CMD_BOARD }, { "show", CMD_BOARD },
+        { "legal", CMD_LEGAL }, { "history", CMD_HISTORY }, { "resign", CMD_RESIGN },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(table); i++)
+        if (str_ieq(line, table[i].word))
+            return table[i].cmd;
+    /* These two take an argument. */
+    if (str_iprefix(line, "vacation ") || str_ieq(line, "vacation"))
+        return CMD_VACATION;
+    if (str_iprefix(line, "timezone ") || str_ieq(line, "timezone"))
+        return CMD_TIMEZONE;
+    return CMD_NONE;
+}
+
+#define MAX_VACATION (30L * 86400)
+
+/* VACATION UNTIL 2026-12-10 (UTC) | VACATION 7d | VACATION OFF: no reminders and
+ * no deadline for the seat until then (at most 30 days). */
+static int vacation(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l)
+{
+    const char *arg = line + 8;
+    char until[32] = "", shown[64], example[16];
+    time_t t, now = clock_now();
+    long secs;
+    date_ahead(14, example);
+    while (*arg == ' ')
+        arg++;
+    if (str_iprefix(arg, "until "))
+        arg += 6;
+    if (str_ieq(arg, "off") || str_ieq(arg, "none") || str_ieq(arg, "end")) {
+        strbuf_addstr(&l->body, "Your vacation is over: reminders and deadlines apply again.");
+    } else if (duration_parse(arg, &secs) || (utc_parse(arg, &t) && (secs = (long)(t - now)) > 0)) {
+        if (secs > MAX_VACATION) {
+            l->status = LINE_REJECTED;
+            strbuf_addf(&l->body, "a vacation lasts at most 30 days: write VACATION UNTIL %s, VACATION 7d, or VACATION OFF.",
+                        example);
+            return 0;
+        }
+        utc_format(now + secs, until);
+        time_format_tz(now + secs, g->seats[seat].timezone, shown);
+        strbuf_addf(&l->body, "You are on vacation until %s: no reminders, and the game waits for you.", shown);
+    } else {
+        l->status = LINE_REJECTED;
+        strbuf_addf(&l->body, "write VACATION UNTIL %s (a date, UTC), VACATION 7d (a time from now, at most 30 days),"
+                              " or VACATION OFF.", example);
+        return 0;
+    }
+    l->status = LINE_INFO;
+    free(g->seats[seat].vacation_until);
+    g->seats[seat].vacation_until = xstrdup(until);
+    return db_do(db, "UPDATE seats SET vacation_until = nullif(?, '') WHERE game_id = ? AND seat = ?", "sIi", until,
+                 g->id, seat + 1);
+}
+
+/* TIMEZONE Europe/Berlin: deadlines are shown in it. */
+static int timezone_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l)
+{
+    const char *arg = line + 8;
+    while (*arg == ' ')
+        arg++;
+    if (!timezone_valid(arg)) {
+        l->status = LINE_REJECTED;
+        strbuf_addf(&l->body, "\"%s\" is not a time zone: write one like UTC, Europe/Berlin or America/New_York.",
+                    arg);
+        return 0;
+    }
+    l->status = LINE_INFO;
+    strbuf_addf(&l->body, "Deadlines will be shown in %s.", arg);
+    free(g->seats[seat].timezone);
+    g->seats[seat].timezone = xstrdup(arg);
+    return db_do(db, "UPDATE seats SET timezone = ? WHERE game_id = ? AND seat = ?", "sIi", arg, g->id, seat + 1);
+}
+
+int engine_play_for(sqlite3 *db, struct game_rec *g, int seat, const char *source, char **played)
+{
+    struct origin o = { source, 0 };
+    struct line_result l;
+    char *order = bot_choose(g->ops, g->st, seat, &g->table,
+                             (uint64_t)g->seed ^ ((uint64_t)g->turn * 0x9e3779b97f4a7c15ULL) ^ (uint64_t)seat);
+    int rc;
+    if (!order)
+        return error("game %lld: the bot of seat %d found no legal order", (long long)g->id, seat + 1);
+    memset(&l, 0, sizeof(l));
+    l.text = order;
+    strbuf_init(&l.body);
+    rc = submit_order(db, g, seat, &l, &o);
+    if (!rc && l.status == LINE_REJECTED)
+        rc = error("game %lld: the bot's order \"%s\" was refused: %s", (long long)g->id, order, l.body.buf);
+    free(l.canonical);
+    strbuf_release(&l.body);
+    if (played && !rc)
+        *played = order;
+    else
+        free(order);
+    return rc;
+}
+
+int engine_bots(sqlite3 *db, struct game_rec *g)
+{
+    for (int guard = 0; guard < 100000; guard++) {
+        unsigned waiting = g->ops->waiting_for(g->st), in;
+        int seat = -1;
+        if (!waiting || g->sched.paused)
+            return 0;
+        if (pending_mask(db, g, &in))
+            return -1;
+        for (int s = 0; s < g->nseats && seat < 0; s++)
+            if ((waiting & ~in & (1u << s)) && g->seats[s].bot)
+                seat = s;
+        if (seat < 0)
+            return 0;
+        if (engine_play_for(db, g, seat, "bot", NULL))
+            return -1;
+    }
+    return error("game %lld: the bots do not stop", (long long)g->id);
+}
+
+int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, const char *source,
+                  int64_t message_row, struct submission *out)
+{
+    struct strlist lines = STRLIST_INIT;
+    struct origin o = { source, message_row };
+    int rc = 0;
+
+    out->turn_before = out->turn_after = g->turn;
+    order_lines(text, &lines);
+    for (size_t i = 0; i < lines.n && !rc; i++) {
+        struct line_result *l = add_line(out, lines.v[i]);
+        struct game_result res;
+        switch (command_of(l->text)) {
+        case CMD_HELP:
+            l->status = LINE_INFO;
+            rules_text(g, &l->body);
+            break;
+        case CMD_BOARD:
+            l->status = LINE_INFO;
+            g->ops->view_ascii(g->st, seat, &g->table, &l->body);
+            break;
+        case CMD_LEGAL:
+            l->status = LINE_INFO;
+            legal_text(g, seat, &l->body);
+            break;
+        case CMD_HISTORY:
+            l->status = LINE_INFO;
+            rc = history_render(db, g, seat, &l->body);
+            break;
+        case CMD_RESIGN:
+            g->ops->result(g->st, &res);
+            if (res.finished) {
+                reject(l, "the game is over already");
+                rc = store_order(db, g, seat, g->turn + 1, l->text, NULL, "rejected", l->body.buf, &o, 0);
+            } else {
+                l->status = LINE_ACCEPTED;
+                l->canonical = xstrdup("RESIGN");
+                rc = resign_seat(db, g, seat, &o, &l->body);
+            }
+            break;
+        case CMD_VACATION:
+            rc = vacation(db, g, seat, l->text, l);
+            break;
+        case CMD_TIMEZONE:
+            rc = timezone_cmd(db, g, seat, l->text, l);
+            break;
+        case CMD_NONE:
+            rc = submit_order(db, g, seat, l, &o);
+            break;
+        }
+    }
+    /* Bots answer at once when the game waits for them. */
+    if (!rc)
+        rc = engine_bots(db, g);
+    out->turn_after = g->turn;
+    strlist_clear(&lines);
+    return rc;
+}
+
+/* ---- replay ---------------------------------------------------------------- */
+
+static int apply_recorded(struct game_rec *g, void *st, int turn, const char *kind, const char *orders_text,
+                          struct strbuf *report)
+{
+    struct strbuf err = STRBUF_INIT;
+    cJSON *orders = jx_parse(orders_text, "orders", &err), *o;
+    const char *list[GAME_MAX_SEATS] = { NULL };
+    struct game_log log;
+    int rc = -1;
+
+    if (!cJSON_IsArray(orders)) {
+        strbuf_addf(report, "turn %d: its orders are unreadable: %s", turn, err.buf);
+        goto out;
+    }
+    cJSON_ArrayForEach(o, orders) {
+        int seat;
+        const char *order = jx_str(o, "order", &err);
+        if (jx_int(o, "seat", 1, g->nseats, &seat, &err) || !order) {
+            strbuf_addf(report, "turn %d: its orders are unreadable: %s", turn, err.buf);
+            goto out;
+        }
+        list[seat - 1] = order;
+    }
+    game_log_init(&log);
+    if (str_eq(kind, "resign")) {
+        for (int s = 0; s < g->nseats; s++)
+            if (list[s])
+                g->ops->resign(st, s, &g->table, &log);
+        rc = 0;
+    } else {
+        rc = g->ops->advance(st, list, &g->table, &log);
+        if (rc)
+            strbuf_addf(report, "turn %d: the game module refused its orders", turn);
+    }
+    game_log_release(&log);
+out:
+    cJSON_Delete(orders);
+    strbuf_release(&err);
+    return rc;
+}
+
+static int compare_state(const struct game_rec *g, const void *st, const char *stored_text, int turn,
+                         struct strbuf *report)
+{
+    struct strbuf err = STRBUF_INIT;
+    cJSON *stored = jx_parse(stored_text, "state", &err), *mine = g->ops->to_json(st);
+    int rc = 0;
+
+    if (!stored) {
+        strbuf_addf(report, "turn %d: the stored state is unreadable: %s", turn, err.buf);
+        rc = 1;
+    } else if (jx_diff(stored, mine, &err)) {
+        const char *path = err.buf;
+        strbuf_addf(report, "turn %d: the replayed state differs from the stored one at %s", turn, path);
+        rc = 1;
+    }
+    cJSON_Delete(stored);
+    cJSON_Delete(mine);
+    strbuf_release(&err);
+    return rc;
+}
+
+int engine_replay(sqlite3 *db, struct game_rec *g, struct strbuf *report)
+{
+    struct strbuf err = STRBUF_INIT;
+    sqlite3_stmt *st;
+    void *state;
+    int rc, expect = 0, result = 0;
+
+    state = g->ops->setup(g->options, g->nseats, (uint64_t)g->seed, &err);
+    if (!state) {
+        strbuf_addf(report, "setup failed: %s", err.buf);
+        strbuf_release(&err);
+        return 1;
+    }
+    st = db_stmt(db,
+                 "SELECT turn, kind, orders, state FROM turns WHERE game_id = ? AND rolled_back = 0 ORDER BY turn",
+                 "I", g->id);
+    if (!st) {
+        g->ops->free(state);
+        return -1;
+    }
+    while (!result && (rc = db_step(st)) == SQLITE_ROW) {
+        int turn = sqlite3_column_int(st, 0);
+        const char *kind = (const char *)sqlite3_column_text(st, 1);
+        if (turn != expect) {
+            strbuf_addf(report, "turn %d is missing from the history", expect);
+            result = 1;
+            break;
+        }
+        if (turn > 0 && apply_recorded(g, state, turn, kind, (const char *)sqlite3_column_text(st, 2), report)) {
+            result = 1;
+            break;
+        }
+        result = compare_state(g, state, (const char *)sqlite3_column_text(st, 3), turn, report);
+        expect++;
+    }
+    db_finalize(st);
+    if (rc < 0 && !result)
+        result = -1;
+    if (!result && expect != g->turn + 1) {
+        strbuf_addf(report, "the game is at turn %d but the history ends at turn %d", g->turn, expect - 1);
+        result = 1;
+    }
+    if (!result) {
+        cJSON *cur = g->ops->to_json(g->st);
+        char *text = jx_print(cur);
+        result = compare_state(g, state, text, g->turn, report);
+        if (result)
+            strbuf_addstr(report, " (the game's current state)");
+        free(text);
+        cJSON_Delete(cur);
+    }
+    g->ops->free(state);
+    strbuf_release(&err);
+    return result;
+}

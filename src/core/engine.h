@@ -1,0 +1,82 @@
+/* engine.h: the core of ngoma: creating games, taking orders, resolving steps when every order is in, and replaying. */
+#ifndef NGOMA_ENGINE_H
+#define NGOMA_ENGINE_H
+
+#include <sqlite3.h>
+#include <stdint.h>
+
+#include "core/gamerec.h"
+
+enum line_status {
+    LINE_ACCEPTED, /* an order that was resolved (or a RESIGN) */
+    LINE_PENDING,  /* an order recorded for a simultaneous step still missing others */
+    LINE_REJECTED, /* an order refused, with the reason */
+    LINE_INFO,     /* HELP, BOARD, LEGAL, HISTORY: information asked for */
+};
+
+struct line_result {
+    char *text;            /* the line as written */
+    enum line_status status;
+    char *canonical;       /* for an order the game took: its canonical form */
+    struct strbuf body;    /* the reason, what happened, or the information */
+};
+
+/* What became of one order text (one mail, one `ngoma order`). */
+struct submission {
+    struct line_result *lines;
+    size_t n, alloc;
+    int turn_before;       /* the game's turn when the text arrived */
+    int turn_after;        /* and after it: turns in between were resolved */
+};
+
+void submission_release(struct submission *s);
+
+/* Every declared option with defaults filled in; NULL with a reason when a
+ * key is unknown or a value is not text. */
+cJSON *engine_options(const struct game_ops *ops, const cJSON *given, struct strbuf *err);
+
+/* A player's name (1 to 24 letters, digits, spaces, - _ . ') and mail
+ * address ("bot" for a bot), checked; -1 with the reason in err. */
+int engine_check_name(const char *name, struct strbuf *err);
+int engine_check_email(const char *email, struct strbuf *err);
+
+/*
+ * Creates a game: checks the players, runs the module's setup with the
+ * seed, stores the game, its seats (each with a fresh secret) and turn 0.
+ * Runs inside the caller's transaction.
+ */
+int engine_new(sqlite3 *db, const struct game_ops *ops, int nseats, const char *const *names,
+               const char *const *emails, const cJSON *options, int64_t seed, int64_t *id, struct strbuf *err);
+
+/*
+ * Takes an order text from seat: each line in turn, checked in the position
+ * the previous one left. A step resolves as soon as every seat it waits for
+ * has a valid order in. Runs inside the caller's transaction; -1 means a
+ * database or internal failure (roll back, and drop g: its state may have
+ * moved). message_row links each stored order to the mail that carried it
+ * (0: none).
+ */
+int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, const char *source,
+                  int64_t message_row, struct submission *out);
+
+/* A bot chooses and gives seat's order (source says why: "bot", "nmr");
+ * *played (owned) tells which, when not NULL. */
+int engine_play_for(sqlite3 *db, struct game_rec *g, int seat, const char *source, char **played);
+/* Lets the bots play every seat they play that the game waits for, until
+ * it waits for a person (or is over). */
+int engine_bots(sqlite3 *db, struct game_rec *g);
+
+/* The seat leaves the game by its rules (RESIGN), recorded as a turn. */
+int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source, struct strbuf *log);
+
+/*
+ * Rebuilds the game from its seed and its resolved orders and compares
+ * every stored turn. 0 when all match, 1 at the first difference (said in
+ * report), -1 on failure.
+ */
+int engine_replay(sqlite3 *db, struct game_rec *g, struct strbuf *report);
+
+/* How many players a simultaneous step still waits for. */
+int engine_missing(sqlite3 *db, struct game_rec *g, unsigned *missing_mask);
+
+#endif

@@ -1,0 +1,234 @@
+/* gamerec.c: one game as the core holds it: its database row, its seats, and its module state. */
+#include "core/gamerec.h"
+#include "store/db.h"
+#include "lib/jsonx.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int game_id_parse(const char *s, int64_t *id)
+{
+    long long v;
+    if (s && *s == '#')
+        s++;
+    if (!parse_int(s, 1, INT64_MAX, &v))
+        return -1;
+    *id = v;
+    return 0;
+}
+
+int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
+{
+    sqlite3_stmt *st;
+    struct strbuf err = STRBUF_INIT;
+    cJSON *state = NULL;
+    int rc;
+
+    memset(g, 0, sizeof(*g));
+    g->id = id;
+    st = db_stmt(db,
+                 "SELECT module, options, seed, status, turn, state, deadline_secs, reminder_secs, grace_secs, nmr,"
+                 " paused, step_started_at, deadline_at, host_email, host_secret FROM games WHERE id = ?",
+                 "I", id);
+    if (!st)
+        return -1;
+    rc = db_step(st);
+    if (rc != SQLITE_ROW) {
+        db_finalize(st);
+        return rc < 0 ? -1 : error("no game %lld", (long long)id);
+    }
+    g->ops = game_find((const char *)sqlite3_column_text(st, 0));
+    if (!g->ops) {
+        error("game %lld is of an unknown kind \"%s\"", (long long)id, sqlite3_column_text(st, 0));
+        db_finalize(st);
+        return -1;
+    }
+    g->options = jx_parse((const char *)sqlite3_column_text(st, 1), "options", &err);
+    g->seed = sqlite3_column_int64(st, 2);
+    snprintf(g->status, sizeof(g->status), "%s", sqlite3_column_text(st, 3));
+    g->turn = sqlite3_column_int(st, 4);
+    state = jx_parse((const char *)sqlite3_column_text(st, 5), "state", &err);
+    g->sched.deadline_secs = (long)sqlite3_column_int64(st, 6);
+    {
+        cJSON *r = cJSON_Parse((const char *)sqlite3_column_text(st, 7)), *v;
+        cJSON_ArrayForEach(v, r)
+            if (cJSON_IsNumber(v) && v->valuedouble > 0 && g->sched.nreminders < 8)
+                g->sched.reminders[g->sched.nreminders++] = (long)v->valuedouble;
+        cJSON_Delete(r);
+    }
+    g->sched.grace_secs = (long)sqlite3_column_int64(st, 8);
+    snprintf(g->sched.nmr, sizeof(g->sched.nmr), "%s", sqlite3_column_text(st, 9));
+    g->sched.paused = sqlite3_column_int(st, 10) != 0;
+    g->sched.step_started_at = db_col_text(st, 11);
+    g->sched.deadline_at = db_col_text(st, 12);
+    g->sched.host_email = sqlite3_column_type(st, 13) == SQLITE_NULL ? NULL : db_col_text(st, 13);
+    g->sched.host_secret = sqlite3_column_type(st, 14) == SQLITE_NULL ? NULL : db_col_text(st, 14);
+    db_finalize(st);
+    if (!g->options || !state)
+        goto bad;
+    g->st = g->ops->from_json(state, &err);
+    cJSON_Delete(state);
+    state = NULL;
+    if (!g->st)
+        goto bad;
+
+    st = db_stmt(db,
+                 "SELECT seat, name, email, secret, bot, timezone, coalesce(vacation_until, '') FROM seats"
+                 " WHERE game_id = ? ORDER BY seat",
+                 "I", id);
+    if (!st)
+        goto fail;
+    while ((rc = db_step(st)) == SQLITE_ROW) {
+        int seat = sqlite3_column_int(st, 0);
+        if (seat != g->nseats + 1 || g->nseats == GAME_MAX_SEATS) {
+            db_finalize(st);
+            strbuf_addstr(&err, "its seats are not numbered 1, 2, ...");
+            goto bad;
+        }
+        g->seats[g->nseats].name = db_col_text(st, 1);
+        g->seats[g->nseats].email = db_col_text(st, 2);
+        g->seats[g->nseats].secret = db_col_text(st, 3);
+        g->seats[g->nseats].bot = sqlite3_column_int(st, 4) != 0;
+        g->seats[g->nseats].timezone = db_col_text(st, 5);
+        g->seats[g->nseats].vacation_until = db_col_text(st, 6);
+        g->names[g->nseats] = g->seats[g->nseats].name;
+        g->nseats++;
+    }
+    db_finalize(st);
+    if (rc < 0)
+        goto fail;
+    g->table.nseats = g->nseats;
+    g->table.names = g->names;
+    strbuf_release(&err);
+    return 0;
+bad:
+    error("game %lld is damaged in the database: %s", (long long)id, err.buf);
+fail:
+    cJSON_Delete(state);
+    strbuf_release(&err);
+    game_unload(g);
+    return -1;
+}
+
+void game_unload(struct game_rec *g)
+{
+    if (g->st)
+        g->ops->free(g->st);
+    cJSON_Delete(g->options);
+    for (int i = 0; i < g->nseats; i++) {
+        free(g->seats[i].name);
+        free(g->seats[i].email);
+        free(g->seats[i].secret);
+        free(g->seats[i].timezone);
+        free(g->seats[i].vacation_until);
+    }
+    free(g->sched.step_started_at);
+    free(g->sched.deadline_at);
+    free(g->sched.host_email);
+    free(g->sched.host_secret);
+    memset(g, 0, sizeof(*g));
+}
+
+int game_seat_find(const struct game_rec *g, const char *who)
+{
+    long long n;
+    for (int i = 0; i < g->nseats; i++)
+        if (str_ieq(g->seats[i].name, who))
+            return i;
+    if (parse_int(who, 1, g->nseats, &n))
+        return (int)n - 1;
+    return -1;
+}
+
+bool game_hides_anything(const struct game_ops *ops)
+{
+    return ops->secrets || ops->determinize;
+}
+
+const char *game_phase_of(const struct game_ops *ops, const void *st)
+{
+    return ops->phase ? ops->phase(st) : "play";
+}
+
+const char *game_status_of(const struct game_ops *ops, const void *st)
+{
+    struct game_result r;
+    ops->result(st, &r);
+    if (r.finished)
+        return "finished";
+    return str_eq(game_phase_of(ops, st), "setup") ? "setup" : "active";
+}
+
+cJSON *game_result_json(const struct game_rec *g)
+{
+    struct game_result r;
+    cJSON *j = cJSON_CreateObject(), *w = cJSON_CreateArray();
+
+    g->ops->result(g->st, &r);
+    cJSON_AddBoolToObject(j, "finished", r.finished);
+    for (int i = 0; i < g->nseats; i++)
+        if (r.finished && (r.winners & (1u << i)))
+            cJSON_AddItemToArray(w, cJSON_CreateString(g->names[i]));
+    cJSON_AddItemToObject(j, "winners", w);
+    if (r.has_scores) {
+        cJSON *s = cJSON_CreateObject();
+        for (int i = 0; i < g->nseats; i++)
+            cJSON_AddNumberToObject(s, g->names[i], r.scores[i]);
+        cJSON_AddItemToObject(j, "scores", s);
+        cJSON_AddStringToObject(j, "score_name", r.score_name ? r.score_name : "points");
+    }
+    return j;
+}
+
+void game_step_started(struct game_rec *g)
+{
+    char now[32], deadline[32] = "";
+    utc_now(now);
+    if (g->sched.deadline_secs > 0)
+        utc_format(clock_now() + g->sched.deadline_secs, deadline);
+    free(g->sched.step_started_at);
+    free(g->sched.deadline_at);
+    g->sched.step_started_at = xstrdup(now);
+    g->sched.deadline_at = xstrdup(deadline);
+}
+
+int game_save(sqlite3 *db, struct game_rec *g)
+{
+    cJSON *state = g->ops->to_json(g->st);
+    char *text = jx_print(state), *result = NULL, now[32];
+    int rc;
+
+    cJSON_Delete(state);
+    snprintf(g->status, sizeof(g->status), "%s", game_status_of(g->ops, g->st));
+    if (str_eq(g->status, "finished")) {
+        cJSON *r = game_result_json(g);
+        result = jx_print(r);
+        cJSON_Delete(r);
+    }
+    utc_now(now);
+    rc = db_do(db,
+               "UPDATE games SET state = ?, turn = ?, status = ?, result = ?, updated_at = ?, step_started_at = ?,"
+               " deadline_at = nullif(?, '') WHERE id = ?",
+               "sisssssI", text, g->turn, g->status, result, now, g->sched.step_started_at, g->sched.deadline_at,
+               g->id);
+    free(text);
+    free(result);
+    return rc;
+}
+
+void game_names_of(const struct game_rec *g, unsigned mask, struct strbuf *out)
+{
+    int total = 0, done = 0;
+    for (int i = 0; i < g->nseats; i++)
+        total += (mask >> i) & 1;
+    for (int i = 0; i < g->nseats; i++) {
+        if (!(mask & (1u << i)))
+            continue;
+        if (done)
+            strbuf_addstr(out, done == total - 1 ? " and " : ", ");
+        strbuf_addstr(out, g->names[i]);
+        done++;
+    }
+}

@@ -1,0 +1,72 @@
+/* gamerec.h: one game as the core holds it: its database row, its seats, and its module state. */
+#ifndef NGOMA_GAMEREC_H
+#define NGOMA_GAMEREC_H
+
+#include <sqlite3.h>
+#include <stdint.h>
+
+#include "games/game.h"
+
+struct seat_info {
+    char *name;
+    char *email;
+    char *secret;
+    bool bot;              /* a bot plays this seat */
+    char *timezone;        /* deadlines are shown in it */
+    char *vacation_until;  /* UTC, NULL or "" when none */
+};
+
+/* How a game keeps time: its deadline per step, reminders, grace, and
+ * what happens to a missing order. */
+struct game_schedule {
+    long deadline_secs;    /* 0: no deadline */
+    long reminders[8];     /* seconds before the deadline, largest first */
+    int nreminders;
+    long grace_secs;
+    char nmr[8];           /* wait, bot, drop */
+    bool paused;
+    char *step_started_at; /* UTC */
+    char *deadline_at;     /* UTC; NULL or "" when none */
+    char *host_email;      /* NULL when the game has no host */
+    char *host_secret;
+};
+
+struct game_rec {
+    int64_t id;
+    const struct game_ops *ops;
+    cJSON *options;
+    int64_t seed;
+    char status[16];   /* setup, active, finished */
+    int turn;          /* resolved steps so far */
+    void *st;          /* the module's state */
+    int nseats;
+    struct seat_info seats[GAME_MAX_SEATS];
+    const char *names[GAME_MAX_SEATS];
+    struct game_table table;
+    struct game_schedule sched;
+};
+
+/* Reads a GAME argument ("12" or "#12"). */
+int game_id_parse(const char *s, int64_t *id);
+/* Loads game id; -1 after reporting (a missing game says so). */
+int game_load(sqlite3 *db, int64_t id, struct game_rec *g);
+void game_unload(struct game_rec *g);
+/* Finds a seat by player name (any case) or seat number (1..n); -1 when none. */
+int game_seat_find(const struct game_rec *g, const char *who);
+/* The status the core stores for the module's state. */
+const char *game_status_of(const struct game_ops *ops, const void *st);
+/* Whether the game keeps anything from some seat (a module with secrets
+ * or with something to deal anew for its bots: hands, shields, decks). */
+bool game_hides_anything(const struct game_ops *ops);
+/* The module's phase: "setup" or "play" (a game without a phase op is in play). */
+const char *game_phase_of(const struct game_ops *ops, const void *st);
+/* Starts the clock of a new step: its deadline counted from now. */
+void game_step_started(struct game_rec *g);
+/* Writes the in-memory state, turn, status, result and step clock to the games row. */
+int game_save(sqlite3 *db, struct game_rec *g);
+/* The names of the seats in mask, "Ann and Bob" style, appended to out. */
+void game_names_of(const struct game_rec *g, unsigned mask, struct strbuf *out);
+/* The result as JSON: {"finished":..,"winners":[names],"scores":{name:n}}. */
+cJSON *game_result_json(const struct game_rec *g);
+
+#endif

@@ -1,0 +1,16 @@
+/* history.h: the story of a game turn by turn, as one seat (or an observer) may read it. */
+#ifndef NGOMA_HISTORY_H
+#define NGOMA_HISTORY_H
+
+#include <sqlite3.h>
+
+#include "core/gamerec.h"
+
+/* Appends every resolved turn in the order played: its orders, its public
+ * log, and the private notes of viewer (a seat, or -1 for none); turns a
+ * host rolled back stay, marked. Pending orders never appear. */
+int history_render(sqlite3 *db, const struct game_rec *g, int viewer, struct strbuf *out);
+/* Appends the live turns first..last only. */
+int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int first, int last, struct strbuf *out);
+
+#endif

@@ -1,0 +1,131 @@
+/* view.c: what one seat (or an observer) sees of a game: its board and status, as text and as JSON. */
+#include "core/view.h"
+#include "store/db.h"
+#include "core/engine.h"
+#include "lib/jsonx.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer)
+{
+    cJSON *j = cJSON_CreateObject(), *players = cJSON_CreateArray(), *waiting = cJSON_CreateArray();
+    cJSON *result = game_result_json(g), *w;
+    unsigned missing = 0;
+
+    cJSON_AddNumberToObject(j, "game", (double)g->id);
+    cJSON_AddStringToObject(j, "module", g->ops->name);
+    cJSON_AddStringToObject(j, "title", g->ops->title);
+    cJSON_AddStringToObject(j, "status", game_status_of(g->ops, g->st));
+    cJSON_AddNumberToObject(j, "turn", g->turn);
+    cJSON_AddStringToObject(j, "phase", game_phase_of(g->ops, g->st));
+    if (engine_missing(db, g, &missing)) {
+        cJSON_Delete(j);
+        cJSON_Delete(result);
+        cJSON_Delete(players);
+        cJSON_Delete(waiting);
+        return NULL;
+    }
+    for (int i = 0; i < g->nseats; i++)
+        if (missing & (1u << i))
+            cJSON_AddItemToArray(waiting, cJSON_CreateString(g->names[i]));
+    cJSON_AddItemToObject(j, "waiting_for", waiting);
+    for (int i = 0; i < g->nseats; i++) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddNumberToObject(p, "seat", i + 1);
+        cJSON_AddStringToObject(p, "name", g->names[i]);
+        cJSON_AddItemToArray(players, p);
+    }
+    cJSON_AddItemToObject(j, "players", players);
+    if (viewer >= 0)
+        cJSON_AddStringToObject(j, "viewer", g->names[viewer]);
+    w = cJSON_DetachItemFromObjectCaseSensitive(result, "winners");
+    cJSON_AddItemToObject(j, "winners", w);
+    if (cJSON_HasObjectItem(result, "scores")) {
+        cJSON_AddItemToObject(j, "scores", cJSON_DetachItemFromObjectCaseSensitive(result, "scores"));
+        cJSON_AddItemToObject(j, "score_name", cJSON_DetachItemFromObjectCaseSensitive(result, "score_name"));
+    }
+    cJSON_Delete(result);
+    cJSON_AddItemToObject(j, "view", g->ops->view_json(g->st, viewer, &g->table));
+    return j;
+}
+
+int view_status_line(sqlite3 *db, struct game_rec *g, struct strbuf *out)
+{
+    struct game_result r;
+    unsigned missing;
+
+    g->ops->result(g->st, &r);
+    if (r.finished) {
+        int n = __builtin_popcount(r.winners);
+        strbuf_addstr(out, "Game over: ");
+        if (n == 0)
+            strbuf_addstr(out, "nobody wins.");
+        else if (n == g->nseats && n > 1)
+            strbuf_addstr(out, "a draw, shared by every player.");
+        else {
+            game_names_of(g, r.winners, out);
+            strbuf_addstr(out, n == 1 ? " wins." : " share the win.");
+        }
+        return 0;
+    }
+    if (engine_missing(db, g, &missing))
+        return -1;
+    strbuf_addstr(out, "Waiting for ");
+    game_names_of(g, missing, out);
+    strbuf_addch(out, '.');
+    return 0;
+}
+
+int view_ascii(sqlite3 *db, struct game_rec *g, int viewer, struct strbuf *out)
+{
+    strbuf_addf(out, "Game %lld: %s, step %d (%s)\n", (long long)g->id, g->ops->title, g->turn,
+                game_status_of(g->ops, g->st));
+    strbuf_addstr(out, "Players:");
+    size_t col = 8;
+    for (int i = 0; i < g->nseats; i++) {
+        size_t len = strlen(g->names[i]) + 5;
+        if (col + len > 72) {
+            strbuf_addstr(out, "\n        ");
+            col = 8;
+        }
+        strbuf_addf(out, " %d %s%s", i + 1, g->names[i], i + 1 < g->nseats ? "," : "");
+        col += len;
+    }
+    strbuf_addstr(out, "\n\n");
+    g->ops->view_ascii(g->st, viewer, &g->table, out);
+    strbuf_complete_line(out);
+    strbuf_addch(out, '\n');
+    if (view_status_line(db, g, out))
+        return -1;
+    strbuf_addch(out, '\n');
+    return 0;
+}
+
+int view_load_turn(sqlite3 *db, struct game_rec *g, int turn)
+{
+    struct strbuf err = STRBUF_INIT;
+    char *text = NULL;
+    cJSON *j;
+    void *st;
+    int rc = db_get_text(db, &text, "SELECT state FROM turns WHERE game_id = ? AND turn = ? AND rolled_back = 0",
+                         "Ii", g->id, turn);
+    if (rc <= 0)
+        return rc < 0 ? -1 : error("game %lld has no turn %d (it is at turn %d)", (long long)g->id, turn, g->turn);
+    j = jx_parse(text, "state", &err);
+    free(text);
+    st = j ? g->ops->from_json(j, &err) : NULL;
+    cJSON_Delete(j);
+    if (!st) {
+        error("turn %d of game %lld is damaged: %s", turn, (long long)g->id, err.buf);
+        strbuf_release(&err);
+        return -1;
+    }
+    g->ops->free(g->st);
+    g->st = st;
+    g->turn = turn;
+    strbuf_release(&err);
+    return 0;
+}

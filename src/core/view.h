@@ -1,0 +1,20 @@
+/* view.h: what one seat (or an observer) sees of a game: its board and status, as text and as JSON. */
+#ifndef NGOMA_VIEW_H
+#define NGOMA_VIEW_H
+
+#include <sqlite3.h>
+
+#include "core/gamerec.h"
+
+/* The game as viewer (a seat, or -1) may see it: game, module, status,
+ * turn, phase, waiting_for (names still missing), players, winners, and
+ * the module's own view under "view". */
+cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer);
+/* A header line, the module's board, and whose orders are awaited. */
+int view_ascii(sqlite3 *db, struct game_rec *g, int viewer, struct strbuf *out);
+/* "Waiting for Ann." / "Waiting for 2 players." / "Game over: Ann wins." */
+int view_status_line(sqlite3 *db, struct game_rec *g, struct strbuf *out);
+/* Replaces g's state with the snapshot stored for turn (for show --turn). */
+int view_load_turn(sqlite3 *db, struct game_rec *g, int turn);
+
+#endif

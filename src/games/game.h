@@ -1,0 +1,112 @@
+/* game.h: the interface every game module implements, and the registry of games. */
+#ifndef NGOMA_GAME_H
+#define NGOMA_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <cjson/cJSON.h>
+
+#include "lib/strbuf.h"
+#include "lib/strlist.h"
+
+struct rng;
+
+#define GAME_MAX_SEATS 8
+
+/* One option a game accepts with `ngoma new --option KEY=VALUE`. */
+struct game_option {
+    const char *key;
+    const char *def;  /* the default, as text */
+    const char *help; /* what it means and which values it takes */
+};
+
+/* What the core tells a module about the players: modules know no names,
+ * addresses or database rows otherwise. Seats are numbered from 0. */
+struct game_table {
+    int nseats;
+    const char *const *names;
+};
+
+/* What a step produced: the public log every seat and observer may read,
+ * and notes meant for one seat only (a card drawn, a tile collected). */
+struct game_log {
+    struct strbuf pub;
+    struct strbuf priv[GAME_MAX_SEATS];
+};
+
+struct game_result {
+    bool finished;
+    unsigned winners;             /* bitmask of seats; several share a win */
+    bool has_scores;
+    int scores[GAME_MAX_SEATS];
+    const char *score_name;       /* "points", "favor", "VT"... */
+};
+
+/*
+ * A game module owns only its rules: the core owns transactions, turn
+ * numbers, pending orders, history and mail. A state is the module's own
+ * opaque object; everything a replay needs, the seeded generator included,
+ * is in it and in its JSON.
+ */
+struct game_ops {
+    const char *name;             /* module name used on the command line */
+    const char *title;
+    const char *summary;          /* one line: what the game is */
+    int min_seats, max_seats;
+    const struct game_option *options; /* terminated by a NULL key */
+
+    /* options: an object holding every declared key (defaults filled in),
+     * values as strings. NULL with a reason in err when a value is bad. */
+    void *(*setup)(const cJSON *options, int nseats, uint64_t seed, struct strbuf *err);
+    void (*free)(void *st);
+    cJSON *(*to_json)(const void *st);
+    /* Must reject anything malformed with a reason and never crash. */
+    void *(*from_json)(const cJSON *json, struct strbuf *err);
+
+    /* Optional: "setup" while the game's own setup steps are being played,
+     * else "play"; a game without setup steps leaves it out. */
+    const char *(*phase)(const void *st);
+    /* The seats whose orders the next step needs, as a bitmask: one seat for
+     * a sequential step, several for a simultaneous one, 0 when finished. */
+    unsigned (*waiting_for)(const void *st);
+    /* Checks one order line for a waited-for seat (t: the players' names,
+     * which some orders name). On success writes the
+     * canonical text (a form `legal` lists) to canon and returns 0; else
+     * writes why to why and returns -1. Never changes the state. */
+    int (*check)(const void *st, int seat, const struct game_table *t, const char *order, struct strbuf *canon,
+                 struct strbuf *why);
+    /* Resolves the step: orders[seat] is the canonical order of every
+     * waited-for seat, NULL for the others. Returns -1 only on an internal
+     * inconsistency (the core then rolls back). */
+    int (*advance)(void *st, const char *const *orders, const struct game_table *t, struct game_log *log);
+    /* Every legal order of seat now, canonical, as it could be mailed. */
+    void (*legal)(const void *st, int seat, const struct game_table *t, struct strlist *out);
+    /* What viewer (a seat, or -1 for an observer) may see. */
+    cJSON *(*view_json)(const void *st, int viewer, const struct game_table *t);
+    void (*view_ascii)(const void *st, int viewer, const struct game_table *t, struct strbuf *out);
+    void (*result)(const void *st, struct game_result *r);
+    /* The seat leaves the game by the game's rules. */
+    void (*resign)(void *st, int seat, const struct game_table *t, struct game_log *log);
+    /* Optional: how good the state is for seat (higher is better), for the
+     * bots' one-step look-ahead; without it bots play at random. */
+    long long (*evaluate)(const void *st, int seat);
+    /* Optional: strings that only `seat` may ever see (its hand, its
+     * shield); the conformance suite checks no other view contains them. */
+    void (*secrets)(const void *st, int seat, const struct game_table *t, struct strlist *out);
+    /* Optional, for games with hidden cards: deals anew, at random from
+     * salt, everything seat cannot see (decks, the others' hands) and
+     * keeps all it can. The bots look ahead on such a state only, so a
+     * bot knows no more than a player in its seat. */
+    void (*determinize)(void *st, int seat, uint64_t salt);
+};
+
+/* The registry: every game ngoma knows, in one table. */
+extern const struct game_ops *const game_registry[];
+const struct game_ops *game_find(const char *name);
+/* Tests add their own tiny games here. */
+void game_register_extra(const struct game_ops *ops);
+
+void game_log_init(struct game_log *log);
+void game_log_release(struct game_log *log);
+
+#endif

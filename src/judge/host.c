@@ -1,0 +1,289 @@
+/* host.c: what a game's host may do, by command line or by mail: pause, resume, extend, roll back, replace, kick. */
+#include "judge/host.h"
+#include "store/db.h"
+#include "core/engine.h"
+#include "judge/notify.h"
+#include "core/reply.h"
+#include "judge/schedule.h"
+#include "lib/util.h"
+#include "core/view.h"
+#include "lib/words.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Tells every seat what the host did, with its board. */
+static int notice_all(sqlite3 *db, struct game_rec *g, const char *headline, const char *text)
+{
+    for (int s = 0; s < g->nseats; s++) {
+        cJSON *d = notify_seat_data(db, g, s);
+        int rc;
+        cJSON_AddStringToObject(d, "headline", headline);
+        reply_add_text(d, "notice", text);
+        rc = notify_send(db, g, s, "notice", "mail-notice.txt", d, NULL);
+        cJSON_Delete(d);
+        if (rc)
+            return -1;
+    }
+    return 0;
+}
+
+/* The bot seats the game now waits for play; the players are sent the
+ * steps they played, and the host learns of them. */
+static int bots_play(sqlite3 *db, struct game_rec *g, struct strbuf *out)
+{
+    struct submission sub = { 0 };
+    sub.turn_before = g->turn;
+    if (engine_bots(db, g))
+        return -1;
+    sub.turn_after = g->turn;
+    if (g->turn == sub.turn_before)
+        return 0;
+    strbuf_addf(out, " The bots then played on to step %d.", g->turn);
+    return notify_submission(db, g, -1, &sub, NULL) ? -1 : 0;
+}
+
+static int save_schedule(sqlite3 *db, struct game_rec *g)
+{
+    return db_do(db, "UPDATE games SET paused = ?, step_started_at = ?, deadline_at = nullif(?, '') WHERE id = ?",
+                 "issI", g->sched.paused ? 1 : 0, g->sched.step_started_at,
+                 g->sched.deadline_at ? g->sched.deadline_at : "", g->id);
+}
+
+static int find_seat(const struct game_rec *g, const char *who, struct strbuf *out)
+{
+    int seat = game_seat_find(g, who);
+    if (seat < 0) {
+        strbuf_addf(out, "there is no player \"%s\": the players are ", who);
+        game_names_of(g, (1u << g->nseats) - 1, out);
+    }
+    return seat;
+}
+
+static int do_pause(sqlite3 *db, struct game_rec *g, struct strbuf *out)
+{
+    if (g->sched.paused) {
+        strbuf_addstr(out, "the game is paused already");
+        return 1;
+    }
+    g->sched.paused = true;
+    strbuf_addstr(out, "The game is paused: no orders are taken and no deadline runs until it resumes.");
+    return save_schedule(db, g) || notice_all(db, g, "the game is paused", out->buf) ? -1 : 0;
+}
+
+static int do_resume(sqlite3 *db, struct game_rec *g, struct strbuf *out)
+{
+    char when[64];
+    time_t t;
+    if (!g->sched.paused) {
+        strbuf_addstr(out, "the game is not paused");
+        return 1;
+    }
+    g->sched.paused = false;
+    game_step_started(g); /* a fresh deadline for the step */
+    strbuf_addstr(out, "The game goes on.");
+    if (*g->sched.deadline_at && utc_parse(g->sched.deadline_at, &t)) {
+        time_format_tz(t, "UTC", when);
+        strbuf_addf(out, " The deadline of the step is %s.", when);
+    }
+    if (save_schedule(db, g) || notice_all(db, g, "the game goes on", out->buf))
+        return -1;
+    return bots_play(db, g, out);
+}
+
+static int do_extend(sqlite3 *db, struct game_rec *g, const char *arg, struct strbuf *out)
+{
+    long secs;
+    time_t t;
+    char when[32], shown[64];
+    if (!arg || !duration_parse(arg, &secs) || secs <= 0) {
+        strbuf_addstr(out, "EXTEND takes a time, like EXTEND 2d or EXTEND 12h");
+        return 1;
+    }
+    if (!g->sched.deadline_at || !*g->sched.deadline_at || !utc_parse(g->sched.deadline_at, &t)) {
+        strbuf_addstr(out, "the game has no deadline to extend");
+        return 1;
+    }
+    utc_format(t + secs, when);
+    free(g->sched.deadline_at);
+    g->sched.deadline_at = xstrdup(when);
+    time_format_tz(t + secs, "UTC", shown);
+    strbuf_addf(out, "The deadline of the step is now %s.", shown);
+    return save_schedule(db, g) || notice_all(db, g, "more time for the step", out->buf) ? -1 : 0;
+}
+
+static int do_rollback(sqlite3 *db, struct game_rec *g, const char *arg, struct strbuf *out)
+{
+    long long n;
+    if (!arg || !parse_int(arg, 0, g->turn - 1, &n)) {
+        if (g->turn == 0)
+            strbuf_addstr(out, "the game has no step to roll back");
+        else
+            strbuf_addf(out, "ROLLBACK takes the step to go back to, 0 to %d", g->turn - 1);
+        return 1;
+    }
+    if (db_do(db, "UPDATE turns SET rolled_back = 1 WHERE game_id = ? AND turn > ? AND rolled_back = 0", "Ii", g->id,
+              (int)n) ||
+        db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND status = 'pending'", "I", g->id) ||
+        view_load_turn(db, g, (int)n))
+        return -1;
+    game_step_started(g);
+    if (game_save(db, g))
+        return -1;
+    strbuf_addf(out, "The game is rolled back to step %lld; the later steps stay in its history, marked rolled back.",
+                n);
+    if (notice_all(db, g, "the game is rolled back", out->buf))
+        return -1;
+    return bots_play(db, g, out);
+}
+
+static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const char *line, struct strbuf *out)
+{
+    int seat;
+    char *eq, *secret;
+    const char *spec;
+    struct strbuf err = STRBUF_INIT;
+    /* The new name keeps its case: take it from the line as written. */
+    spec = line + strlen(line);
+    while (spec > line && spec[-1] == ' ')
+        spec--;
+    const char *end = spec;
+    while (spec > line && spec[-1] != ' ')
+        spec--;
+    char *written = xstrndup(spec, (size_t)(end - spec));
+    if (w->n != 3 || !(eq = strchr(written, '='))) {
+        free(written);
+        strbuf_addstr(out, "REPLACE takes the player and the new one as NAME=ADDRESS, e.g. REPLACE Bob Dora=dora@x.org");
+        return 1;
+    }
+    if ((seat = find_seat(g, w->w[1], out)) < 0) {
+        free(written);
+        return 1;
+    }
+    char *name = xstrndup(written, (size_t)(eq - written)), *email = str_lower(xstrdup(eq + 1));
+    free(written);
+    if (engine_check_name(name, out) || engine_check_email(email, out) || str_eq(email, "bot")) {
+        if (str_eq(email, "bot"))
+            strbuf_addstr(out, "a bot takes a seat with KICK");
+        free(name);
+        free(email);
+        return 1;
+    }
+    for (int s = 0; s < g->nseats; s++)
+        if (s != seat && str_ieq(g->names[s], name)) {
+            strbuf_addf(out, "another player is called %s", name);
+            free(name);
+            free(email);
+            return 1;
+        }
+    secret = secret_new(10);
+    strbuf_addf(out, "%s takes over seat %d from %s.", name, seat + 1, g->names[seat]);
+    int rc = db_do(db, "UPDATE seats SET name = ?, email = ?, secret = ?, bot = 0 WHERE game_id = ? AND seat = ?",
+                   "sssIi", name, email, secret, g->id, seat + 1);
+    if (!rc) {
+        /* The record in memory follows, then everyone is told. */
+        free(g->seats[seat].name);
+        free(g->seats[seat].email);
+        free(g->seats[seat].secret);
+        g->seats[seat].name = name;
+        g->seats[seat].email = email;
+        g->seats[seat].secret = secret;
+        g->seats[seat].bot = false;
+        g->names[seat] = name;
+        rc = notice_all(db, g, "a new player", out->buf) || notify_welcome_seat(db, g, seat);
+    } else {
+        free(name);
+        free(email);
+        free(secret);
+    }
+    strbuf_release(&err);
+    return rc ? -1 : 0;
+}
+
+static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, struct strbuf *out)
+{
+    int seat;
+    if (!who) {
+        strbuf_addstr(out, "KICK takes the player whose seat a bot plays from now on");
+        return 1;
+    }
+    if ((seat = find_seat(g, who, out)) < 0)
+        return 1;
+    if (g->seats[seat].bot) {
+        strbuf_addf(out, "a bot plays %s's seat already", g->names[seat]);
+        return 1;
+    }
+    strbuf_addf(out, "A bot plays %s's seat from now on.", g->names[seat]);
+    if (notice_all(db, g, "a bot takes a seat", out->buf))
+        return -1;
+    g->seats[seat].bot = true;
+    if (db_do(db, "UPDATE seats SET bot = 1 WHERE game_id = ? AND seat = ?", "Ii", g->id, seat + 1))
+        return -1;
+    return bots_play(db, g, out);
+}
+
+int host_status(sqlite3 *db, struct game_rec *g, struct strbuf *out)
+{
+    unsigned missing = 0;
+    time_t t;
+    char when[64];
+    strbuf_addf(out, "Game %lld (%s): %s, step %d%s.\n", (long long)g->id, g->ops->title, game_status_of(g->ops, g->st),
+                g->turn, g->sched.paused ? ", paused" : "");
+    if (engine_missing(db, g, &missing))
+        return -1;
+    if (missing) {
+        strbuf_addstr(out, "Waiting for ");
+        game_names_of(g, missing, out);
+        strbuf_addstr(out, ".\n");
+    }
+    if (!str_eq(game_status_of(g->ops, g->st), "finished") && (t = schedule_deadline(g, missing))) {
+        time_format_tz(t, "UTC", when);
+        strbuf_addf(out, "Deadline: %s%s; missing orders: %s.\n", when, t < clock_now() ? " (passed)" : "",
+                    g->sched.nmr);
+    }
+    for (int s = 0; s < g->nseats; s++) {
+        const char *v = g->seats[s].vacation_until;
+        strbuf_addf(out, "  %d %s <%s>%s", s + 1, g->names[s], g->seats[s].email, g->seats[s].bot ? ", a bot" : "");
+        if (v && *v && utc_parse(v, &t) && t > clock_now()) {
+            time_format_tz(t, "UTC", when);
+            strbuf_addf(out, ", on vacation until %s", when);
+        }
+        strbuf_addch(out, '\n');
+    }
+    return 0;
+}
+
+int host_command(sqlite3 *db, struct game_rec *g, const char *line, struct strbuf *out)
+{
+    struct words w;
+    int rc;
+    words_split(&w, line, NULL);
+    if (w.n == 0) {
+        words_release(&w);
+        return 1;
+    }
+    if (str_eq(w.w[0], "pause") && w.n == 1)
+        rc = do_pause(db, g, out);
+    else if (str_eq(w.w[0], "resume") && w.n == 1)
+        rc = do_resume(db, g, out);
+    else if (str_eq(w.w[0], "extend"))
+        rc = do_extend(db, g, w.n == 2 ? w.w[1] : NULL, out);
+    else if (str_eq(w.w[0], "rollback"))
+        rc = do_rollback(db, g, w.n == 2 ? w.w[1] : NULL, out);
+    else if (str_eq(w.w[0], "replace"))
+        rc = do_replace(db, g, &w, line, out);
+    else if (str_eq(w.w[0], "kick"))
+        rc = do_kick(db, g, w.n == 2 ? w.w[1] : NULL, out);
+    else if (str_eq(w.w[0], "status") && w.n == 1)
+        rc = host_status(db, g, out);
+    else {
+        strbuf_addf(out, "\"%s\" is not a host command: PAUSE, RESUME, EXTEND 2d, ROLLBACK <step>, "
+                         "REPLACE <player> <name>=<address>, KICK <player>, STATUS",
+                    w.w[0]);
+        rc = 1;
+    }
+    words_release(&w);
+    return rc;
+}

@@ -1,0 +1,19 @@
+/* host.h: what a game's host may do, by command line or by mail: pause, resume, extend, roll back, replace, kick. */
+#ifndef NGOMA_HOST_H
+#define NGOMA_HOST_H
+
+#include <sqlite3.h>
+
+#include "core/gamerec.h"
+
+/*
+ * Runs one host command line (PAUSE, RESUME, EXTEND 2d, ROLLBACK 5,
+ * REPLACE Bob Dora=dora@x.org, KICK Bob, STATUS) inside the caller's
+ * transaction; every seat is told by mail of a change. 0 when done (what
+ * was done in out), 1 when refused (why in out), -1 on a failure.
+ */
+int host_command(sqlite3 *db, struct game_rec *g, const char *line, struct strbuf *out);
+/* Where the game stands: status, step, who is missing, the deadline, the seats. */
+int host_status(sqlite3 *db, struct game_rec *g, struct strbuf *out);
+
+#endif

@@ -1,0 +1,226 @@
+/* notify.c: which mail each seat gets when something happens in a game, rendered from templates/ into the outbox. */
+#include "judge/notify.h"
+#include "core/history.h"
+#include "mail/mailout.h"
+#include "core/reply.h"
+#include "judge/schedule.h"
+#include "lib/template.h"
+#include "lib/util.h"
+#include "core/view.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_bot(const struct game_rec *g, int seat)
+{
+    return g->seats[seat].bot || str_eq(g->seats[seat].email, "bot");
+}
+
+cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
+{
+    cJSON *d = cJSON_CreateObject(), *players = cJSON_CreateArray();
+    struct strbuf sb = STRBUF_INIT;
+    char *reply = mail_reply_address(db, g->id, seat + 1, g->seats[seat].secret);
+    unsigned missing = 0;
+
+    cJSON_AddNumberToObject(d, "game", (double)g->id);
+    cJSON_AddStringToObject(d, "title", g->ops->title);
+    cJSON_AddStringToObject(d, "module", g->ops->name);
+    cJSON_AddStringToObject(d, "player", g->names[seat]);
+    cJSON_AddNumberToObject(d, "seat", seat + 1);
+    cJSON_AddStringToObject(d, "secret", g->seats[seat].secret);
+    cJSON_AddStringToObject(d, "reply_address", reply ? reply : "");
+    cJSON_AddNumberToObject(d, "turn", g->turn);
+    for (int i = 0; i < g->nseats; i++) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddNumberToObject(p, "seat", i + 1);
+        cJSON_AddStringToObject(p, "name", g->names[i]);
+        cJSON_AddItemToArray(players, p);
+    }
+    cJSON_AddItemToObject(d, "players", players);
+    if (view_ascii(db, g, seat, &sb) == 0)
+        reply_add_text(d, "board", sb.buf);
+    strbuf_reset(&sb);
+    if (view_status_line(db, g, &sb) == 0)
+        cJSON_AddStringToObject(d, "status", sb.buf);
+    engine_missing(db, g, &missing);
+    cJSON_AddBoolToObject(d, "your_turn", (missing >> seat) & 1);
+    if (!str_eq(game_status_of(g->ops, g->st), "finished")) {
+        time_t t = schedule_deadline(g, 1u << seat);
+        char when[64];
+        if (t) {
+            time_format_tz(t, g->seats[seat].timezone, when);
+            cJSON_AddStringToObject(d, "deadline", when);
+        }
+    }
+    {
+        char example[16];
+        date_ahead(14, example);
+        cJSON_AddStringToObject(d, "vacation_example", example);
+    }
+    cJSON_AddBoolToObject(d, "finished", str_eq(game_status_of(g->ops, g->st), "finished"));
+    free(reply);
+    strbuf_release(&sb);
+    return d;
+}
+
+/* Renders template `name` and queues it to one address: a seat's, or the
+ * host's (seat -1). */
+static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kind, const char *name, cJSON *data,
+                      const struct mail_origin *origin)
+{
+    struct outmail m = { 0 };
+    char *subject = NULL, *body = NULL;
+    int rc;
+
+    if (mail_template(name, data, &subject, &body))
+        return -1;
+    m.game_id = g->id;
+    m.kind = kind;
+    m.subject = subject;
+    m.text = body;
+    if (seat < 0) {
+        m.to = g->sched.host_email;
+        m.to_name = "host";
+        m.secret = g->sched.host_secret;
+        m.host = true;
+    } else {
+        m.seat = seat + 1;
+        m.to = g->seats[seat].email;
+        m.to_name = g->names[seat];
+        m.secret = g->seats[seat].secret;
+    }
+    if (origin) {
+        m.in_reply_to = origin->message_id;
+        m.references = origin->references;
+        m.answers = origin->row;
+    }
+    rc = outbox_enqueue(db, &m);
+    free(subject);
+    free(body);
+    return rc;
+}
+
+int notify_send(sqlite3 *db, struct game_rec *g, int seat, const char *kind, const char *name, cJSON *data,
+                const struct mail_origin *origin)
+{
+    return is_bot(g, seat) ? 0 : queue_mail(db, g, seat, kind, name, data, origin);
+}
+
+int notify_welcome_seat(sqlite3 *db, struct game_rec *g, int s)
+{
+    struct strbuf rules = STRBUF_INIT, name = STRBUF_INIT, err = STRBUF_INIT;
+    cJSON *d = notify_seat_data(db, g, s);
+    int rc;
+    strbuf_addf(&name, "rules/%s.txt", g->ops->name);
+    if (template_render_file(name.buf, d, &rules, &err))
+        strbuf_addf(&rules, "%s: %s", g->ops->title, g->ops->summary);
+    reply_add_text(d, "rules", rules.buf);
+    rc = notify_send(db, g, s, "welcome", "mail-welcome.txt", d, NULL);
+    cJSON_Delete(d);
+    strbuf_release(&rules);
+    strbuf_release(&name);
+    strbuf_release(&err);
+    return rc;
+}
+
+int notify_welcome(sqlite3 *db, struct game_rec *g)
+{
+    for (int s = 0; s < g->nseats; s++)
+        if (notify_welcome_seat(db, g, s))
+            return -1;
+    return notify_host_welcome(db, g);
+}
+
+int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct submission *sub,
+                      const struct mail_origin *origin)
+{
+    bool finished = str_eq(game_status_of(g->ops, g->st), "finished");
+
+    if (origin) {
+        cJSON *d = reply_data(db, g, seat, sub), *extra = notify_seat_data(db, g, seat), *item;
+        int rc;
+        /* The reply's own fields win over the shared ones. */
+        cJSON_ArrayForEach(item, extra)
+            if (!cJSON_HasObjectItem(d, item->string))
+                cJSON_AddItemToObject(d, item->string, cJSON_Duplicate(item, 1));
+        cJSON_Delete(extra);
+        rc = notify_send(db, g, seat, "reply", "mail-reply.txt", d, origin);
+        cJSON_Delete(d);
+        if (rc)
+            return -1;
+    }
+    if (sub->turn_after == sub->turn_before)
+        return 0;
+    for (int s = 0; s < g->nseats; s++) {
+        struct strbuf turns = STRBUF_INIT;
+        cJSON *d;
+        int rc;
+        if (s == seat)
+            continue;
+        d = notify_seat_data(db, g, s);
+        if (history_render_range(db, g, s, sub->turn_before + 1, sub->turn_after, &turns)) {
+            cJSON_Delete(d);
+            strbuf_release(&turns);
+            return -1;
+        }
+        reply_add_text(d, "turns", turns.buf);
+        rc = notify_send(db, g, s, finished ? "gameover" : "turn", finished ? "mail-gameover.txt" : "mail-turn.txt",
+                         d, NULL);
+        cJSON_Delete(d);
+        strbuf_release(&turns);
+        if (rc)
+            return -1;
+    }
+    return 0;
+}
+
+int notify_host(sqlite3 *db, struct game_rec *g, const char *kind, const char *name, cJSON *data,
+                const struct mail_origin *origin)
+{
+    char *reply;
+    int rc;
+
+    if (!g->sched.host_email)
+        return 0;
+    reply = mail_reply_address(db, g->id, -1, g->sched.host_secret);
+    cJSON_AddStringToObject(data, "host_secret", g->sched.host_secret ? g->sched.host_secret : "");
+    cJSON_AddStringToObject(data, "reply_address", reply ? reply : "");
+    if (!cJSON_HasObjectItem(data, "game"))
+        cJSON_AddNumberToObject(data, "game", (double)g->id);
+    if (!cJSON_HasObjectItem(data, "title"))
+        cJSON_AddStringToObject(data, "title", g->ops->title);
+    rc = queue_mail(db, g, -1, kind, name, data, origin);
+    free(reply);
+    return rc;
+}
+
+int notify_host_welcome(sqlite3 *db, struct game_rec *g)
+{
+    cJSON *d = cJSON_CreateObject(), *players = cJSON_CreateArray();
+    int rc;
+    for (int i = 0; i < g->nseats; i++) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddNumberToObject(p, "seat", i + 1);
+        cJSON_AddStringToObject(p, "name", g->names[i]);
+        cJSON_AddStringToObject(p, "email", g->seats[i].email);
+        cJSON_AddItemToArray(players, p);
+    }
+    cJSON_AddItemToObject(d, "players", players);
+    rc = notify_host(db, g, "host-welcome", "mail-host-welcome.txt", d, NULL);
+    cJSON_Delete(d);
+    return rc;
+}
+
+int notify_refused(sqlite3 *db, struct game_rec *g, int seat, const char *why, const struct mail_origin *origin)
+{
+    cJSON *d = notify_seat_data(db, g, seat);
+    int rc;
+    cJSON_AddStringToObject(d, "why", why);
+    /* Not threaded to the refused mail: its sender may not be the player. */
+    (void)origin;
+    rc = notify_send(db, g, seat, "refused", "mail-refused.txt", d, NULL);
+    cJSON_Delete(d);
+    return rc;
+}

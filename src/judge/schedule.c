@@ -1,0 +1,358 @@
+/* schedule.c: deadlines, reminders and missing-order policies, applied by `ngoma run` once per game and run. */
+#include "judge/schedule.h"
+#include "store/db.h"
+#include "core/engine.h"
+#include "lib/jsonx.h"
+#include "mail/mailout.h"
+#include "judge/notify.h"
+#include "core/reply.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+#include "core/view.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int schedule_parse_reminders(const char *list, struct schedule_opts *o, struct strbuf *err)
+{
+    char *copy = xstrdup(list), *save = NULL;
+    o->nreminders = 0;
+    o->reminders_given = true;
+    if (!str_ieq(list, "none"))
+        for (char *tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+            long secs;
+            if (!duration_parse(tok, &secs) || secs <= 0 || o->nreminders == 8) {
+                strbuf_addf(err, "--remind takes up to 8 times before the deadline, like 24h,2h (or none), not \"%s\"",
+                            tok);
+                free(copy);
+                return -1;
+            }
+            o->reminders[o->nreminders++] = secs;
+        }
+    free(copy);
+    return 0;
+}
+
+static int cmp_desc(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x < y) - (x > y);
+}
+
+int schedule_configure(sqlite3 *db, int64_t id, const struct schedule_opts *o, struct strbuf *err)
+{
+    static const long defaults[] = { 86400, 7200 };
+    long rem[8];
+    int n = 0;
+    const char *nmr = o->nmr ? o->nmr : "wait";
+    char *secret = NULL, now[32], deadline[32] = "";
+    cJSON *list = cJSON_CreateArray();
+    int rc = -1;
+
+    if (!str_eq(nmr, "wait") && !str_eq(nmr, "bot") && !str_eq(nmr, "drop")) {
+        strbuf_addf(err, "--nmr is wait, bot or drop, not \"%s\"", nmr);
+        goto out;
+    }
+    if (!o->deadline && (o->grace || (o->reminders_given && o->nreminders) || o->nmr)) {
+        strbuf_addstr(err, "--remind, --grace and --nmr need a --deadline");
+        goto out;
+    }
+    if (o->host) {
+        const char *at = strchr(o->host, '@');
+        for (const char *p = o->host; *p; p++)
+            if ((unsigned char)*p <= ' ' || strchr("<>()[]\\,;:\"", *p)) {
+                at = NULL;
+                break;
+            }
+        if (!at || at == o->host || !at[1] || strchr(at + 1, '@')) {
+            strbuf_addf(err, "--host takes the host's mail address, not \"%s\"", o->host);
+            goto out;
+        }
+        secret = secret_new(10);
+    }
+    /* The reminders that come before the deadline, the earliest first. */
+    if (o->reminders_given) {
+        for (int i = 0; i < o->nreminders; i++)
+            if (o->reminders[i] < o->deadline)
+                rem[n++] = o->reminders[i];
+    } else {
+        for (size_t i = 0; i < ARRAY_SIZE(defaults); i++)
+            if (defaults[i] < o->deadline)
+                rem[n++] = defaults[i];
+    }
+    qsort(rem, (size_t)n, sizeof(long), cmp_desc);
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(list, cJSON_CreateNumber((double)rem[i]));
+    char *rem_text = jx_print(list);
+    utc_now(now);
+    if (o->deadline)
+        utc_format(clock_now() + o->deadline, deadline);
+    rc = db_do(db,
+               "UPDATE games SET deadline_secs = ?, reminder_secs = ?, grace_secs = ?, nmr = ?, host_email = ?,"
+               " host_secret = ?, step_started_at = ?, deadline_at = nullif(?, '') WHERE id = ?",
+               "IsIssss" "sI", (int64_t)o->deadline, rem_text, (int64_t)o->grace, nmr, o->host, secret, now,
+               deadline, id);
+    free(rem_text);
+out:
+    cJSON_Delete(list);
+    free(secret);
+    return rc;
+}
+
+static bool on_vacation(const struct game_rec *g, int seat, time_t now, time_t *until)
+{
+    time_t t;
+    const char *v = g->seats[seat].vacation_until;
+    if (!v || !*v || !utc_parse(v, &t) || t <= now)
+        return false;
+    if (until)
+        *until = t;
+    return true;
+}
+
+time_t schedule_deadline(struct game_rec *g, unsigned missing)
+{
+    time_t d;
+    if (!g->sched.deadline_at || !*g->sched.deadline_at || !utc_parse(g->sched.deadline_at, &d))
+        return 0;
+    /* A missing player on vacation holds the deadline until she is back,
+     * and then has a day (or the whole step, when shorter) to send. */
+    long back = g->sched.deadline_secs < 86400 ? g->sched.deadline_secs : 86400;
+    for (int s = 0; s < g->nseats; s++) {
+        time_t until;
+        const char *v = g->seats[s].vacation_until;
+        if ((missing & (1u << s)) && v && *v && utc_parse(v, &until) && until + back > d)
+            d = until + back;
+    }
+    return d;
+}
+
+/* Records a notice for the current step to seat (-1: the host); 1 when
+ * it is new, 0 when it was sent before, -1 on failure. */
+static int notice(sqlite3 *db, struct game_rec *g, int seat, const char *kind)
+{
+    char now[32];
+    utc_now(now);
+    if (db_do(db,
+              "INSERT OR IGNORE INTO notices(game_id, step, started_at, seat, kind, sent_at) VALUES (?, ?, ?, ?, ?, ?)",
+              "Iisiss", g->id, g->turn, g->sched.step_started_at, seat + 1, kind, now))
+        return -1;
+    return sqlite3_changes(db) > 0;
+}
+
+static const char *policy_text(const struct game_rec *g)
+{
+    if (str_eq(g->sched.nmr, "bot"))
+        return "a bot plays your order for you.";
+    if (str_eq(g->sched.nmr, "drop"))
+        return "you leave the game, by its rules.";
+    return "the game waits for you, and its host is told.";
+}
+
+static int remind(sqlite3 *db, struct game_rec *g, int seat, time_t deadline, const char *kind)
+{
+    cJSON *d = notify_seat_data(db, g, seat);
+    char when[64];
+    int rc;
+    time_format_tz(deadline, g->seats[seat].timezone, when);
+    cJSON_ReplaceItemInObject(d, "deadline", cJSON_CreateString(when));
+    cJSON_AddStringToObject(d, "policy", policy_text(g));
+    cJSON_AddBoolToObject(d, "overdue", str_eq(kind, "overdue"));
+    rc = notify_send(db, g, seat, "reminder", "mail-reminder.txt", d, NULL);
+    cJSON_Delete(d);
+    return rc;
+}
+
+/* The reminder due now for seat, once: the latest whose time has come.
+ * Earlier ones missed (ngoma was down) are marked sent, never sent late. */
+static int reminders(sqlite3 *db, struct game_rec *g, int seat, time_t deadline, time_t now,
+                     struct schedule_stats *st)
+{
+    int due = -1;
+    for (int i = 0; i < g->sched.nreminders; i++)
+        if (deadline - g->sched.reminders[i] <= now && now < deadline)
+            due = i; /* the list runs from the earliest to the latest */
+    if (due < 0)
+        return 0;
+    for (int i = 0; i <= due; i++) {
+        char kind[32];
+        int rc;
+        snprintf(kind, sizeof(kind), "reminder:%ld", g->sched.reminders[i]);
+        rc = notice(db, g, seat, kind);
+        if (rc < 0)
+            return -1;
+        if (rc == 1 && i == due) {
+            if (remind(db, g, seat, deadline, kind))
+                return -1;
+            st->reminders++;
+        }
+    }
+    return 0;
+}
+
+static int tell_host_stalled(sqlite3 *db, struct game_rec *g, unsigned missing, time_t deadline)
+{
+    cJSON *d = cJSON_CreateObject();
+    struct strbuf who = STRBUF_INIT, board = STRBUF_INIT;
+    char when[64], grace[32];
+    int rc;
+    if (!g->sched.host_email)
+        return 0;
+    game_names_of(g, missing, &who);
+    time_format_tz(deadline, "UTC", when);
+    duration_format(g->sched.grace_secs, grace);
+    cJSON_AddNumberToObject(d, "game", (double)g->id);
+    cJSON_AddStringToObject(d, "title", g->ops->title);
+    cJSON_AddStringToObject(d, "missing", who.buf);
+    cJSON_AddStringToObject(d, "deadline", when);
+    if (g->sched.grace_secs)
+        cJSON_AddStringToObject(d, "grace", grace);
+    cJSON_AddNumberToObject(d, "turn", g->turn);
+    view_ascii(db, g, -1, &board);
+    reply_add_text(d, "board", board.buf);
+    rc = notify_host(db, g, "stalled", "mail-stalled.txt", d, NULL);
+    cJSON_Delete(d);
+    strbuf_release(&who);
+    strbuf_release(&board);
+    return rc;
+}
+
+/* Tells seat what its missing order brought. */
+static int tell_nmr(sqlite3 *db, struct game_rec *g, int seat, const char *what)
+{
+    cJSON *d = notify_seat_data(db, g, seat);
+    int rc;
+    cJSON_AddStringToObject(d, "what", what);
+    rc = notify_send(db, g, seat, "nmr", "mail-nmr.txt", d, NULL);
+    cJSON_Delete(d);
+    return rc;
+}
+
+static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t deadline, struct schedule_stats *st)
+{
+    struct submission sub = { 0 };
+    int rc = 0;
+
+    sub.turn_before = g->turn;
+    if (str_eq(g->sched.nmr, "wait")) {
+        for (int s = 0; s < g->nseats && !rc; s++) {
+            if (!(missing & (1u << s)))
+                continue;
+            rc = notice(db, g, s, "overdue");
+            if (rc == 1)
+                rc = remind(db, g, s, deadline, "overdue");
+            rc = rc < 0 ? -1 : 0;
+        }
+        if (!rc && (rc = notice(db, g, -1, "stalled")) == 1) {
+            rc = tell_host_stalled(db, g, missing, deadline);
+            st->stalled += g->sched.host_email != NULL;
+        }
+        return rc < 0 ? -1 : 0;
+    }
+    for (int s = 0; s < g->nseats && !rc; s++) {
+        struct strbuf what = STRBUF_INIT;
+        if (!(missing & (1u << s)))
+            continue;
+        if (str_eq(g->sched.nmr, "bot")) {
+            char *played = NULL;
+            rc = engine_play_for(db, g, s, "nmr", &played);
+            if (!rc) {
+                strbuf_addf(&what, "Your order was missing at the deadline; the bot played %s for you.", played);
+                st->bots++;
+            }
+            free(played);
+        } else {
+            struct strbuf log = STRBUF_INIT;
+            rc = engine_resign(db, g, s, "nmr", &log);
+            strbuf_addf(&what, "Your order was missing at the deadline; you leave the game by its rules.\n%s",
+                        log.buf);
+            strbuf_release(&log);
+            st->drops++;
+        }
+        if (!rc)
+            rc = tell_nmr(db, g, s, what.buf);
+        strbuf_release(&what);
+        /* Once the step has moved on, the others are no longer missing it. */
+        if (g->turn != sub.turn_before)
+            break;
+    }
+    if (!rc)
+        rc = engine_bots(db, g);
+    sub.turn_after = g->turn;
+    if (!rc && sub.turn_after != sub.turn_before)
+        rc = notify_submission(db, g, -1, &sub, NULL);
+    return rc;
+}
+
+static int handle_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
+{
+    struct game_rec g;
+    unsigned missing, excused = 0;
+    time_t now = clock_now(), deadline;
+    int rc = 0;
+
+    if (game_load(db, id, &g))
+        return -1;
+    if (!str_eq(game_status_of(g.ops, g.st), "finished") && !g.sched.paused && g.sched.deadline_at &&
+        *g.sched.deadline_at && !(rc = engine_missing(db, &g, &missing))) {
+        for (int s = 0; s < g.nseats; s++)
+            if ((missing & (1u << s)) && (g.seats[s].bot || on_vacation(&g, s, now, NULL)))
+                excused |= 1u << s;
+        deadline = schedule_deadline(&g, missing);
+        st->games++;
+        for (int s = 0; s < g.nseats && !rc; s++)
+            if ((missing & ~excused & (1u << s)))
+                rc = reminders(db, &g, s, deadline, now, st);
+        if (!rc && (missing & ~excused) && now >= deadline + g.sched.grace_secs)
+            rc = overdue(db, &g, missing & ~excused, deadline, st);
+    }
+    game_unload(&g);
+    return rc;
+}
+
+int schedule_run(sqlite3 *db, struct schedule_stats *st)
+{
+    sqlite3_stmt *q;
+    int64_t *ids = NULL;
+    size_t n = 0, alloc = 0;
+    int rc;
+
+    memset(st, 0, sizeof(*st));
+    q = db_stmt(db,
+                "SELECT id FROM games WHERE status <> 'finished' AND paused = 0 AND deadline_at IS NOT NULL"
+                " ORDER BY deadline_at",
+                NULL);
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        if (n == alloc) {
+            alloc = alloc ? 2 * alloc : 64;
+            ids = xrealloc(ids, alloc * sizeof(*ids));
+        }
+        ids[n++] = sqlite3_column_int64(q, 0);
+    }
+    db_finalize(q);
+    if (rc < 0) {
+        free(ids);
+        return -1;
+    }
+    /* Each game in a transaction of its own, read afresh inside it: a
+     * receive or another run in between changes nothing twice. */
+    for (size_t i = 0; i < n; i++) {
+        if (db_begin(db)) {
+            rc = -1;
+            break;
+        }
+        if (handle_game(db, ids[i], st) || db_commit(db)) {
+            db_rollback(db);
+            if (db_failure_is_temporary()) {
+                rc = -1;
+                break;
+            }
+            error("game %lld: its schedule could not be applied", (long long)ids[i]);
+        }
+    }
+    free(ids);
+    return rc < 0 ? -1 : 0;
+}

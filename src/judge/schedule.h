@@ -1,0 +1,50 @@
+/* schedule.h: deadlines, reminders and missing-order policies, applied by `ngoma run` once per game and run. */
+#ifndef NGOMA_SCHEDULE_H
+#define NGOMA_SCHEDULE_H
+
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "core/gamerec.h"
+
+/* What `ngoma new` sets for a game's clock. */
+struct schedule_opts {
+    long deadline;         /* seconds per step, 0: none */
+    long reminders[8];     /* seconds before the deadline */
+    int nreminders;
+    bool reminders_given;  /* else the defaults (24h and 2h before, those that fit) */
+    long grace;
+    const char *nmr;       /* wait, bot or drop; NULL: wait */
+    const char *host;      /* the host's address, or NULL */
+};
+
+/* Stores the clock and host of a new game and starts its first step's
+ * deadline. -1 with a reason in err for bad values. */
+int schedule_configure(sqlite3 *db, int64_t id, const struct schedule_opts *o, struct strbuf *err);
+/* Reads "24h,2h" into o->reminders. */
+int schedule_parse_reminders(const char *list, struct schedule_opts *o, struct strbuf *err);
+
+struct schedule_stats {
+    int games;      /* looked at */
+    int reminders;  /* sent */
+    int bots;       /* missing orders played by a bot */
+    int drops;      /* seats dropped */
+    int stalled;    /* hosts told of a stalled game */
+};
+
+/*
+ * For every game with a deadline, in its own transaction: sends the
+ * reminder now due (one: those missed while ngoma was down are skipped),
+ * and when the deadline and grace have passed, applies the game's policy
+ * to the seats still missing, once. The next step's deadline counts from
+ * now, so an outage never fires a cascade.
+ */
+int schedule_run(sqlite3 *db, struct schedule_stats *st);
+
+/* The effective deadline of the step (vacations of missing seats push it
+ * out), 0 when none. */
+time_t schedule_deadline(struct game_rec *g, unsigned missing);
+
+#endif

@@ -1,0 +1,177 @@
+/* strbuf.c: a growable, always NUL-terminated string buffer (git's strbuf). */
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char strbuf_empty[1];
+
+void strbuf_init(struct strbuf *sb)
+{
+    sb->buf = strbuf_empty;
+    sb->len = 0;
+    sb->alloc = 0;
+}
+
+void strbuf_release(struct strbuf *sb)
+{
+    if (sb->alloc)
+        free(sb->buf);
+    strbuf_init(sb);
+}
+
+char *strbuf_detach(struct strbuf *sb)
+{
+    char *p = sb->alloc ? sb->buf : xstrdup("");
+    strbuf_init(sb);
+    return p;
+}
+
+void strbuf_reset(struct strbuf *sb)
+{
+    strbuf_setlen(sb, 0);
+}
+
+void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+    size_t need = sb->len + extra + 1;
+    if (need <= sb->alloc)
+        return;
+    size_t n = sb->alloc ? sb->alloc : 64;
+    while (n < need)
+        n *= 2;
+    if (sb->alloc) {
+        sb->buf = xrealloc(sb->buf, n);
+    } else {
+        sb->buf = xmalloc(n);
+        sb->buf[0] = '\0';
+    }
+    sb->alloc = n;
+}
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+{
+    strbuf_grow(sb, len);
+    memcpy(sb->buf + sb->len, data, len);
+    strbuf_setlen(sb, sb->len + len);
+}
+
+void strbuf_addstr(struct strbuf *sb, const char *s)
+{
+    strbuf_add(sb, s, strlen(s));
+}
+
+void strbuf_addch(struct strbuf *sb, char c)
+{
+    strbuf_grow(sb, 1);
+    sb->buf[sb->len++] = c;
+    sb->buf[sb->len] = '\0';
+}
+
+void strbuf_addchars(struct strbuf *sb, char c, size_t n)
+{
+    strbuf_grow(sb, n);
+    memset(sb->buf + sb->len, c, n);
+    strbuf_setlen(sb, sb->len + n);
+}
+
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+    va_list cp;
+    int n;
+
+    va_copy(cp, ap);
+    n = vsnprintf(NULL, 0, fmt, cp);
+    va_end(cp);
+    if (n < 0)
+        die("vsnprintf failed for format \"%s\"", fmt);
+    strbuf_grow(sb, (size_t)n);
+    vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+    sb->len += (size_t)n;
+}
+
+void strbuf_prefixf(struct strbuf *sb, const char *fmt, ...)
+{
+    struct strbuf front = STRBUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    strbuf_vaddf(&front, fmt, ap);
+    va_end(ap);
+    strbuf_add(&front, sb->buf, sb->len);
+    strbuf_release(sb);
+    *sb = front;
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    strbuf_vaddf(sb, fmt, ap);
+    va_end(ap);
+}
+
+void strbuf_setlen(struct strbuf *sb, size_t len)
+{
+    if (!sb->alloc) {
+        if (len)
+            die("strbuf_setlen beyond an empty buffer");
+        return;
+    }
+    sb->len = len;
+    sb->buf[len] = '\0';
+}
+
+void strbuf_trim(struct strbuf *sb)
+{
+    size_t start = 0, end = sb->len;
+    while (end > 0 && isspace((unsigned char)sb->buf[end - 1]))
+        end--;
+    while (start < end && isspace((unsigned char)sb->buf[start]))
+        start++;
+    if (!sb->alloc)
+        return;
+    memmove(sb->buf, sb->buf + start, end - start);
+    strbuf_setlen(sb, end - start);
+}
+
+void strbuf_complete_line(struct strbuf *sb)
+{
+    if (sb->len && sb->buf[sb->len - 1] != '\n')
+        strbuf_addch(sb, '\n');
+}
+
+void strbuf_add_wrapped(struct strbuf *sb, const char *text, int indent, int width)
+{
+    int col = 0;
+    const char *p = text;
+
+    while (*p) {
+        const char *gap = p, *w;
+        int spaces, len;
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        spaces = (int)(p - gap);
+        w = p;
+        while (*p && *p != ' ')
+            p++;
+        len = (int)(p - w);
+        /* Break before a word that would pass the width; keep the text's
+         * own spacing otherwise. */
+        if (col > indent && col + spaces + len > width) {
+            strbuf_addch(sb, '\n');
+            strbuf_addchars(sb, ' ', (size_t)indent);
+            col = indent;
+        } else {
+            strbuf_add(sb, gap, (size_t)spaces);
+            col += spaces;
+        }
+        strbuf_add(sb, w, (size_t)len);
+        col += len;
+    }
+    strbuf_addch(sb, '\n');
+}

@@ -1,0 +1,427 @@
+/* template.c: a small logic-less template engine over cJSON data for every mail and reply ngoma writes. */
+#include "lib/template.h"
+#include "lib/paths.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MAX_DEPTH 32
+
+struct render {
+    const cJSON *stack[MAX_DEPTH];
+    int depth;
+    bool html;
+    int partials; /* nesting of {{>name}}, bounded against loops */
+    struct strbuf *out;
+    struct strbuf *err;
+    const char *base; /* the whole template, for line numbers */
+};
+
+enum tag_type { TAG_VAR, TAG_RAW, TAG_SECTION, TAG_INVERTED, TAG_CLOSE, TAG_COMMENT, TAG_PARTIAL };
+
+struct tag {
+    const char *start, *end;        /* "{{" .. after "}}" */
+    const char *cut_start, *cut_end; /* what the tag takes out of the text */
+    enum tag_type type;
+    char name[128];
+};
+
+static char *tmpl_dir;
+
+const char *template_dir(void)
+{
+    static char *def;
+    const char *env = getenv("NGOMA_TEMPLATES");
+    if (tmpl_dir)
+        return tmpl_dir;
+    if (env && *env)
+        return env;
+    if (!def) {
+        struct strbuf sb = STRBUF_INIT;
+        strbuf_addf(&sb, "%s/templates", data_dir());
+        def = strbuf_detach(&sb);
+    }
+    return def;
+}
+
+void template_set_dir(const char *dir)
+{
+    free(tmpl_dir);
+    tmpl_dir = dir ? xstrdup(dir) : NULL;
+}
+
+static int line_of(const struct render *r, const char *p)
+{
+    int line = 1;
+    for (const char *q = r->base; q < p && *q; q++)
+        line += *q == '\n';
+    return line;
+}
+
+static int fail(struct render *r, const char *at, const char *msg)
+{
+    strbuf_addf(r->err, "template line %d: %s", line_of(r, at), msg);
+    return -1;
+}
+
+/* Finds the next tag at or after p, before end; 0 when none, -1 on a bad tag. */
+static int next_tag(struct render *r, const char *begin, const char *p, const char *end, struct tag *t)
+{
+    const char *open = NULL, *close, *n, *ne;
+    bool triple;
+
+    for (const char *q = p; q + 1 < end; q++)
+        if (q[0] == '{' && q[1] == '{') {
+            open = q;
+            break;
+        }
+    if (!open)
+        return 0;
+    triple = open + 2 < end && open[2] == '{';
+    n = open + (triple ? 3 : 2);
+    close = NULL;
+    for (const char *q = n; q + 1 < end; q++)
+        if (q[0] == '}' && q[1] == '}') {
+            close = q;
+            break;
+        }
+    if (!close)
+        return fail(r, open, "a tag is not closed with }}");
+    t->start = open;
+    t->end = close + 2;
+    if (triple) {
+        if (t->end >= end || *t->end != '}')
+            return fail(r, open, "{{{ must be closed with }}}");
+        t->end++;
+        t->type = TAG_RAW;
+    } else {
+        switch (*n) {
+        case '#': t->type = TAG_SECTION; n++; break;
+        case '^': t->type = TAG_INVERTED; n++; break;
+        case '/': t->type = TAG_CLOSE; n++; break;
+        case '!': t->type = TAG_COMMENT; n++; break;
+        case '&': t->type = TAG_RAW; n++; break;
+        case '>': t->type = TAG_PARTIAL; n++; break;
+        default: t->type = TAG_VAR; break;
+        }
+    }
+    while (n < close && (*n == ' ' || *n == '\t'))
+        n++;
+    ne = close;
+    while (ne > n && (ne[-1] == ' ' || ne[-1] == '\t'))
+        ne--;
+    if (t->type != TAG_COMMENT) {
+        size_t len = (size_t)(ne - n);
+        if (len == 0 || len >= sizeof(t->name))
+            return fail(r, open, "a tag needs a name of 1 to 127 characters");
+        for (const char *c = n; c < ne; c++)
+            if (*c == '{' || *c == '}' || *c == '\n')
+                return fail(r, open, "a tag name may not hold braces or line breaks");
+        memcpy(t->name, n, len);
+        t->name[len] = '\0';
+    } else {
+        t->name[0] = '\0';
+    }
+    t->cut_start = t->start;
+    t->cut_end = t->end;
+    /* A block tag alone on its line takes the whole line. */
+    if (t->type == TAG_SECTION || t->type == TAG_INVERTED || t->type == TAG_CLOSE || t->type == TAG_COMMENT) {
+        const char *ls = t->start, *le = t->end;
+        while (ls > begin && (ls[-1] == ' ' || ls[-1] == '\t'))
+            ls--;
+        bool at_line_start = ls == r->base || ls[-1] == '\n';
+        while (le < end && (*le == ' ' || *le == '\t' || *le == '\r'))
+            le++;
+        if (at_line_start && (le == end || *le == '\n')) {
+            t->cut_start = ls;
+            t->cut_end = le < end ? le + 1 : le;
+        }
+    }
+    return 1;
+}
+
+static const cJSON *lookup(const struct render *r, const char *name)
+{
+    const cJSON *v = NULL;
+    char buf[128], *seg, *save = NULL;
+
+    if (strcmp(name, ".") == 0)
+        return r->depth ? r->stack[r->depth - 1] : NULL;
+    snprintf(buf, sizeof(buf), "%s", name);
+    seg = strtok_r(buf, ".", &save);
+    if (!seg)
+        return NULL;
+    for (int i = r->depth - 1; i >= 0 && !v; i--)
+        if (cJSON_IsObject(r->stack[i]))
+            v = cJSON_GetObjectItemCaseSensitive(r->stack[i], seg);
+    while (v && (seg = strtok_r(NULL, ".", &save)))
+        v = cJSON_IsObject(v) ? cJSON_GetObjectItemCaseSensitive(v, seg) : NULL;
+    return v;
+}
+
+static bool truthy(const cJSON *v)
+{
+    if (!v || cJSON_IsFalse(v) || cJSON_IsNull(v))
+        return false;
+    if (cJSON_IsString(v))
+        return v->valuestring && *v->valuestring;
+    if (cJSON_IsNumber(v))
+        return v->valuedouble != 0;
+    if (cJSON_IsArray(v))
+        return cJSON_GetArraySize(v) > 0;
+    return true;
+}
+
+static void emit_value(struct render *r, const cJSON *v, bool escape)
+{
+    char num[64];
+    const char *s = "";
+
+    if (cJSON_IsString(v))
+        s = v->valuestring ? v->valuestring : "";
+    else if (cJSON_IsNumber(v)) {
+        double d = v->valuedouble;
+        if (isfinite(d) && d == floor(d) && fabs(d) < 1e15)
+            snprintf(num, sizeof(num), "%.0f", d);
+        else
+            snprintf(num, sizeof(num), "%g", d);
+        s = num;
+    } else if (cJSON_IsBool(v))
+        s = cJSON_IsTrue(v) ? "yes" : "no";
+    if (!escape) {
+        strbuf_addstr(r->out, s);
+        return;
+    }
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': strbuf_addstr(r->out, "&amp;"); break;
+        case '<': strbuf_addstr(r->out, "&lt;"); break;
+        case '>': strbuf_addstr(r->out, "&gt;"); break;
+        case '"': strbuf_addstr(r->out, "&quot;"); break;
+        case '\'': strbuf_addstr(r->out, "&#39;"); break;
+        default: strbuf_addch(r->out, *s);
+        }
+    }
+}
+
+static int render_range(struct render *r, const char *begin, const char *end);
+
+/* Finds the {{/name}} that closes the section opened by `open`. */
+static int find_close(struct render *r, const struct tag *open, const char *end, struct tag *close)
+{
+    int level = 1;
+    const char *p = open->end;
+    struct tag t;
+    int rc;
+
+    while ((rc = next_tag(r, open->cut_end, p, end, &t)) > 0) {
+        if ((t.type == TAG_SECTION || t.type == TAG_INVERTED) && strcmp(t.name, open->name) == 0)
+            level++;
+        else if (t.type == TAG_CLOSE && strcmp(t.name, open->name) == 0 && --level == 0) {
+            *close = t;
+            return 0;
+        }
+        p = t.end;
+    }
+    if (rc < 0)
+        return -1;
+    strbuf_addf(r->err, "template line %d: {{#%s}} is never closed with {{/%s}}", line_of(r, open->start),
+                open->name, open->name);
+    return -1;
+}
+
+static int push(struct render *r, const char *at, const cJSON *v)
+{
+    if (r->depth == MAX_DEPTH)
+        return fail(r, at, "sections nest too deeply");
+    r->stack[r->depth++] = v;
+    return 0;
+}
+
+static int render_section(struct render *r, const struct tag *open, const char *end, const char **resume)
+{
+    struct tag close;
+    const cJSON *v;
+    int rc = 0;
+
+    if (find_close(r, open, end, &close))
+        return -1;
+    *resume = close.cut_end;
+    v = lookup(r, open->name);
+    if (open->type == TAG_INVERTED)
+        return truthy(v) ? 0 : render_range(r, open->cut_end, close.cut_start);
+    if (!truthy(v))
+        return 0;
+    if (cJSON_IsArray(v)) {
+        const cJSON *item;
+        cJSON_ArrayForEach(item, v) {
+            if (push(r, open->start, item))
+                return -1;
+            rc = render_range(r, open->cut_end, close.cut_start);
+            r->depth--;
+            if (rc)
+                return rc;
+        }
+        return 0;
+    }
+    if (push(r, open->start, v))
+        return -1;
+    rc = render_range(r, open->cut_end, close.cut_start);
+    r->depth--;
+    return rc;
+}
+
+/* Template files read once a process, and again only when they change on
+ * disk: a batch of mails renders the same few thousands of times. */
+#define KEPT_FILES 48
+static struct kept {
+    char *path;
+    char *text;
+    struct timespec mtime;
+    off_t size;
+} kept[KEPT_FILES];
+
+/* A text replaced in the cache may still be rendering (a partial that
+ * changed on disk while its includer renders): it is kept, never freed. */
+static void retire(char *text)
+{
+    static char **retired;
+    static size_t n, alloc;
+    if (!text)
+        return;
+    if (n == alloc) {
+        alloc = alloc ? 2 * alloc : 8;
+        retired = xrealloc(retired, alloc * sizeof(char *));
+    }
+    retired[n++] = text;
+}
+
+/* The text of the template file at path, owned by the cache; NULL and why. */
+static const char *template_file(const char *path, struct strbuf *err)
+{
+    struct stat sb;
+    int slot = -1;
+    if (stat(path, &sb) == 0)
+        for (int i = 0; i < KEPT_FILES; i++) {
+            if (kept[i].path && str_eq(kept[i].path, path)) {
+                if (kept[i].size == sb.st_size && kept[i].mtime.tv_sec == sb.st_mtim.tv_sec &&
+                    kept[i].mtime.tv_nsec == sb.st_mtim.tv_nsec)
+                    return kept[i].text;
+                slot = i;
+                break;
+            }
+            if (!kept[i].path && slot < 0)
+                slot = i;
+        }
+    char *text = file_read(path, err);
+    if (!text)
+        return NULL;
+    if (slot < 0)
+        slot = 0; /* full: the first goes */
+    free(kept[slot].path);
+    retire(kept[slot].text);
+    kept[slot] = (struct kept){ xstrdup(path), text, sb.st_mtim, sb.st_size };
+    return text;
+}
+
+static int render_partial(struct render *r, const struct tag *t)
+{
+    struct strbuf err = STRBUF_INIT;
+    const char *save_base = r->base, *text;
+    char *path;
+    int rc;
+
+    if (strchr(t->name, '/') || t->name[0] == '.')
+        return fail(r, t->start, "a partial must name a file of the templates directory");
+    if (r->partials >= 8)
+        return fail(r, t->start, "partials nest too deeply");
+    path = xmalloc(strlen(template_dir()) + strlen(t->name) + 2);
+    sprintf(path, "%s/%s", template_dir(), t->name);
+    text = template_file(path, &err);
+    free(path);
+    if (!text) {
+        rc = fail(r, t->start, err.buf);
+        strbuf_release(&err);
+        return rc;
+    }
+    r->partials++;
+    r->base = text;
+    rc = render_range(r, text, text + strlen(text));
+    r->base = save_base;
+    r->partials--;
+    strbuf_release(&err);
+    return rc;
+}
+
+static int render_range(struct render *r, const char *begin, const char *end)
+{
+    const char *p = begin;
+    struct tag t;
+    int rc;
+
+    while ((rc = next_tag(r, begin, p, end, &t)) > 0) {
+        strbuf_add(r->out, p, (size_t)(t.cut_start - p));
+        p = t.cut_end;
+        switch (t.type) {
+        case TAG_VAR:
+        case TAG_RAW:
+            emit_value(r, lookup(r, t.name), t.type == TAG_VAR && r->html);
+            break;
+        case TAG_SECTION:
+        case TAG_INVERTED:
+            if (render_section(r, &t, end, &p))
+                return -1;
+            break;
+        case TAG_CLOSE:
+            return fail(r, t.start, "{{/...}} closes no open section");
+        case TAG_COMMENT:
+            break;
+        case TAG_PARTIAL:
+            if (render_partial(r, &t))
+                return -1;
+            break;
+        }
+    }
+    if (rc < 0)
+        return -1;
+    strbuf_add(r->out, p, (size_t)(end - p));
+    return 0;
+}
+
+int template_render(const char *tmpl, const cJSON *data, bool html, struct strbuf *out, struct strbuf *err)
+{
+    struct render r = { .html = html, .out = out, .err = err, .base = tmpl };
+    size_t len = out->len;
+    r.stack[r.depth++] = data;
+    if (render_range(&r, tmpl, tmpl + strlen(tmpl))) {
+        strbuf_setlen(out, len);
+        return -1;
+    }
+    return 0;
+}
+
+int template_render_file(const char *name, const cJSON *data, struct strbuf *out, struct strbuf *err)
+{
+    char *path = xmalloc(strlen(template_dir()) + strlen(name) + 2);
+    const char *text;
+    size_t n = strlen(name);
+    bool html = n > 5 && strcmp(name + n - 5, ".html") == 0;
+    int rc;
+
+    sprintf(path, "%s/%s", template_dir(), name);
+    text = template_file(path, err);
+    if (!text) {
+        free(path);
+        return -1;
+    }
+    rc = template_render(text, data, html, out, err);
+    if (rc)
+        strbuf_addf(err, " (in %s)", path);
+    free(path);
+    return rc;
+}

@@ -1,0 +1,175 @@
+/* envelope.c: what an incoming mail says about itself: which game and seat, which secret, and whether a machine sent it. */
+#include "mail/envelope.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <strings.h>
+#include <string.h>
+
+static bool parse_id(const char *s, size_t len, int64_t *out)
+{
+    char buf[24];
+    long long v;
+    if (len == 0 || len >= sizeof(buf))
+        return false;
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    if (!parse_int(buf, 1, INT64_MAX, &v))
+        return false;
+    *out = v;
+    return true;
+}
+
+/* LOCAL+G-S-SECRET@domain or LOCAL+G@domain. */
+static void read_plus(const char *addr, const char *local, struct envelope *e)
+{
+    size_t n = strlen(local);
+    const char *tag, *at = strchr(addr, '@'), *d1, *d2;
+    int64_t seat;
+
+    if (!at || strncasecmp(addr, local, n) != 0 || addr[n] != '+')
+        return;
+    tag = addr + n + 1;
+    d1 = memchr(tag, '-', (size_t)(at - tag));
+    if (!d1) {
+        parse_id(tag, (size_t)(at - tag), &e->game);
+        return;
+    }
+    d2 = memchr(d1 + 1, '-', (size_t)(at - d1 - 1));
+    if (!d2 || !parse_id(tag, (size_t)(d1 - tag), &e->game))
+        return;
+    if (parse_id(d1 + 1, (size_t)(d2 - d1 - 1), &seat) && seat <= 64)
+        e->seat = (int)seat;
+    if (at > d2 + 1 && !e->secret)
+        e->secret = str_lower(xstrndup(d2 + 1, (size_t)(at - d2 - 1)));
+}
+
+static void read_subject(const char *subject, struct envelope *e)
+{
+    const char *p = str_casestr(subject, "[ngoma ");
+    if (!p)
+        return;
+    p += 7;
+    size_t len = strspn(p, "0123456789");
+    if (p[len] == ']' || p[len] == ' ')
+        parse_id(p, len, &e->game);
+}
+
+/* An envelope line is "GAME 12", "SECRET abc", "PLAYER Ann" (any case). */
+static bool envelope_line(const char *line, size_t len, struct envelope *e, int64_t *game)
+{
+    static const char *const keys[] = { "game", "secret", "player" };
+    for (int k = 0; k < 3; k++) {
+        size_t kl = strlen(keys[k]);
+        if (len > kl + 1 && strncasecmp(line, keys[k], kl) == 0 && (line[kl] == ' ' || line[kl] == ':')) {
+            const char *v = line + kl + 1;
+            size_t vl = len - kl - 1;
+            while (vl && (*v == ' ' || *v == ':' || *v == '#')) {
+                v++;
+                vl--;
+            }
+            while (vl && isspace((unsigned char)v[vl - 1]))
+                vl--;
+            if (!vl)
+                return false;
+            if (k == 0) {
+                if (!parse_id(v, vl, game))
+                    return false;
+            } else if (k == 1) {
+                free(e->secret);
+                e->secret = str_lower(xstrndup(v, vl));
+            } else {
+                free(e->player);
+                e->player = xstrndup(v, vl);
+            }
+            return true;
+        }
+    }
+    return false;
+}
+
+void envelope_read(const struct inmail *m, const char *from_setting, struct envelope *e)
+{
+    char *own = mail_own_text(m->text), *local;
+    const char *at = strchr(from_setting, '@');
+    struct strbuf orders = STRBUF_INIT;
+    int64_t body_game = 0;
+    const char *p;
+
+    memset(e, 0, sizeof(*e));
+    /* Body lines first: they are what the sender wrote on purpose. */
+    for (p = own; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        const char *line = p;
+        size_t l = len;
+        while (l && isspace((unsigned char)*line)) {
+            line++;
+            l--;
+        }
+        if (!envelope_line(line, l, e, &body_game)) {
+            strbuf_add(&orders, p, len);
+            strbuf_addch(&orders, '\n');
+        }
+        p += len + (nl ? 1 : 0);
+    }
+    e->orders = strbuf_detach(&orders);
+    free(own);
+
+    local = at ? xstrndup(from_setting, (size_t)(at - from_setting)) : xstrdup(from_setting);
+    for (size_t i = 0; i < m->rcpts.n; i++) {
+        struct envelope plus = { 0 };
+        read_plus(m->rcpts.v[i], local, &plus);
+        if (!plus.game)
+            continue;
+        if (!body_game || plus.game == body_game) {
+            e->game = plus.game;
+            if (!e->seat)
+                e->seat = plus.seat;
+            if (!e->secret && plus.secret)
+                e->secret = xstrdup(plus.secret);
+        }
+        free(plus.secret);
+        break;
+    }
+    free(local);
+    if (body_game)
+        e->game = body_game;
+    if (!e->game)
+        read_subject(m->subject, e);
+}
+
+void envelope_release(struct envelope *e)
+{
+    free(e->secret);
+    free(e->player);
+    free(e->orders);
+    memset(e, 0, sizeof(*e));
+}
+
+const char *envelope_automatic(const struct inmail *m, const char *from_setting)
+{
+    if (m->x_ngoma)
+        return "it is ngoma's own mail come back";
+    if (m->auto_submitted && strncasecmp(m->auto_submitted, "no", 2) != 0)
+        return "it is automatic (Auto-Submitted)";
+    if (m->auto_submitted && m->auto_submitted[2] && m->auto_submitted[2] != ' ' && m->auto_submitted[2] != ';')
+        return "it is automatic (Auto-Submitted)";
+    if (m->precedence && (str_ieq(m->precedence, "bulk") || str_ieq(m->precedence, "junk") ||
+                          str_ieq(m->precedence, "list")))
+        return "it is bulk or list mail (Precedence)";
+    if (m->list_id)
+        return "it came through a mailing list (List-Id)";
+    if (m->return_path && !*m->return_path)
+        return "it has the null sender (a bounce)";
+    if (!m->from)
+        return "it has no From address";
+    if (str_iprefix(m->from, "mailer-daemon@") || str_iprefix(m->from, "postmaster@") ||
+        str_iprefix(m->from, "mailer_daemon@"))
+        return "it comes from a mail system (MAILER-DAEMON)";
+    if (str_ieq(m->from, from_setting))
+        return "it comes from ngoma's own address";
+    return NULL;
+}

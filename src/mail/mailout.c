@@ -1,0 +1,275 @@
+/* mailout.c: composing a well-formed outgoing mail with GMime and queuing it in the outbox table. */
+#include "mail/mailout.h"
+#include "store/db.h"
+#include "store/settings.h"
+#include "lib/strbuf.h"
+#include "lib/template.h"
+#include "lib/util.h"
+
+#include <gmime/gmime.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void gmime_ready(void)
+{
+    static bool done;
+    if (!done) {
+        g_mime_init();
+        done = true;
+    }
+}
+
+/* Splits the from setting into its local part and domain. */
+static int from_parts(sqlite3 *db, char **local, char **domain)
+{
+    char *from = setting_get(db, "from"), *at;
+    if (!from)
+        return -1;
+    at = strchr(from, '@');
+    if (!at) {
+        *local = from;
+        *domain = xstrdup("localhost");
+        return 0;
+    }
+    *local = xstrndup(from, (size_t)(at - from));
+    *domain = xstrdup(at + 1);
+    free(from);
+    return 0;
+}
+
+char *mail_reply_address(sqlite3 *db, int64_t game_id, int seat, const char *secret)
+{
+    char *local, *domain;
+    struct strbuf sb = STRBUF_INIT;
+    if (from_parts(db, &local, &domain))
+        return NULL;
+    if (seat > 0 && secret)
+        strbuf_addf(&sb, "%s+%lld-%d-%s@%s", local, (long long)game_id, seat, secret, domain);
+    else if (seat < 0 && secret)
+        strbuf_addf(&sb, "%s+%lld-host-%s@%s", local, (long long)game_id, secret, domain);
+    else if (game_id)
+        strbuf_addf(&sb, "%s+%lld@%s", local, (long long)game_id, domain);
+    else
+        strbuf_addf(&sb, "%s@%s", local, domain);
+    free(local);
+    free(domain);
+    return strbuf_detach(&sb);
+}
+
+char *mail_thread_root(sqlite3 *db, int64_t game_id, int seat, bool fresh)
+{
+    char *local, *domain, *last = NULL;
+    struct strbuf sb = STRBUF_INIT;
+    long long welcomes = 0;
+    sqlite3_stmt *q;
+    int rc;
+    if (from_parts(db, &local, &domain))
+        return NULL;
+    q = db_stmt(db,
+                "SELECT message_id, (SELECT count(*) FROM outbox WHERE game_id = ?1 AND seat = ?2 AND kind = 'welcome')"
+                " FROM outbox WHERE game_id = ?1 AND seat = ?2 AND kind = 'welcome' ORDER BY id DESC LIMIT 1",
+                "Ii", game_id, seat);
+    if (!q || (rc = db_step(q)) < 0) {
+        db_finalize(q);
+        free(local);
+        free(domain);
+        return NULL;
+    }
+    if (rc == SQLITE_ROW) {
+        last = xstrdup((const char *)sqlite3_column_text(q, 0));
+        welcomes = sqlite3_column_int64(q, 1);
+    }
+    db_finalize(q);
+    if (last && !fresh)
+        strbuf_addstr(&sb, last);
+    else if (welcomes)
+        strbuf_addf(&sb, "ngoma.%lld.%d.welcome.%lld@%s", (long long)game_id, seat, welcomes + 1, domain);
+    else
+        strbuf_addf(&sb, "ngoma.%lld.%d.welcome@%s", (long long)game_id, seat, domain);
+    free(last);
+    free(local);
+    free(domain);
+    return strbuf_detach(&sb);
+}
+
+int mail_template(const char *name, const void *data, char **subject, char **body)
+{
+    struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+    const char *p;
+    if (template_render_file(name, data, &out, &err)) {
+        error("%s", err.buf);
+        strbuf_release(&out);
+        strbuf_release(&err);
+        return -1;
+    }
+    strbuf_release(&err);
+    if (strncmp(out.buf, "Subject:", 8) != 0) {
+        *subject = xstrdup("ngoma");
+        *body = strbuf_detach(&out);
+        return 0;
+    }
+    p = strchr(out.buf, '\n');
+    *subject = xstrndup(out.buf + 8, p ? (size_t)(p - out.buf - 8) : strlen(out.buf + 8));
+    {
+        struct strbuf s = STRBUF_INIT;
+        strbuf_addstr(&s, *subject);
+        strbuf_trim(&s);
+        free(*subject);
+        *subject = strbuf_detach(&s);
+    }
+    p = p ? p + 1 : out.buf + out.len;
+    while (*p == '\n')
+        p++;
+    *body = xstrdup(p);
+    strbuf_release(&out);
+    return 0;
+}
+
+static GMimeObject *text_part(const char *subtype, const char *text)
+{
+    GMimeTextPart *tp = g_mime_text_part_new_with_subtype(subtype);
+    GMimeStream *stream = g_mime_stream_mem_new_with_buffer(text, strlen(text));
+    GMimeDataWrapper *content = g_mime_data_wrapper_new_with_stream(stream, GMIME_CONTENT_ENCODING_DEFAULT);
+    /* Our text is UTF-8 and says so (set_text would pick a narrower charset). */
+    g_mime_part_set_content(GMIME_PART(tp), content);
+    g_object_unref(content);
+    g_object_unref(stream);
+    g_mime_object_set_content_type_parameter(GMIME_OBJECT(tp), "charset", "utf-8");
+    /* Quoted-printable keeps the board's lines intact through any relay. */
+    g_mime_part_set_content_encoding(GMIME_PART(tp), GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE);
+    return GMIME_OBJECT(tp);
+}
+
+static char *render_html(const char *text)
+{
+    struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+    cJSON *d = cJSON_CreateObject();
+    cJSON_AddStringToObject(d, "text", text);
+    if (template_render_file("mail.html", d, &out, &err)) {
+        /* A broken HTML template must not stop the plain text. */
+        error("%s", err.buf);
+        strbuf_reset(&out);
+        strbuf_addstr(&out, "<html><body><pre>");
+        for (const char *p = text; *p; p++) {
+            if (*p == '<')
+                strbuf_addstr(&out, "&lt;");
+            else if (*p == '>')
+                strbuf_addstr(&out, "&gt;");
+            else if (*p == '&')
+                strbuf_addstr(&out, "&amp;");
+            else
+                strbuf_addch(&out, *p);
+        }
+        strbuf_addstr(&out, "</pre></body></html>\n");
+    }
+    cJSON_Delete(d);
+    strbuf_release(&err);
+    return strbuf_detach(&out);
+}
+
+int outbox_enqueue(sqlite3 *db, const struct outmail *m)
+{
+    GMimeMessage *msg;
+    GMimeMultipart *alt;
+    GDateTime *date;
+    char *from = setting_get(db, "from"), *from_name = setting_get(db, "from_name"), *html, *text_out = NULL;
+    char *reply_to = NULL, *root = NULL, *local = NULL, *domain = NULL, now[32], rnd[24];
+    struct strbuf subject = STRBUF_INIT, id = STRBUF_INIT, refs = STRBUF_INIT, tag = STRBUF_INIT;
+    unsigned char r[8];
+    int rc = -1;
+
+    if (!from || !from_name || from_parts(db, &local, &domain))
+        goto out;
+    gmime_ready();
+    os_random(r, sizeof(r));
+    for (int i = 0; i < 8; i++)
+        snprintf(rnd + 2 * i, 3, "%02x", r[i]);
+    if (m->game_id)
+        strbuf_addf(&subject, "[ngoma %lld] %s", (long long)m->game_id, m->subject);
+    else
+        strbuf_addf(&subject, "[ngoma] %s", m->subject);
+    if (m->game_id && m->seat && !(root = mail_thread_root(db, m->game_id, m->seat, str_eq(m->kind, "welcome"))))
+        goto out;
+    /* The welcome mail is the root of its seat's thread. */
+    if (root && str_eq(m->kind, "welcome"))
+        strbuf_addstr(&id, root);
+    else
+        strbuf_addf(&id, "ngoma.%lld.%d.%s.%s@%s", (long long)m->game_id, m->seat, m->kind, rnd, domain);
+
+    msg = g_mime_message_new(TRUE);
+    g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_FROM, from_name, from);
+    g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_TO, m->to_name ? m->to_name : "", m->to);
+    if (m->game_id) {
+        reply_to = mail_reply_address(db, m->game_id, m->host ? -1 : m->seat, m->secret);
+        g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_REPLY_TO, from_name, reply_to);
+    }
+    g_mime_message_set_subject(msg, subject.buf, "utf-8");
+    date = g_date_time_new_from_unix_utc((gint64)clock_now());
+    g_mime_message_set_date(msg, date);
+    g_date_time_unref(date);
+    g_mime_message_set_message_id(msg, id.buf);
+    /* Thread every mail of a game to a seat under its welcome mail. */
+    if (m->in_reply_to) {
+        strbuf_addf(&tag, "<%s>", m->in_reply_to);
+        g_mime_object_set_header(GMIME_OBJECT(msg), "In-Reply-To", tag.buf, NULL);
+    }
+    if (root && !str_eq(root, id.buf))
+        strbuf_addf(&refs, "<%s>", root);
+    if (m->references && *m->references) {
+        char *copy = xstrdup(m->references), *save = NULL;
+        for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save))
+            if (!root || !str_eq(t, root))
+                strbuf_addf(&refs, "%s<%s>", refs.len ? " " : "", t);
+        free(copy);
+    }
+    if (m->in_reply_to && !(m->references && strstr(m->references, m->in_reply_to)))
+        strbuf_addf(&refs, "%s<%s>", refs.len ? " " : "", m->in_reply_to);
+    if (refs.len)
+        g_mime_object_set_header(GMIME_OBJECT(msg), "References", refs.buf, NULL);
+    g_mime_object_set_header(GMIME_OBJECT(msg), "Auto-Submitted", m->in_reply_to ? "auto-replied" : "auto-generated",
+                             NULL);
+    strbuf_reset(&tag);
+    strbuf_addf(&tag, "game=%lld; seat=%d; kind=%s", (long long)m->game_id, m->seat, m->kind);
+    g_mime_object_set_header(GMIME_OBJECT(msg), "X-Ngoma", tag.buf, NULL);
+
+    alt = g_mime_multipart_new_with_subtype("alternative");
+    html = render_html(m->text);
+    {
+        GMimeObject *plain = text_part("plain", m->text), *rich = text_part("html", html);
+        g_mime_multipart_add(alt, plain); /* the multipart takes its own reference */
+        g_mime_multipart_add(alt, rich);
+        g_object_unref(plain);
+        g_object_unref(rich);
+    }
+    free(html);
+    g_mime_message_set_mime_part(msg, GMIME_OBJECT(alt));
+    g_object_unref(alt);
+    {
+        char *s = g_mime_object_to_string(GMIME_OBJECT(msg), NULL);
+        text_out = xstrdup(s);
+        g_free(s);
+    }
+    g_object_unref(msg);
+
+    utc_now(now);
+    rc = db_do(db,
+               "INSERT INTO outbox(created_at, game_id, seat, kind, rcpt, message_id, subject, mail, status,"
+               " next_attempt_at, in_reply_to) VALUES (?, nullif(?, 0), nullif(?, 0), ?, ?, ?, ?, ?, 'queued', ?,"
+               " nullif(?, 0))",
+               "sIisssss" "sI", now, m->game_id, m->seat, m->kind, m->to, id.buf, subject.buf, text_out, now,
+               m->answers);
+out:
+    free(text_out);
+    free(from);
+    free(from_name);
+    free(reply_to);
+    free(root);
+    free(local);
+    free(domain);
+    strbuf_release(&subject);
+    strbuf_release(&id);
+    strbuf_release(&refs);
+    strbuf_release(&tag);
+    return rc;
+}

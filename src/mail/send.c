@@ -1,0 +1,396 @@
+/* send.c: delivering the outbox: .eml files, SMTP through libcurl, or a sendmail program; retries with backoff. */
+#include "mail/send.h"
+#include "store/db.h"
+#include "store/settings.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include "mail/curlx.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_ATTEMPTS 12
+#define CLAIM_LEASE 600 /* seconds before a claimed mail is taken up again */
+
+enum outcome { SENT, TEMPORARY, PERMANENT };
+
+struct sender {
+    char *method;
+    char *from;
+    char *dir;      /* the dir method */
+    char *smtp_url, *smtp_user, *smtp_password, *smtp_tls;
+    char *sendmail;
+    const struct curl_api *cu; /* libcurl, loaded on first use */
+    CURL *curl;     /* one SMTP connection, reused */
+};
+
+long send_backoff(int attempts)
+{
+    /* 1, 2, 4 ... minutes, at most 6 hours, up to MAX_ATTEMPTS tries. */
+    long s = 60;
+    if (attempts >= MAX_ATTEMPTS)
+        return 0;
+    for (int i = 1; i < attempts && s < 6 * 3600; i++)
+        s *= 2;
+    return s < 6 * 3600 ? s : 6 * 3600;
+}
+
+/* ---- dir -------------------------------------------------------------------- */
+
+static int mkdir_p(const char *path)
+{
+    char *p = xstrdup(path);
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        if (mkdir(p, 0755) && errno != EEXIST) {
+            free(p);
+            return -1;
+        }
+        *s = '/';
+    }
+    int rc = mkdir(p, 0755) && errno != EEXIST ? -1 : 0;
+    free(p);
+    return rc;
+}
+
+static enum outcome deliver_dir(struct sender *s, long long id, const char *rcpt, const char *mail, struct strbuf *why)
+{
+    struct strbuf path = STRBUF_INIT, tmp = STRBUF_INIT;
+    size_t len = strlen(mail), done = 0;
+    enum outcome rc = TEMPORARY;
+    int fd;
+
+    if (mkdir_p(s->dir)) {
+        strbuf_addf(why, "cannot create %s: %s", s->dir, strerror(errno));
+        return TEMPORARY;
+    }
+    /* The name is fixed by the outbox row: a retry overwrites, never doubles. */
+    strbuf_addf(&path, "%s/%06lld-%s.eml", s->dir, id, rcpt);
+    strbuf_addf(&tmp, "%s/.%06lld.tmp", s->dir, id);
+    fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        strbuf_addf(why, "cannot write %s: %s", tmp.buf, strerror(errno));
+        goto out;
+    }
+    while (done < len) {
+        ssize_t n = write(fd, mail + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            strbuf_addf(why, "cannot write %s: %s", tmp.buf, strerror(errno));
+            close(fd);
+            unlink(tmp.buf);
+            goto out;
+        }
+        done += (size_t)n;
+    }
+    if (fsync(fd) || close(fd) || rename(tmp.buf, path.buf)) {
+        strbuf_addf(why, "cannot store %s: %s", path.buf, strerror(errno));
+        unlink(tmp.buf);
+        goto out;
+    }
+    fd = open(s->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    rc = SENT;
+out:
+    strbuf_release(&path);
+    strbuf_release(&tmp);
+    return rc;
+}
+
+/* ---- SMTP --------------------------------------------------------------------- */
+
+struct upload {
+    const char *data;
+    size_t len, pos;
+};
+
+static size_t read_cb(char *buf, size_t size, size_t nitems, void *arg)
+{
+    struct upload *u = arg;
+    size_t room = size * nitems, n = u->len - u->pos < room ? u->len - u->pos : room;
+    memcpy(buf, u->data + u->pos, n);
+    u->pos += n;
+    return n;
+}
+
+/* SMTP wants CRLF line ends; the outbox keeps LF. */
+static char *crlf(const char *mail)
+{
+    struct strbuf sb = STRBUF_INIT;
+    for (const char *p = mail; *p; p++) {
+        if (*p == '\n' && (p == mail || p[-1] != '\r'))
+            strbuf_addch(&sb, '\r');
+        strbuf_addch(&sb, *p);
+    }
+    return strbuf_detach(&sb);
+}
+
+static enum outcome deliver_smtp(struct sender *s, const char *rcpt, const char *mail, struct strbuf *why)
+{
+    struct curl_slist *rcpts = NULL;
+    struct strbuf from = STRBUF_INIT, to = STRBUF_INIT;
+    char *data = crlf(mail);
+    struct upload u = { data, strlen(data), 0 };
+    long code = 0;
+    CURLcode res;
+
+    if (!s->cu && !(s->cu = curl_api(why))) {
+        free(data);
+        return TEMPORARY;
+    }
+    if (!s->curl && !(s->curl = s->cu->easy_init())) {
+        strbuf_addstr(why, "cannot start libcurl");
+        free(data);
+        return TEMPORARY;
+    }
+    CURL *c = s->curl;
+    strbuf_addf(&from, "<%s>", s->from);
+    strbuf_addf(&to, "<%s>", rcpt);
+    rcpts = s->cu->slist_append(NULL, to.buf);
+    s->cu->easy_setopt(c, CURLOPT_URL, s->smtp_url);
+    s->cu->easy_setopt(c, CURLOPT_MAIL_FROM, from.buf);
+    s->cu->easy_setopt(c, CURLOPT_MAIL_RCPT, rcpts);
+    s->cu->easy_setopt(c, CURLOPT_READFUNCTION, read_cb);
+    s->cu->easy_setopt(c, CURLOPT_READDATA, &u);
+    s->cu->easy_setopt(c, CURLOPT_UPLOAD, 1L);
+    s->cu->easy_setopt(c, CURLOPT_INFILESIZE_LARGE, (curl_off_t)u.len);
+    s->cu->easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 20L);
+    s->cu->easy_setopt(c, CURLOPT_TIMEOUT, 120L);
+    s->cu->easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    if (*s->smtp_user) {
+        s->cu->easy_setopt(c, CURLOPT_USERNAME, s->smtp_user);
+        s->cu->easy_setopt(c, CURLOPT_PASSWORD, s->smtp_password);
+    }
+    s->cu->easy_setopt(c, CURLOPT_USE_SSL, str_eq(s->smtp_tls, "required") ? (long)CURLUSESSL_ALL
+                                         : str_eq(s->smtp_tls, "none")   ? (long)CURLUSESSL_NONE
+                                                                         : (long)CURLUSESSL_TRY);
+    res = s->cu->easy_perform(c);
+    s->cu->easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
+    s->cu->slist_free_all(rcpts);
+    strbuf_release(&from);
+    strbuf_release(&to);
+    free(data);
+    if (res == CURLE_OK)
+        return SENT;
+    strbuf_addf(why, "SMTP %s: %s", s->smtp_url, s->cu->easy_strerror(res));
+    if (code)
+        strbuf_addf(why, " (server said %ld)", code);
+    /* A 5xx reply is final; anything else may work later. */
+    return code >= 500 && code < 600 ? PERMANENT : TEMPORARY;
+}
+
+/* ---- sendmail ------------------------------------------------------------------ */
+
+static enum outcome deliver_sendmail(struct sender *s, const char *rcpt, const char *mail, struct strbuf *why)
+{
+    int fds[2], status;
+    pid_t pid;
+    size_t len = strlen(mail), done = 0;
+
+    if (pipe(fds)) {
+        strbuf_addf(why, "pipe: %s", strerror(errno));
+        return TEMPORARY;
+    }
+    pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        strbuf_addf(why, "fork: %s", strerror(errno));
+        return TEMPORARY;
+    }
+    if (pid == 0) {
+        /* No shell: the address goes as one argument after "--". */
+        char *argv[] = { s->sendmail, (char *)"-i", (char *)"-f", s->from, (char *)"--", (char *)rcpt, NULL };
+        dup2(fds[0], 0);
+        close(fds[0]);
+        close(fds[1]);
+        execv(s->sendmail, argv);
+        _exit(EX_UNAVAILABLE);
+    }
+    close(fds[0]);
+    signal(SIGPIPE, SIG_IGN);
+    while (done < len) {
+        ssize_t n = write(fds[1], mail + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        done += (size_t)n;
+    }
+    close(fds[1]);
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && done == len)
+        return SENT;
+    if (WIFEXITED(status)) {
+        int code = WEXITSTATUS(status);
+        strbuf_addf(why, "%s exited with status %d", s->sendmail, code);
+        /* sysexits: a bad address or bad data will not get better. */
+        return code == EX_NOUSER || code == EX_DATAERR || code == EX_USAGE || code == EX_NOHOST ? PERMANENT
+                                                                                               : TEMPORARY;
+    }
+    strbuf_addf(why, "%s was killed", s->sendmail);
+    return TEMPORARY;
+}
+
+/* ---- the queue ------------------------------------------------------------------ */
+
+/* Takes the next due mail, marking it as being sent; 1 when one was
+ * claimed, 0 when none is due. */
+static int claim(sqlite3 *db, int64_t *id)
+{
+    char now[32], stale[32];
+    int rc;
+    utc_now(now);
+    utc_format(clock_now() - CLAIM_LEASE, stale);
+    if (db_begin(db))
+        return -1;
+    rc = db_get_int64(db, id,
+                      "SELECT id FROM outbox WHERE (status = 'queued' AND next_attempt_at <= ?)"
+                      " OR (status = 'sending' AND claimed_at < ?) ORDER BY id LIMIT 1",
+                      "ss", now, stale);
+    if (rc == 1 && db_do(db, "UPDATE outbox SET status = 'sending', claimed_at = ? WHERE id = ?", "sI", now, *id))
+        rc = -1;
+    if (rc < 0 || db_commit(db)) {
+        db_rollback(db);
+        return -1;
+    }
+    return rc;
+}
+
+static int record(sqlite3 *db, int64_t id, int attempts, enum outcome o, const char *why, struct send_stats *st)
+{
+    char now[32], next[32];
+    long wait = send_backoff(attempts);
+    int rc;
+
+    utc_now(now);
+    if (o == TEMPORARY && wait == 0)
+        o = PERMANENT;
+    utc_format(clock_now() + wait, next);
+    if (o == SENT) {
+        st->sent++;
+        rc = db_do(db, "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = ?, last_error = NULL WHERE id = ?",
+                   "siI", now, attempts, id);
+    } else if (o == TEMPORARY) {
+        st->deferred++;
+        rc = db_do(db,
+                   "UPDATE outbox SET status = 'queued', attempts = ?, next_attempt_at = ?, last_error = ?,"
+                   " claimed_at = NULL WHERE id = ?",
+                   "issI", attempts, next, why, id);
+    } else {
+        st->failed++;
+        rc = db_do(db, "UPDATE outbox SET status = 'failed', attempts = ?, last_error = ?, claimed_at = NULL WHERE id = ?",
+                   "isI", attempts, why, id);
+    }
+    return rc;
+}
+
+static void sender_release(struct sender *s)
+{
+    free(s->method);
+    free(s->from);
+    free(s->dir);
+    free(s->smtp_url);
+    free(s->smtp_user);
+    free(s->smtp_password);
+    free(s->smtp_tls);
+    free(s->sendmail);
+    if (s->curl)
+        s->cu->easy_cleanup(s->curl);
+}
+
+int outbox_send(sqlite3 *db, const char *db_path, struct send_stats *stats)
+{
+    struct sender s = { 0 };
+    int rc = -1, lock = -1;
+
+    memset(stats, 0, sizeof(*stats));
+    /* One sender at a time: then a mail still marked as being sent was
+     * left so by a sender that died, and goes again now (it may have gone
+     * out already: delivery is at least once; the dir method rewrites the
+     * same file). */
+    if (db_path && *db_path && !str_eq(db_path, ":memory:")) {
+        struct strbuf path = STRBUF_INIT;
+        strbuf_addf(&path, "%s.send.lock", db_path);
+        lock = lock_file(path.buf);
+        if (lock == -2)
+            error("cannot lock %s: %s", path.buf, strerror(errno));
+        strbuf_release(&path);
+        if (lock == -1) {
+            stats->busy = true;
+            return 0;
+        }
+        if (lock < 0)
+            return -1;
+        if (db_do(db, "UPDATE outbox SET status = 'queued', claimed_at = NULL WHERE status = 'sending'", NULL)) {
+            close(lock);
+            return -1;
+        }
+    }
+    if (!(s.method = setting_get(db, "send_method")) || !(s.from = setting_get(db, "from")) ||
+        !(s.dir = setting_outbox_dir(db, db_path)) || !(s.smtp_url = setting_get(db, "smtp_url")) ||
+        !(s.smtp_user = setting_get(db, "smtp_user")) || !(s.smtp_password = setting_get(db, "smtp_password")) ||
+        !(s.smtp_tls = setting_get(db, "smtp_tls")) || !(s.sendmail = setting_get(db, "sendmail")))
+        goto out;
+    for (;;) {
+        int64_t id;
+        int attempts = 0, c = claim(db, &id);
+        char *rcpt = NULL, *mail = NULL;
+        struct strbuf why = STRBUF_INIT;
+        enum outcome o;
+        int64_t n;
+
+        if (c <= 0) {
+            rc = c;
+            break;
+        }
+        if (db_get_text(db, &rcpt, "SELECT rcpt FROM outbox WHERE id = ?", "I", id) != 1 ||
+            db_get_text(db, &mail, "SELECT mail FROM outbox WHERE id = ?", "I", id) != 1 ||
+            db_get_int64(db, &n, "SELECT attempts FROM outbox WHERE id = ?", "I", id) != 1) {
+            free(rcpt);
+            free(mail);
+            break;
+        }
+        attempts = (int)n + 1;
+        if (str_eq(s.method, "smtp"))
+            o = deliver_smtp(&s, rcpt, mail, &why);
+        else if (str_eq(s.method, "sendmail"))
+            o = deliver_sendmail(&s, rcpt, mail, &why);
+        else
+            o = deliver_dir(&s, (long long)id, rcpt, mail, &why);
+        free(rcpt);
+        free(mail);
+        if (why.len)
+            error("outbox mail %lld: %s", (long long)id, why.buf);
+        if (db_begin(db) || record(db, id, attempts, o, why.buf, stats) || db_commit(db)) {
+            db_rollback(db);
+            strbuf_release(&why);
+            break;
+        }
+        strbuf_release(&why);
+        /* A server that is down stays down for this run. */
+        if (o == TEMPORARY && !str_eq(s.method, "dir")) {
+            rc = 0;
+            break;
+        }
+    }
+out:
+    sender_release(&s);
+    if (lock >= 0)
+        close(lock);
+    return rc;
+}

@@ -1,0 +1,194 @@
+/* settings.c: the host's settings (addresses, servers, limits), kept in the database and checked on the way in. */
+#include "store/settings.h"
+#include "store/db.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int check_address(const char *v, struct strbuf *err)
+{
+    const char *at = strchr(v, '@');
+    if (!at || at == v || !at[1] || strchr(at + 1, '@') || strchr(v, '+') || strlen(v) > 200) {
+        strbuf_addf(err, "\"%s\" must be a plain address like ngoma@example.org (no + in it: ngoma adds its own)", v);
+        return -1;
+    }
+    for (const char *p = v; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr("@.-_", *p)) {
+            strbuf_addf(err, "\"%s\" holds a character an address should not", v);
+            return -1;
+        }
+    return 0;
+}
+
+static int check_size(const char *v, struct strbuf *err)
+{
+    long long n;
+    if (!parse_int(v, 4096, 1LL << 30, &n)) {
+        strbuf_addstr(err, "max_message_size is a number of bytes from 4096 to 1073741824");
+        return -1;
+    }
+    return 0;
+}
+
+static int check_method(const char *v, struct strbuf *err)
+{
+    if (str_eq(v, "dir") || str_eq(v, "smtp") || str_eq(v, "sendmail"))
+        return 0;
+    strbuf_addstr(err, "send_method is dir, smtp or sendmail");
+    return -1;
+}
+
+static int check_tls(const char *v, struct strbuf *err)
+{
+    if (str_eq(v, "try") || str_eq(v, "required") || str_eq(v, "none"))
+        return 0;
+    strbuf_addstr(err, "smtp_tls and imap_tls are try, required or none");
+    return -1;
+}
+
+static int check_url(const char *v, const char *const *schemes, struct strbuf *err)
+{
+    if (!*v)
+        return 0;
+    for (; *schemes; schemes++)
+        if (str_iprefix(v, *schemes) && v[strlen(*schemes)])
+            return 0;
+    strbuf_addf(err, "\"%s\" is not a URL of the right kind", v);
+    return -1;
+}
+
+static int check_smtp_url(const char *v, struct strbuf *err)
+{
+    static const char *const s[] = { "smtp://", "smtps://", NULL };
+    return check_url(v, s, err);
+}
+
+static int check_imap_url(const char *v, struct strbuf *err)
+{
+    static const char *const s[] = { "imap://", "imaps://", NULL };
+    return check_url(v, s, err);
+}
+
+static int check_path(const char *v, struct strbuf *err)
+{
+    if (*v && *v != '/') {
+        strbuf_addf(err, "\"%s\" must be an absolute path (or empty)", v);
+        return -1;
+    }
+    return 0;
+}
+
+static int check_dir(const char *v, struct strbuf *err)
+{
+    struct stat st;
+    if (check_path(v, err))
+        return -1;
+    if (*v && (stat(v, &st) || !S_ISDIR(st.st_mode))) {
+        strbuf_addf(err, "\"%s\" is not a directory", v);
+        return -1;
+    }
+    return 0;
+}
+
+static int check_text(const char *v, struct strbuf *err)
+{
+    for (const char *p = v; *p; p++)
+        if ((unsigned char)*p < 0x20) {
+            strbuf_addstr(err, "the value may not hold control characters or line breaks");
+            return -1;
+        }
+    return 0;
+}
+
+const struct setting_def setting_defs[] = {
+    { "from", "ngoma@localhost", "the address ngoma mails from; replies come to its +tagged forms", false,
+      check_address },
+    { "from_name", "ngoma", "the name shown with that address", false, check_text },
+    { "max_message_size", "2097152", "incoming mails larger than this many bytes are refused with a reply", false,
+      check_size },
+    { "send_method", "dir", "how `ngoma send` delivers: dir (.eml files), smtp, or sendmail", false, check_method },
+    { "outbox_dir", "", "where the dir method writes (default: outbox/ beside the database)", false, check_path },
+    { "smtp_url", "smtp://localhost:25", "smtp://host:port (STARTTLS per smtp_tls) or smtps://host:port", false,
+      check_smtp_url },
+    { "smtp_user", "", "SMTP AUTH user name (empty: no AUTH)", false, check_text },
+    { "smtp_password", "", "SMTP AUTH password", true, check_text },
+    { "smtp_tls", "try", "STARTTLS on smtp:// URLs: try, required or none", false, check_tls },
+    { "sendmail", "/usr/sbin/sendmail", "the sendmail program for the sendmail method (run without a shell)", false,
+      check_path },
+    { "maildir", "", "a Maildir `ngoma fetch` reads new mail from", false, check_dir },
+    { "imap_url", "", "an IMAP mailbox `ngoma fetch` reads unseen mail from: imap://host:port/INBOX or imaps://",
+      false, check_imap_url },
+    { "imap_user", "", "IMAP user name", false, check_text },
+    { "imap_password", "", "IMAP password", true, check_text },
+    { "imap_tls", "try", "STARTTLS on imap:// URLs: try, required or none", false, check_tls },
+    { "templates_dir", "", "a directory of templates to use instead of the installed ones", false, check_dir },
+    { NULL, NULL, NULL, false, NULL },
+};
+
+const struct setting_def *setting_find(const char *key)
+{
+    for (const struct setting_def *d = setting_defs; d->key; d++)
+        if (str_eq(d->key, key))
+            return d;
+    return NULL;
+}
+
+char *setting_get(sqlite3 *db, const char *key)
+{
+    const struct setting_def *d = setting_find(key);
+    char *v = NULL;
+    int rc;
+    if (!d)
+        die("setting_get: unknown setting %s", key);
+    rc = db_get_text(db, &v, "SELECT value FROM settings WHERE key = ?", "s", key);
+    if (rc < 0)
+        return NULL;
+    return rc ? v : xstrdup(d->def);
+}
+
+long long setting_get_int(sqlite3 *db, const char *key, long long fallback)
+{
+    char *v = setting_get(db, key);
+    long long n;
+    if (!v || !parse_int(v, 0, INT64_MAX, &n))
+        n = fallback;
+    free(v);
+    return n;
+}
+
+int setting_set(sqlite3 *db, const char *key, const char *value, struct strbuf *err)
+{
+    const struct setting_def *d = setting_find(key);
+    if (!d) {
+        strbuf_addf(err, "there is no setting \"%s\" (ngoma config lists them)", key);
+        return -1;
+    }
+    if (d->check(value, err))
+        return -1;
+    return db_do(db, "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                 "ss", key, value);
+}
+
+int setting_unset(sqlite3 *db, const char *key)
+{
+    return db_do(db, "DELETE FROM settings WHERE key = ?", "s", key);
+}
+
+char *setting_outbox_dir(sqlite3 *db, const char *db_path)
+{
+    char *dir = setting_get(db, "outbox_dir");
+    if (dir && !*dir) {
+        const char *slash = strrchr(db_path, '/');
+        struct strbuf sb = STRBUF_INIT;
+        free(dir);
+        if (slash)
+            strbuf_add(&sb, db_path, (size_t)(slash - db_path) + 1);
+        strbuf_addstr(&sb, "outbox");
+        dir = strbuf_detach(&sb);
+    }
+    return dir;
+}
