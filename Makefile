@@ -84,8 +84,12 @@ check: deps
 check-run: check-unit check-cli check-mail check-bench check-reliability check-san check-fuzz
 	@echo "make check: all tests passed"
 
+# The Check suites in two halves at once, one a core: the long ones (every
+# game played to its end many times, the bots' matches) beside the rest.
 check-unit: $(CHECK) $(NGOMA)
-	CK_DEFAULT_TIMEOUT=120 $(CHECK)
+	@CK_DEFAULT_TIMEOUT=120 $(CHECK) termination bots >$(BUILD)/check-long.log 2>&1 & long=$$!; \
+	CK_DEFAULT_TIMEOUT=120 $(CHECK) --except termination bots; rest=$$?; \
+	wait $$long; rc=$$?; cat $(BUILD)/check-long.log; [ $$rest -eq 0 ] && [ $$rc -eq 0 ]
 
 check-cli: $(NGOMA)
 	sh tests/layers.sh
@@ -126,7 +130,7 @@ check-bench: $(NGOMA) $(BENCH)
 
 check-san:
 	@$(MAKE) --no-print-directory BUILD=build/san CC=clang CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
-		ASAN_OPTIONS=detect_leaks=1 check-unit check-cli check-mail
+		ASAN_OPTIONS=detect_leaks=1 NGOMA_TERMINATION_GAMES=10 check-unit check-cli check-mail
 
 # make bench: every benchmark of bench/, each against a baseline measured
 # in the same run (docs/benchmarks.md holds a run's tables).

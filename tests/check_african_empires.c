@@ -463,6 +463,175 @@ START_TEST(a_card_name_must_be_unambiguous)
 }
 END_TEST
 
+/* ---- resigning in every phase ---------------------------------------------------------------- */
+
+static int hand_size(void *st, int seat)
+{
+    cJSON *j = ops->to_json(st);
+    int n = cJSON_GetArraySize(cJSON_GetArrayItem(cJSON_GetObjectItem(j, "hands"), seat));
+    cJSON_Delete(j);
+    return n;
+}
+
+static const char *phase_now(void *st)
+{
+    static char buf[16];
+    cJSON *j = ops->to_json(st);
+    snprintf(buf, sizeof(buf), "%s", cJSON_GetObjectItem(j, "phase")->valuestring);
+    cJSON_Delete(j);
+    return buf;
+}
+
+static char *resign(void *st, int seat)
+{
+    struct game_log log;
+    game_log_init(&log);
+    ops->resign(st, seat, &table, &log);
+    char *text = xstrdup(log.pub.buf);
+    game_log_release(&log);
+    return text;
+}
+
+/* Plays the first legal order of seat. */
+static void play_any(void *st, int seat)
+{
+    struct strlist l = STRLIST_INIT;
+    ops->legal(st, seat, &table, &l);
+    ck_assert(l.n > 0);
+    free(play(st, seat, l.v[0]));
+    strlist_clear(&l);
+}
+
+/* The seat the game waits for has exactly `cards` cards and some legal order. */
+static void waits_for(void *st, int seat, int cards)
+{
+    struct strlist l = STRLIST_INIT;
+    ck_assert_msg(ops->waiting_for(st) == 1u << seat, "waits for mask %u, not seat %d", ops->waiting_for(st), seat);
+    ck_assert_int_eq(hand_size(st, seat), cards);
+    ops->legal(st, seat, &table, &l);
+    ck_assert_msg(l.n > 0, "seat %d has no legal order", seat);
+    strlist_clear(&l);
+}
+
+/* Ann (0) holds the marker and acts first, then Bob (1), then Cleo (2).
+ * Hands: three cards before the first play phase, one fewer for each
+ * card played. */
+START_TEST(the_last_to_act_resigning_ends_the_phase_at_once)
+{
+    /* The first play phase, Cleo to act last: she leaves, the second play
+     * phase begins with Ann, and nobody plays twice. */
+    struct spec p1 = { "Mali Oyo Axum", { { 0 } }, { { 0 } },
+                       { "Dynasty|Famine", "Timbuktu|Markets", "Oracles|Duties|Collapse" }, "play1", 2, 0, { 0 }, -1 };
+    void *st = build(&p1);
+    char *log = resign(st, 2);
+    LOG_HAS(log, "Cleo resigns: her counters leave the kingdoms.");
+    LOG_HAS(log, "The second play phase begins.");
+    ck_assert_str_eq(phase_now(st), "play2");
+    ck_assert_int_eq(hand_size(st, 2), 0); /* her cards went to the discard pile */
+    waits_for(st, 0, 2);
+    free(play(st, 0, "PLAY Dynasty ON Mali"));
+    waits_for(st, 1, 2);
+    free(play(st, 1, "PLAY Timbuktu ON Oyo"));
+    ck_assert_str_eq(phase_now(st), "event");
+    waits_for(st, 0, 1);
+    free(log);
+    ops->free(st);
+
+    /* The second play phase, Cleo last: the event phase begins with Ann. */
+    struct spec p2 = { "Mali Oyo Axum", { { 0 } }, { { 0 } }, { "Dynasty", "Timbuktu", "Oracles|Duties" }, "play2",
+                       2, 0, { 0 }, -1 };
+    st = build(&p2);
+    log = resign(st, 2);
+    LOG_HAS(log, "The event phase begins.");
+    waits_for(st, 0, 1);
+    free(log);
+    ops->free(st);
+
+    /* The event phase, Cleo last: scoring, the end phase and the next
+     * draw follow at once; Bob, who holds the marker now, plays first. */
+    struct spec ev = { "Mali Oyo Axum", { { 2, 1, 0, 0 } }, { { 1, 0, 0 } }, { "", "", "Timbuktu" }, "event", 2, 0,
+                       { 10, 20, 30 }, -1 };
+    st = build(&ev);
+    log = resign(st, 2);
+    LOG_HAS(log, "Score phase:");
+    LOG_HAS(log, "Mali (melds 2/1/0): Ann 2");
+    LOG_HAS(log, "The King's Marker passes to Bob.");
+    ck_assert_str_eq(phase_now(st), "play1");
+    waits_for(st, 1, 3);
+    ck_assert_int_eq(hand_size(st, 0), 3);
+    play_any(st, 1);
+    waits_for(st, 0, 3);
+    play_any(st, 0);
+    ck_assert_str_eq(phase_now(st), "play2");
+    waits_for(st, 1, 2);
+    free(log);
+    ops->free(st);
+}
+END_TEST
+
+START_TEST(a_resignation_before_the_end_of_a_phase_passes_her_over)
+{
+    /* Bob, acting in the first play phase, leaves: Cleo acts now. */
+    struct spec p1 = { "Mali Oyo Axum", { { 0 } }, { { 0 } },
+                       { "Dynasty|Famine", "Timbuktu|Markets|Treachery", "Oracles|Duties|Collapse" }, "play1", 1, 0,
+                       { 0 }, -1 };
+    void *st = build(&p1);
+    free(resign(st, 1));
+    ck_assert_str_eq(phase_now(st), "play1");
+    waits_for(st, 2, 3);
+    free(play(st, 2, "PLAY Oracles ON Axum"));
+    waits_for(st, 0, 2);
+    ck_assert_str_eq(phase_now(st), "play2");
+    ops->free(st);
+
+    /* Cleo, who has not acted yet in the event phase, leaves while Ann
+     * acts: Ann, then Bob, then the scoring. */
+    struct spec ev = { "Mali Oyo Axum", { { 0 } }, { { 0 } }, { "Timbuktu", "Oracles", "Duties" }, "event", 0, 0,
+                       { 0 }, -1 };
+    st = build(&ev);
+    free(resign(st, 2));
+    waits_for(st, 0, 1);
+    free(play(st, 0, "EVENT Timbuktu"));
+    waits_for(st, 1, 1);
+    char *log = play(st, 1, "EVENT Oracles");
+    LOG_HAS(log, "Score phase:");
+    ck_assert_str_eq(phase_now(st), "play1");
+    free(log);
+    ops->free(st);
+
+    /* Ann, the marker holder, leaves after playing in the second play
+     * phase while Bob acts: the marker passes to Bob at once, Bob and
+     * Cleo finish the phase, and the event phase begins with Bob. */
+    struct spec p2 = { "Mali Oyo Axum", { { 0 } }, { { 0 } }, { "Dynasty", "Timbuktu|Markets", "Oracles|Duties" },
+                       "play2", 1, 0, { 0 }, -1 };
+    st = build(&p2);
+    log = resign(st, 0);
+    LOG_HAS(log, "The King's Marker passes to Bob.");
+    waits_for(st, 1, 2);
+    free(play(st, 1, "PLAY Timbuktu ON Mali"));
+    waits_for(st, 2, 2);
+    free(play(st, 2, "PLAY Oracles ON Mali"));
+    ck_assert_str_eq(phase_now(st), "event");
+    waits_for(st, 1, 1);
+    free(log);
+    ops->free(st);
+
+    /* The second to leave ends the game: the last player wins. */
+    struct spec last = { "Mali Oyo Axum", { { 0 } }, { { 0 } }, { "Dynasty", "Timbuktu", "Oracles|Duties" }, "play2",
+                         2, 0, { 5, 9, 1 }, -1 };
+    st = build(&last);
+    free(resign(st, 2));
+    log = resign(st, 0);
+    LOG_HAS(log, "Bob is the last player left and wins.");
+    struct game_result r;
+    ops->result(st, &r);
+    ck_assert(r.finished);
+    ck_assert_uint_eq(r.winners, 2u);
+    free(log);
+    ops->free(st);
+}
+END_TEST
+
 Suite *african_empires_suite(void)
 {
     Suite *s = suite_create("african-empires");
@@ -478,6 +647,8 @@ Suite *african_empires_suite(void)
     tcase_add_test(tc, over_100_vt_ends_the_game_and_a_tie_goes_by_the_marker);
     tcase_add_test(tc, hands_and_the_deck_stay_secret);
     tcase_add_test(tc, a_card_name_must_be_unambiguous);
+    tcase_add_test(tc, the_last_to_act_resigning_ends_the_phase_at_once);
+    tcase_add_test(tc, a_resignation_before_the_end_of_a_phase_passes_her_over);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -183,6 +183,78 @@ static void no_row_of_three(cJSON *s)
     }
 }
 
+static void link_across_a_lane(cJSON *s)
+{
+    /* 5a would lead to 6c, across 6b: the drawn board cannot show it. */
+    cJSON_ReplaceItemInObject(circle_of(s, 5, 0), "next", cJSON_CreateStringArray((const char *[]){ "c" }, 1));
+}
+
+/* The row of four in cross-section 5 entered only at its last lane:
+ * cross-section 4 keeps its circles c and d, both leading to 5d. */
+static void row_entered_at_its_end(cJSON *s)
+{
+    cJSON *circles = cJSON_GetObjectItem(cJSON_GetArrayItem(s, 4), "circles");
+    cJSON_DeleteItemFromArray(circles, 0);
+    cJSON_DeleteItemFromArray(circles, 0);
+    cJSON_ReplaceItemInObject(cJSON_GetArrayItem(circles, 0), "next", cJSON_CreateStringArray((const char *[]){ "d" }, 1));
+    cJSON_ReplaceItemInObject(circle_of(s, 3, 0), "next", cJSON_CreateStringArray((const char *[]){ "c" }, 1));
+}
+
+/* Writes the shipped board with one change made by fix() to a file; its
+ * path is owned by the caller. */
+static char *board_file(void (*fix)(cJSON *sections))
+{
+    struct strbuf err = STRBUF_INIT;
+    char *path = data_path("seeds", "bantu-board.json"), *tmp = xstrdup("/tmp/ngoma-bantu-XXXXXX");
+    cJSON *d = jx_load_file(path, &err);
+    ck_assert_ptr_nonnull(d);
+    fix(cJSON_GetObjectItem(d, "sections"));
+    int fd = mkstemp(tmp);
+    char *text = cJSON_Print(d);
+    ck_assert(write(fd, text, strlen(text)) == (ssize_t)strlen(text));
+    close(fd);
+    free(text);
+    free(path);
+    cJSON_Delete(d);
+    strbuf_release(&err);
+    return tmp;
+}
+
+START_TEST(a_row_may_be_entered_at_any_lane_and_every_link_is_drawn)
+{
+    struct strbuf err = STRBUF_INIT, view = STRBUF_INIT;
+    char *file = board_file(row_entered_at_its_end);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "board", file);
+    void *st = ops->setup(o, 2, 1, &err);
+    ck_assert_msg(st != NULL, "a board whose row is entered at its last lane: %s", err.buf);
+    /* A piece on 5d with count 3 (Red 3 alone) may go sideways to 5a. */
+    cJSON *j = ops->to_json(st), *pos = cJSON_CreateArray();
+    cJSON_AddItemToArray(pos, jx_int_array_new((int[]){ -1, -1, circle("5d"), -1 }, 4));
+    cJSON_AddItemToArray(pos, jx_int_array_new((int[]){ -1, -1, -1, -1 }, 4));
+    cJSON_ReplaceItemInObject(j, "positions", pos);
+    cJSON_ReplaceItemInObject(j, "to_move", cJSON_CreateNumber(0));
+    char *text = jx_print(j);
+    ops->free(st);
+    st = t_state(ops, text);
+    char *d = dests(st, 3);
+    ck_assert_msg(strstr(d, "5a") != NULL, "piece 3 on 5d may go to %s", d);
+    free(d);
+    /* The view draws both links into 5d. */
+    ops->view_ascii(st, -1, &table, &view);
+    ck_assert_msg(strstr(view.buf, "   4               (..)   (..)\n                        \\   |\n") != NULL, "%s",
+                  view.buf);
+    free(text);
+    cJSON_Delete(j);
+    ops->free(st);
+    unlink(file);
+    free(file);
+    cJSON_Delete(o);
+    strbuf_release(&err);
+    strbuf_release(&view);
+}
+END_TEST
+
 START_TEST(the_board_file_is_checked)
 {
     struct strbuf err = STRBUF_INIT;
@@ -196,6 +268,8 @@ START_TEST(the_board_file_is_checked)
     broken(dead_end, "only the arrow circles");
     broken(split_start_line, "starting line 2 (cross-section 16) must be 4 joined circles");
     broken(no_row_of_three, "rows of 1, 2, 3 and 4 circles must all occur");
+    broken(link_across_a_lane, "circle 5a leads to 6c: a link goes to the same lane of the next cross-section or a "
+                               "lane beside it");
 }
 END_TEST
 
@@ -452,6 +526,7 @@ Suite *bantu_suite(void)
     TCase *tc = tcase_create("bantu");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, the_board_file_is_checked);
+    tcase_add_test(tc, a_row_may_be_entered_at_any_lane_and_every_link_is_drawn);
     tcase_add_test(tc, entering_is_a_whole_move_onto_the_own_starting_line);
     tcase_add_test(tc, a_lone_piece_moves_its_own_number);
     tcase_add_test(tc, pieces_abreast_move_the_sum_of_their_row);

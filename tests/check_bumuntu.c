@@ -86,7 +86,7 @@ static char *play(void *st, int seat, const char *order)
 
 static void refused(void *st, int seat, const char *order, const char *reason)
 {
-    t_refused(ops, st, NULL, seat, order, reason);
+    t_refused(ops, st, &table, seat, order, reason);
 }
 
 static char *canon_of(void *st, int seat, const char *order)
@@ -361,32 +361,195 @@ START_TEST(tarantula_moves_then_may_move_a_tile)
 }
 END_TEST
 
-START_TEST(lion_moves_three_and_pushes_the_opponent_in_front)
+START_TEST(lion_moves_three_then_pushes_any_opponent_the_same_way)
 {
+    /* Ann on a Lion advancement tile on a1; the board is otherwise bare. */
     static const char *const rows[8] = { EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW,
                                          EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, "LiA ... ... ... ... ... ... ..." };
-    void *st = position(WITH_MAMBA, 2, rows, "a1 e1", NULL);
+    /* Bob far from the Lion's line, on c5: the Lion goes a1-d1 and Bob one
+     * square east, c5-d5 (the rulebook's "an opponent", not the one in front). */
+    void *st = position(WITH_MAMBA, 2, rows, "a1 c5", NULL);
+    ck_assert(legal_has(st, 0, "LION e"));
     char *log = play(st, 0, "LION e SWAP 3 4");
-    ck_assert(strstr(log, "Ann uses the Lion: a1 -> d1") != NULL);
-    ck_assert(strstr(log, "Ann pushes Bob from e1 to f1") != NULL);
-    ck_assert(strstr(log, "swaps favor spots 3 and 4") != NULL);
-    ck_assert_int_eq(get_int(st, "pawns", 1), sq("f1"));
+    ck_assert_msg(strstr(log, "Ann uses the Lion: a1 -> d1") != NULL, "%s", log);
+    ck_assert_msg(strstr(log, "Ann pushes Bob from c5 to d5") != NULL, "%s", log);
+    ck_assert_int_eq(get_int(st, "pawns", 0), sq("d1"));
+    ck_assert_int_eq(get_int(st, "pawns", 1), sq("d5"));
     free(log);
     ops->free(st);
-    /* No opponent right in front: no Lion. */
-    st = position(WITH_MAMBA, 2, rows, "a1 f1", NULL);
-    refused(st, 0, "LION e", "opponent");
+
+    /* Two opponents can be pushed north (Bob c5, Cleo f7): the order names one. */
+    st = position(WITH_MAMBA, 3, rows, "a1 c5 f7", NULL);
+    refused(st, 0, "LION n", "the Lion may push Bob (c5), Cleo (f7): say which");
+    ck_assert(!legal_has(st, 0, "LION n"));
+    ck_assert(legal_has(st, 0, "LION n PUSH Bob"));
+    ck_assert(legal_has(st, 0, "LION n PUSH Cleo"));
+    char *canon = canon_of(st, 0, "lion north push cleo");
+    ck_assert_str_eq(canon, "LION n PUSH Cleo");
+    free(canon);
+    canon = canon_of(st, 0, "LION a4 PUSH 3"); /* the landing square, the seat number */
+    ck_assert_str_eq(canon, "LION n PUSH Cleo");
+    free(canon);
+    canon = canon_of(st, 0, "LION n PUSH f7"); /* the square she stands on */
+    ck_assert_str_eq(canon, "LION n PUSH Cleo");
+    free(canon);
+    refused(st, 0, "LION n PUSH Zed", "\"zed\" is not a player of this game");
+    refused(st, 0, "LION n PUSH Ann", "you push an opponent");
+    log = play(st, 0, "LION n PUSH Cleo SWAP NONE");
+    ck_assert_msg(strstr(log, "Ann pushes Cleo from f7 to f8") != NULL, "%s", log);
+    ck_assert_int_eq(get_int(st, "pawns", 1), sq("c5"));
+    free(log);
+    ops->free(st);
+
+    /* Cleo on the top edge cannot go north: Bob is the only one, no PUSH needed. */
+    st = position(WITH_MAMBA, 3, rows, "a1 c5 f8", NULL);
+    ck_assert(legal_has(st, 0, "LION n"));
+    ck_assert(!legal_has(st, 0, "LION n PUSH Cleo"));
+    refused(st, 0, "LION n PUSH Cleo", "off the board");
+    canon = canon_of(st, 0, "LION n PUSH Bob");
+    ck_assert_str_eq(canon, "LION n");
+    free(canon);
+    ops->free(st);
+
+    /* Not onto a pawn: Bob c5 would land on Cleo d5, so only Cleo goes east. */
+    st = position(WITH_MAMBA, 3, rows, "a1 c5 d5", NULL);
+    canon = canon_of(st, 0, "LION e");
+    ck_assert_str_eq(canon, "LION e");
+    free(canon);
+    log = play(st, 0, "LION e SWAP NONE");
+    ck_assert_msg(strstr(log, "Ann pushes Cleo from d5 to e5") != NULL, "%s", log);
+    free(log);
+    ops->free(st);
+
+    /* The square the Lion left is free by then: Bob on a1's west... a Lion
+     * on b1 goes east to e1 and Bob on a1 is pushed onto b1. */
+    static const char *const rows3[8] = { EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW,
+                                          EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, "... LiA ... ... ... ... ... ..." };
+    st = position(WITH_MAMBA, 2, rows3, "b1 a1", NULL);
+    log = play(st, 0, "LION e SWAP NONE");
+    ck_assert_msg(strstr(log, "Ann pushes Bob from a1 to b1") != NULL, "%s", log);
+    free(log);
+    ops->free(st);
+
+    /* Nobody can be pushed east (Bob on the east edge): no Lion that way. */
+    st = position(WITH_MAMBA, 2, rows, "a1 h5", NULL);
+    refused(st, 0, "LION e", "push an opponent");
     ck_assert(!legal_has(st, 0, "LION e"));
+    ck_assert(legal_has(st, 0, "LION n"));
     ops->free(st);
-    /* Nowhere to push him: no Lion. */
-    st = position(WITH_MAMBA, 2, rows, "a1 h1", NULL);
-    refused(st, 0, "LION ne", "opponent");
-    ops->free(st);
-    /* An opponent on an Elephant cannot be moved: no Lion. */
-    static const char *const rows2[8] = { EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW,
-                                          EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, "LiA ... ... ... ElF ... ... ..." };
-    st = position(WITH_MAMBA, 2, rows2, "a1 e1", NULL);
+
+    /* An opponent on an Elephant cannot be moved; the line must be free. */
+    static const char *const rows2[8] = { EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, "... ... ... ... ElF ... ... ...",
+                                          EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, "LiA ... ... ... ... ... ... ..." };
+    st = position(WITH_MAMBA, 2, rows2, "a1 e5", NULL);
     refused(st, 0, "LION e", "not on an Elephant");
+    ck_assert(!legal_has(st, 0, "LION n"));
+    ops->free(st);
+    st = position(WITH_MAMBA, 3, rows2, "a1 e5 b1", NULL);
+    refused(st, 0, "LION e", "exactly 3 free spaces");
+    refused(st, 0, "LION n PUSH Bob", "a pawn on an Elephant cannot be moved");
+    ops->free(st);
+}
+END_TEST
+
+/* A position with the stall rule set to `rounds` and `turns` turns already
+ * played without a tile. */
+static void *stalled(void *st, int rounds, int turns)
+{
+    cJSON *j = ops->to_json(st);
+    cJSON_ReplaceItemInObject(j, "stall_rounds", cJSON_CreateNumber(rounds));
+    cJSON_ReplaceItemInObject(j, "stall_turns", cJSON_CreateNumber(turns));
+    char *text = jx_print(j);
+    ops->free(st);
+    st = t_state(ops, text);
+    free(text);
+    cJSON_Delete(j);
+    return st;
+}
+
+static char *board_of(void *st, int viewer)
+{
+    struct strbuf sb = STRBUF_INIT;
+    ops->view_ascii(st, viewer, &table, &sb);
+    return strbuf_detach(&sb);
+}
+
+START_TEST(a_worked_out_jungle_ends_after_ten_rounds_without_a_tile)
+{
+    /* Two pawns walk a bare jungle; the only tiles (two advancements) sit
+     * in a far corner nobody goes to. */
+    static const char *const rows[8] = { "GiA ZeA ... ... ... ... ... ...", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW,
+                                         EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW };
+    void *st = position(WITH_MAMBA, 2, rows, "d4 f4", NULL);
+    struct game_result r;
+    char *text;
+    ck_assert_int_eq(get_int(st, "stall_rounds", -1), 10);
+    /* Four full rounds (8 turns) with no tile: no warning yet. */
+    for (int t = 0; t < 8; t++)
+        free(play(st, t % 2, t % 4 < 2 ? (t % 2 ? "MOVE f5" : "MOVE d5") : (t % 2 ? "MOVE f4" : "MOVE d4")));
+    ck_assert_int_eq(get_int(st, "stall_turns", -1), 8);
+    text = board_of(st, 0);
+    ck_assert_msg(strstr(text, "No tile collected in 4 full rounds: with none in the next 6,") != NULL, "%s", text);
+    ck_assert(strstr(text, "the game ends and is scored (house rule stall_rounds).") != NULL);
+    free(text);
+    /* Eleven more turns: one turn short of ten full rounds. */
+    for (int t = 8; t < 19; t++)
+        free(play(st, t % 2, t % 4 < 2 ? (t % 2 ? "MOVE f5" : "MOVE d5") : (t % 2 ? "MOVE f4" : "MOVE d4")));
+    ops->result(st, &r);
+    ck_assert(!r.finished);
+    text = board_of(st, 1);
+    ck_assert_msg(strstr(text, "No tile collected in 9 full rounds: with none in the next 1,") != NULL, "%s", text);
+    free(text);
+    /* Bob's 10th turn without a tile ends the game, scored. */
+    char *log = play(st, 1, "MOVE f4");
+    ck_assert_msg(strstr(log, "No tile has been collected in 10 full rounds: the jungle is worked out") != NULL,
+                  "%s", log);
+    ck_assert(strstr(log, "The game is over. Favor:") != NULL);
+    ops->result(st, &r);
+    ck_assert(r.finished);
+    ck_assert(r.has_scores);
+    ck_assert_uint_eq(ops->waiting_for(st), 0u);
+    text = board_of(st, -1);
+    ck_assert_msg(strstr(text, "The jungle was worked out: 10 full rounds passed with no tile.") != NULL, "%s", text);
+    free(text);
+    free(log);
+    ops->free(st);
+}
+END_TEST
+
+START_TEST(a_collected_tile_restarts_the_stall_count_and_zero_turns_the_rule_off)
+{
+    static const char *const rows[8] = { EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, "... ... ... GiF ... ... ... ...",
+                                         EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW };
+    void *st = stalled(position(WITH_MAMBA, 2, rows, "d5 f4", NULL), 10, 17);
+    struct game_result r;
+    free(play(st, 0, "GIRAFFE d6")); /* collects the Giraffe food tile of d5 */
+    ck_assert_int_eq(get_int(st, "stall_turns", -1), 0);
+    free(play(st, 1, "MOVE f5"));
+    ck_assert_int_eq(get_int(st, "stall_turns", -1), 1);
+    ops->free(st);
+
+    /* With stall_rounds 0 the game goes on however long nothing happens. */
+    st = stalled(position(WITH_MAMBA, 2, rows, "d5 f4", NULL), 0, 0);
+    for (int t = 0; t < 60; t++)
+        free(play(st, t % 2, t % 4 < 2 ? (t % 2 ? "MOVE f5" : "MOVE c6") : (t % 2 ? "MOVE f4" : "MOVE d5")));
+    ops->result(st, &r);
+    ck_assert(!r.finished);
+    char *text = board_of(st, 0);
+    ck_assert(strstr(text, "stall_rounds") == NULL);
+    free(text);
+    ops->free(st);
+
+    /* A player who cannot move forfeits: that turn counts too. */
+    static const char *const bare[8] = { EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW,
+                                         EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW };
+    st = stalled(position(WITH_MAMBA, 4, bare, "c3 a1 a2 b1", NULL), 1, 2);
+    char *log = play(st, 0, "MOVE b2"); /* Ann's turn (3), Bob forfeits (4 of 4): over */
+    ck_assert_msg(strstr(log, "Bob cannot move at all and forfeits the turn.") != NULL, "%s", log);
+    ck_assert_msg(strstr(log, "No tile has been collected in 1 full round:") != NULL, "%s", log);
+    ops->result(st, &r);
+    ck_assert(r.finished);
+    free(log);
     ops->free(st);
 }
 END_TEST
@@ -705,7 +868,9 @@ Suite *bumuntu_suite(void)
     tcase_add_test(tc, chimpanzee_diagonal_and_zebra_straight);
     tcase_add_test(tc, flamingo_flies_to_a_free_flamingo_or_itself);
     tcase_add_test(tc, tarantula_moves_then_may_move_a_tile);
-    tcase_add_test(tc, lion_moves_three_and_pushes_the_opponent_in_front);
+    tcase_add_test(tc, lion_moves_three_then_pushes_any_opponent_the_same_way);
+    tcase_add_test(tc, a_worked_out_jungle_ends_after_ten_rounds_without_a_tile);
+    tcase_add_test(tc, a_collected_tile_restarts_the_stall_count_and_zero_turns_the_rule_off);
     tcase_add_test(tc, crocodile_may_cross_and_land_on_opponents);
     tcase_add_test(tc, black_mamba_drives_adjacent_opponents_away);
     tcase_add_test(tc, rhinoceros_charges_to_the_edge_pushing);

@@ -12,11 +12,9 @@
 #include <string.h>
 
 #define PLAYOUTS 12
-/* After this many steps the players resign one by one: a game like
- * Bumuntu may wander for ever under random play, and RESIGN is an order
- * of every game. */
-#define RESIGN_AFTER 1500
-#define MAX_STEPS 3000
+/* Every game ends by its own rules (check_termination.c states the bounds);
+ * a playout longer than this is a failure, never cut short. */
+#define MAX_STEPS 10000
 /* Legal lists longer than this are checked on a random sample. */
 #define CHECK_SAMPLE 200
 
@@ -59,6 +57,16 @@ static void assert_round_trip(const struct game_ops *ops, const void *st)
     char *tb = jx_print(b);
     CHECK(strcmp(ta, tb) == 0, "%s: JSON does not round-trip", ops->name);
     ops->free(back);
+    if (ops->clone) {
+        /* The bots' copy is the same state as the JSON's. */
+        void *copy = ops->clone(st);
+        cJSON *c = ops->to_json(copy);
+        char *tc = jx_print(c);
+        CHECK(strcmp(ta, tc) == 0, "%s: a clone differs from its original", ops->name);
+        free(tc);
+        cJSON_Delete(c);
+        ops->free(copy);
+    }
     cJSON_Delete(a);
     cJSON_Delete(b);
     free(ta);
@@ -149,32 +157,6 @@ static void assert_refusals(const struct game_ops *ops, const void *st, int seat
     strbuf_release(&why);
 }
 
-/* A random legal order: first a random verb (the first word), then a
- * random order of that verb, so that a verb with many variants (a food
- * path, a tile move) does not crowd out the rest. */
-static const char *pick(const struct strlist *legal, struct rng *r)
-{
-    struct strlist verbs = STRLIST_INIT;
-    const char *chosen = NULL;
-    for (size_t i = 0; i < legal->n; i++) {
-        size_t n = strcspn(legal->v[i], " ");
-        char *verb = xstrndup(legal->v[i], n);
-        if (!strlist_contains(&verbs, verb))
-            strlist_push(&verbs, verb);
-        free(verb);
-    }
-    const char *verb = verbs.v[rng_below(r, (uint32_t)verbs.n)];
-    size_t vlen = strlen(verb), count = 0, k;
-    for (size_t i = 0; i < legal->n; i++)
-        count += strncmp(legal->v[i], verb, vlen) == 0 && (legal->v[i][vlen] == ' ' || !legal->v[i][vlen]);
-    k = rng_below(r, (uint32_t)count);
-    for (size_t i = 0; i < legal->n && !chosen; i++)
-        if (strncmp(legal->v[i], verb, vlen) == 0 && (legal->v[i][vlen] == ' ' || !legal->v[i][vlen]) && k-- == 0)
-            chosen = legal->v[i];
-    strlist_clear(&verbs);
-    return chosen;
-}
-
 static void playout(const struct game_ops *ops, uint64_t seed)
 {
     sqlite3 *db = t_db();
@@ -216,7 +198,7 @@ static void playout(const struct game_ops *ops, uint64_t seed)
                 strbuf_release(&why);
             }
             assert_refusals(ops, g.st, s, &g.table, &legal, &r);
-            t_ok(db, &g, s, steps > RESIGN_AFTER ? "RESIGN" : pick(&legal, &r));
+            t_ok(db, &g, s, t_pick(&legal, &r));
             strlist_clear(&legal);
             if (ops->waiting_for(g.st) != waiting)
                 break; /* the step resolved: the next one starts over */
@@ -234,6 +216,163 @@ START_TEST(random_playouts_obey_the_contract)
     const struct game_ops *ops = games_under_test(_i);
     for (uint64_t seed = 1; seed <= PLAYOUTS; seed++)
         playout(ops, seed * 7919);
+}
+END_TEST
+
+/* The module's own name for where the game is (its view's "phase"), or
+ * the core's when it has none. */
+static char *phase_name(const struct game_ops *ops, const void *st)
+{
+    cJSON *v = ops->view_json(st, -1, NULL), *p = cJSON_GetObjectItem(v, "phase");
+    char *name = xstrdup(cJSON_IsString(p) ? p->valuestring : game_phase_of(ops, st));
+    cJSON_Delete(v);
+    return name;
+}
+
+/* Seat resigns on a copy of st: the game must go on by the contract (or be
+ * over), pass her over, and with play_on still end by its rules. */
+static void resign_on_a_copy(const struct game_ops *ops, const void *st, const struct game_table *t, int seat,
+                             bool play_on, struct rng *r)
+{
+    struct strbuf err = STRBUF_INIT;
+    cJSON *j = ops->to_json(st);
+    void *c = ops->from_json(j, &err);
+    struct game_log log;
+    struct game_result res;
+    int steps = 0;
+
+    CHECK(c != NULL, "%s: %s", ops->name, err.buf);
+    game_log_init(&log);
+    ops->resign(c, seat, t, &log);
+    CHECK(log.pub.len > 0, "%s: a resignation says nothing", ops->name);
+    game_log_release(&log);
+    for (unsigned w; (w = ops->waiting_for(c)); steps++) {
+        const char *orders[GAME_MAX_SEATS] = { NULL };
+        struct strlist legal[GAME_MAX_SEATS];
+        CHECK(!(w & (1u << seat)), "%s: the game waits for the seat that resigned", ops->name);
+        for (int s = 0; s < t->nseats; s++) {
+            memset(&legal[s], 0, sizeof(legal[s]));
+            ops->legal(c, s, t, &legal[s]);
+            if (s == seat)
+                CHECK(legal[s].n == 0, "%s: the seat that resigned has legal orders", ops->name);
+            if (w & (1u << s)) {
+                CHECK(legal[s].n > 0, "%s: after a resignation seat %d is waited for with no legal order", ops->name,
+                      s);
+                orders[s] = t_pick(&legal[s], r);
+            }
+        }
+        if (!play_on || steps > MAX_STEPS) {
+            for (int s = 0; s < t->nseats; s++)
+                strlist_clear(&legal[s]);
+            CHECK(steps <= MAX_STEPS, "%s: no end after a resignation", ops->name);
+            break;
+        }
+        game_log_init(&log);
+        CHECK(ops->advance(c, orders, t, &log) == 0, "%s: advance failed after a resignation", ops->name);
+        game_log_release(&log);
+        for (int s = 0; s < t->nseats; s++)
+            strlist_clear(&legal[s]);
+    }
+    ops->result(c, &res);
+    CHECK(res.finished == (ops->waiting_for(c) == 0), "%s: finished and waiting disagree after a resignation",
+          ops->name);
+    if (res.finished)
+        CHECK(!(res.winners & (1u << seat)) || __builtin_popcount(res.winners) > 1,
+              "%s: the seat that resigned wins alone", ops->name);
+    ops->free(c);
+    cJSON_Delete(j);
+    strbuf_release(&err);
+}
+
+/* The host ends the game on a copy of st: it is over at once, waits for
+ * nobody, takes no order, and says how it ended; abandoned, nobody wins. */
+static void end_on_a_copy(const struct game_ops *ops, const void *st, const struct game_table *t, bool score)
+{
+    struct strbuf err = STRBUF_INIT, view = STRBUF_INIT;
+    cJSON *j = ops->to_json(st);
+    void *c = ops->from_json(j, &err);
+    struct game_log log;
+    struct game_result res;
+
+    CHECK(c != NULL, "%s: %s", ops->name, err.buf);
+    game_log_init(&log);
+    ops->end(c, score, t, &log);
+    CHECK(log.pub.len > 0, "%s: the host's end says nothing", ops->name);
+    ops->result(c, &res);
+    CHECK(res.finished && ops->waiting_for(c) == 0, "%s: ended by the host but not over", ops->name);
+    CHECK(res.ended == (score ? GAME_END_SCORED : GAME_END_ABANDONED), "%s: the result does not say the host ended it",
+          ops->name);
+    CHECK(score || res.winners == 0, "%s: an abandoned game has winners", ops->name);
+    for (int s = 0; s < t->nseats; s++) {
+        struct strlist l = STRLIST_INIT;
+        ops->legal(c, s, t, &l);
+        CHECK(l.n == 0, "%s: seat %d has legal orders in a game the host ended", ops->name, s);
+        strlist_clear(&l);
+    }
+    ops->view_ascii(c, -1, t, &view);
+    assert_printable(ops->name, view.buf);
+    assert_printable(ops->name, log.pub.buf);
+    game_log_release(&log);
+    ops->free(c);
+    cJSON_Delete(j);
+    strbuf_release(&err);
+    strbuf_release(&view);
+}
+
+/* At every step of a few random games, each seat in turn resigns (on a
+ * copy): in every phase of every game the others go on, and now and then
+ * the copy is played to its end; the host's END, scored and abandoned,
+ * works at every step too. Says which phases it saw. */
+START_TEST(resigning_in_every_phase_keeps_the_contract)
+{
+    const struct game_ops *ops = games_under_test(_i);
+    struct strlist phases = STRLIST_INIT;
+    struct strbuf seen = STRBUF_INIT;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        int nseats = ops->min_seats + (int)(seed % (uint64_t)(ops->max_seats - ops->min_seats + 1));
+        struct game_table t = { nseats, (const char *const[]){ "Ann", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal" } };
+        struct strbuf err = STRBUF_INIT;
+        cJSON *opts = engine_options(ops, NULL, &err);
+        void *st = ops->setup(opts, nseats, seed * 31, &err);
+        struct rng r;
+        CHECK(st != NULL, "%s: %s", ops->name, err.buf);
+        rng_seed(&r, seed, 5);
+        for (int steps = 0; ops->waiting_for(st) && steps < MAX_STEPS; steps++) {
+            unsigned w = ops->waiting_for(st);
+            const char *orders[GAME_MAX_SEATS] = { NULL };
+            struct strlist legal[GAME_MAX_SEATS];
+            char *phase = phase_name(ops, st);
+            if (!strlist_contains(&phases, phase))
+                strlist_push(&phases, phase);
+            free(phase);
+            for (int s = 0; s < nseats; s++)
+                resign_on_a_copy(ops, st, &t, s, rng_below(&r, 40) == 0, &r);
+            end_on_a_copy(ops, st, &t, true);
+            end_on_a_copy(ops, st, &t, false);
+            for (int s = 0; s < nseats; s++) {
+                memset(&legal[s], 0, sizeof(legal[s]));
+                if (w & (1u << s)) {
+                    ops->legal(st, s, &t, &legal[s]);
+                    orders[s] = t_pick(&legal[s], &r);
+                }
+            }
+            struct game_log log;
+            game_log_init(&log);
+            CHECK(ops->advance(st, orders, &t, &log) == 0, "%s: advance failed", ops->name);
+            game_log_release(&log);
+            for (int s = 0; s < nseats; s++)
+                strlist_clear(&legal[s]);
+        }
+        ops->free(st);
+        cJSON_Delete(opts);
+        strbuf_release(&err);
+    }
+    strlist_sort(&phases);
+    for (size_t i = 0; i < phases.n; i++)
+        strbuf_addf(&seen, " %s", phases.v[i]);
+    fprintf(stderr, "conformance: %s: resigned in every step of the phases%s\n", ops->name, seen.buf);
+    strlist_clear(&phases);
+    strbuf_release(&seen);
 }
 END_TEST
 
@@ -294,6 +433,7 @@ Suite *conformance_suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, random_playouts_obey_the_contract, 0, n);
     tcase_add_loop_test(tc, damaged_json_never_crashes_the_loader, 0, n);
+    tcase_add_loop_test(tc, resigning_in_every_phase_keeps_the_contract, 0, n);
     suite_add_tcase(s, tc);
     return s;
 }

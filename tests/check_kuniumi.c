@@ -208,23 +208,33 @@ START_TEST(two_equal_closed_groups_draw)
 }
 END_TEST
 
-START_TEST(a_player_with_no_legal_move_loses)
+START_TEST(a_group_the_setup_closed_wins_for_whoever_gets_it)
 {
-    /* The setup shut the Earth God in a corner; Ann takes Land and moves
-     * first, but has no move at all. */
+    /* The setup shut the Earth God in a corner (Sea tokens on a2 and b1):
+     * a closed group with no owner until the sides are chosen. */
     static const char *const rows[6] = {
         "......", "......", "....S.", "......", "s.....", "Ls..l.",
     };
     void *st = position(rows, "choose", -1, 1);
     struct game_result r;
     struct strlist l = STRLIST_INIT;
+    /* Bob takes Sea: Ann gets the Earth God and its closed group, and wins. */
     char *log = play(st, 1, "CHOOSE SEA");
-    ck_assert_msg(strstr(log, "Ann has no legal move and loses: Bob wins") != NULL, "%s", log);
+    ck_assert_msg(strstr(log, "Ann's Land group of 1 piece is closed: Ann wins.") != NULL, "%s", log);
+    ops->result(st, &r);
+    ck_assert(r.finished);
+    ck_assert_uint_eq(r.winners, 1u);
+    ops->legal(st, 0, &table, &l);
+    ck_assert_uint_eq(l.n, 0);
+    free(log);
+    ops->free(st);
+    /* Bob takes Land, the shut-in God: he wins before anyone moves. */
+    st = position(rows, "choose", -1, 1);
+    log = play(st, 1, "CHOOSE LAND");
+    ck_assert_msg(strstr(log, "Bob's Land group of 1 piece is closed: Bob wins.") != NULL, "%s", log);
     ops->result(st, &r);
     ck_assert(r.finished);
     ck_assert_uint_eq(r.winners, 2u);
-    ops->legal(st, 0, &table, &l);
-    ck_assert_uint_eq(l.n, 0);
     free(log);
     ops->free(st);
 }
@@ -303,7 +313,7 @@ Suite *kuniumi_suite(void)
     tcase_add_test(tc, a_group_closed_by_the_edge_wins_for_its_owner);
     tcase_add_test(tc, two_closed_groups_at_once_the_bigger_wins);
     tcase_add_test(tc, two_equal_closed_groups_draw);
-    tcase_add_test(tc, a_player_with_no_legal_move_loses);
+    tcase_add_test(tc, a_group_the_setup_closed_wins_for_whoever_gets_it);
     tcase_add_test(tc, resigning_gives_the_opponent_the_win);
     tcase_add_test(tc, damaged_states_are_refused);
     tcase_add_test(tc, the_board_fits_and_names_everything);

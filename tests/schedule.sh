@@ -221,6 +221,34 @@ is "$(turn_of "$H")" 6 "the bot placed the pieces again"
 host_mail host@example.org "FROBNICATE" h5
 q "SELECT mail FROM outbox WHERE game_id = $H AND kind = 'host' AND rcpt = 'host@example.org' ORDER BY id DESC LIMIT 1" |
     grep -q "PAUSE" || fail "a wrong host command is not answered with the right ones"
+host_mail host@example.org "END" h6
+q "SELECT mail FROM outbox WHERE game_id = $H AND kind = 'host' ORDER BY id DESC LIMIT 1" | grep -q "END takes a reason" ||
+    fail "END without a reason is not refused with the right form"
+is "$(q "SELECT status FROM games WHERE id = $H")" setup "END without a reason changes nothing"
+host_mail host@example.org "END ABANDON Uma moved away" h7
+is "$(q "SELECT status || ' ' || json_extract(result, '$.ended_by') FROM games WHERE id = $H")" \
+    "finished host, abandoned" "END ABANDON by mail"
+is "$(q "SELECT kind FROM turns WHERE game_id = $H ORDER BY id DESC LIMIT 1")" end "the end is a turn of its own"
+is "$(q "SELECT group_concat(rcpt) FROM outbox WHERE game_id = $H AND kind = 'notice' AND mail LIKE '%Uma moved away%'")" \
+    uma@example.org "Uma is told why (a bot plays Tia's seat)"
+at 2026-07-04T10:05Z 0 history "$H"; has "The host ends the game: Uma moved away"
+at 2026-07-04T10:05Z 0 replay "$H"
+at 2026-07-04T10:05Z 0 show "$H"; has "Game over: abandoned by its host, nobody wins."
+
+# ---- END on the command line: scored as the rules score a finished game ---------------------------
+fresh endcli
+at 2026-07-10T10:00Z 0 new african-empires --player Ann=ann@example.org --player Bob=bob@example.org \
+    --player Cy=cy@example.org --seed 4
+E=$(cat "$T/out")
+play 2026-07-10T10:01Z "$E"
+play 2026-07-10T10:02Z "$E"
+at 2026-07-10T10:03Z 64 end "$E"; err_has "needs 2 arguments"
+at 2026-07-10T10:03Z 0 end "$E" --score the players agreed to stop; has "The host ends the game and scores it"
+has "The most VT wins (ties go round from the King's Marker)"
+is "$(q "SELECT json_extract(result, '$.ended_by') FROM games WHERE id = $E")" "host, scored" "END --score"
+at 2026-07-10T10:04Z 65 end "$E" --abandon too late; err_has "the game is over already"
+at 2026-07-10T10:04Z 65 order "$E" Ann "PLAY 1"; has "the game is over"
+at 2026-07-10T10:04Z 0 replay "$E"
 
 # ---- bot seats --------------------------------------------------------------------------------------
 fresh bots
@@ -283,6 +311,28 @@ is "$(q "SELECT count(DISTINCT deadline_at) || deadline_at FROM games WHERE id >
 is "$(mails "$OW" reminder oz@example.org)" 1 "one overdue notice, not the reminders missed while down"
 at 2026-10-08T11:05Z 0 run; has "0 reminders, 0 orders played by bots, 0 seats dropped, 0 hosts told"
 is "$(q "SELECT count(*) FROM runs WHERE finished_at IS NOT NULL")" "$(q "SELECT count(*) FROM runs")" "every run finished"
+
+# ---- a game of bots only: created at once, played on by the runs ----------------------------------
+fresh botsonly
+at 2026-11-01T10:00Z 0 new bumuntu --player A=bot --player B=bot --player C=bot --seed 3
+BO=$(cat "$T/out")
+is "$(turn_of "$BO")" 64 "the first command plays bot_steps (64) steps and stops"
+is "$(q "SELECT status FROM games WHERE id = $BO")" active "the game goes on"
+runs=0
+while [ "$(q "SELECT status FROM games WHERE id = $BO")" != finished ] && [ $runs -lt 10 ]; do
+    at 2026-11-01T10:05Z 0 run; has "bot steps in 1 games"
+    runs=$((runs + 1))
+done
+is "$(q "SELECT status FROM games WHERE id = $BO")" finished "the runs play the bots to the end"
+at 2026-11-01T10:10Z 0 run; has "0 bot steps in 0 games"
+at 2026-11-01T10:10Z 0 replay "$BO"
+at 2026-11-01T10:10Z 0 config bot_steps 5
+at 2026-11-01T10:10Z 0 new african-empires --player A=bot --player B=bot --player C=bot --player D=bot --seed 9
+BA=$(cat "$T/out")
+is "$(turn_of "$BA")" 5 "bot_steps 5: five steps a command"
+at 2026-11-01T10:15Z 0 run; has "5 bot steps in 1 games"
+is "$(turn_of "$BA")" 10 "a run plays five more"
+at 2026-11-01T10:15Z 65 config bot_steps 0; err_has "from 1 to 100000"
 
 echo "schedule.sh: $tests checks, $fails failed"
 [ "$fails" -eq 0 ]

@@ -35,6 +35,11 @@ void t_refused(const struct game_ops *ops, const void *st, const struct game_tab
                const char *reason);
 /* A module state from JSON text; fails the test when it is refused. */
 void *t_state(const struct game_ops *ops, const char *json);
+struct rng;
+/* A random legal order: first a random verb (the first word), then a
+ * random order of that verb, so that a verb with many variants (a food
+ * path, a tile move) does not crowd out the rest. */
+const char *t_pick(const struct strlist *legal, struct rng *r);
 /* Counts rows of a query returning one integer. */
 long long t_count(sqlite3 *db, const char *sql);
 
@@ -51,5 +56,6 @@ Suite *bantu_suite(void);
 Suite *african_empires_suite(void);
 Suite *bots_suite(void);
 Suite *secrets_suite(void);
+Suite *termination_suite(void);
 
 #endif

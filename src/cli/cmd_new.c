@@ -146,7 +146,7 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
         if (!r) {
             struct submission sub = { 0 };
             sub.turn_before = g.turn;
-            r = notify_welcome(c->db, &g) || engine_bots(c->db, &g);
+            r = notify_welcome(c->db, &g) || engine_bots(c->db, &g, NULL);
             sub.turn_after = g.turn;
             if (!r && sub.turn_after != sub.turn_before)
                 r = notify_submission(c->db, &g, -1, &sub, NULL);

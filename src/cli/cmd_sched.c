@@ -65,13 +65,17 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
         rc = temporary ? EX_TEMPFAIL : EX_SOFTWARE;
     if (schedule_run(c->db, &ss))
         rc = cmd_failed();
+    /* Games of bots play on where the last command stopped. */
+    if (schedule_bots(c->db, &ss))
+        rc = cmd_failed();
     if (outbox_send(c->db, c->db_path, &sends))
         rc = cmd_failed();
     strbuf_addf(&summary,
                 "fetched %d (%d processed); %d games with deadlines: %d reminders, %d orders played by bots, "
-                "%d seats dropped, %d hosts told of stalls; sent %d, deferred %d, failed %d",
-                fs.messages, fs.processed, ss.games, ss.reminders, ss.bots, ss.drops, ss.stalled, sends.sent,
-                sends.deferred, sends.failed);
+                "%d seats dropped, %d hosts told of stalls; %d bot steps in %d games; sent %d, deferred %d, "
+                "failed %d",
+                fs.messages, fs.processed, ss.games, ss.reminders, ss.bots, ss.drops, ss.stalled, ss.bot_steps,
+                ss.bot_games, sends.sent, sends.deferred, sends.failed);
     utc_now(now);
     db_do(c->db, "UPDATE runs SET finished_at = ?, summary = ? WHERE id = ?", "ssI", now, summary.buf, run);
     printf("%s\n", summary.buf);
@@ -216,6 +220,30 @@ int cmd_host(struct cmd_ctx *c, int argc, char **argv)
     for (int i = 2; i < argc; i++)
         strbuf_addf(&line, " %s", argv[i]);
     rc = host_cli(c, argv[1], line.buf);
+    strbuf_release(&line);
+    return rc;
+}
+
+/* end GAME [--score|--abandon] REASON...: the host command END. */
+int cmd_end(struct cmd_ctx *c, int argc, char **argv)
+{
+    struct strbuf line = STRBUF_INIT;
+    const char *game = NULL, *how = "SCORE";
+    int rc;
+    for (int i = 1; i < argc; i++) {
+        if (str_eq(argv[i], "--score"))
+            how = "SCORE";
+        else if (str_eq(argv[i], "--abandon"))
+            how = "ABANDON";
+        else if (argv[i][0] == '-' && argv[i][1] == '-')
+            return cmd_usage(c, "unknown option %s", argv[i]);
+        else if (!game)
+            game = argv[i];
+        else
+            strbuf_addf(&line, " %s", argv[i]);
+    }
+    strbuf_prefixf(&line, "END %s", how);
+    rc = host_cli(c, game, line.buf);
     strbuf_release(&line);
     return rc;
 }

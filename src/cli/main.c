@@ -43,6 +43,8 @@ const struct command commands[] = {
     { "rollback", cmd_host, NEED_DB, "GAME STEP", "host: back to an earlier step; everyone is told", 2, 2 },
     { "replace", cmd_host, NEED_DB, "GAME PLAYER NAME=EMAIL", "host: a new player takes a seat", 3, 3 },
     { "kick", cmd_host, NEED_DB, "GAME PLAYER", "host: a bot plays the seat from now on", 2, 2 },
+    { "end", cmd_end, NEED_DB, "GAME [--score|--abandon] REASON",
+      "host: end the game now, scored as it stands (the default) or with no winner", 2, 64 },
     { NULL, NULL, 0, NULL, NULL, 0, 0 },
 };
 

@@ -25,6 +25,8 @@ char *bot_random(const struct game_ops *ops, const void *st, int seat, const str
 static void *copy_state(const struct game_ops *ops, const void *st)
 {
     struct strbuf err = STRBUF_INIT;
+    if (ops->clone)
+        return ops->clone(st);
     cJSON *j = ops->to_json(st);
     void *c = ops->from_json(j, &err);
     cJSON_Delete(j);

@@ -2,6 +2,7 @@
 #include "core/engine.h"
 #include "core/bot.h"
 #include "store/db.h"
+#include "store/settings.h"
 #include "core/history.h"
 #include "lib/jsonx.h"
 #include "lib/order_text.h"
@@ -467,6 +468,42 @@ int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source,
     return resign_seat(db, g, seat, &o, out);
 }
 
+int engine_end(sqlite3 *db, struct game_rec *g, bool score, const char *reason, struct strbuf *out)
+{
+    struct game_log log;
+    cJSON *list = cJSON_CreateArray(), *item = cJSON_CreateObject();
+    struct game_result res;
+    int64_t turn_id;
+    int rc = -1;
+
+    g->ops->result(g->st, &res);
+    if (res.finished) {
+        strbuf_addstr(out, "the game is over already");
+        cJSON_Delete(list);
+        cJSON_Delete(item);
+        return 1;
+    }
+    cJSON_AddStringToObject(item, "order", score ? "END SCORE" : "END ABANDON");
+    cJSON_AddStringToObject(item, "reason", reason);
+    cJSON_AddItemToArray(list, item);
+    game_log_init(&log);
+    strbuf_addf(&log.pub, "The host ends the game%s: %s\n", score ? " and scores it as it stands" : "", reason);
+    /* Orders given for the step that never comes are dropped. */
+    if (db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND status = 'pending'", "I", g->id))
+        goto out;
+    g->ops->end(g->st, score, &g->table, &log);
+    g->turn++;
+    game_step_started(g);
+    if (record_turn(db, g, "end", list, &log, &turn_id) || game_save(db, g))
+        goto out;
+    strbuf_addstr(out, log.pub.buf);
+    rc = 0;
+out:
+    game_log_release(&log);
+    cJSON_Delete(list);
+    return rc;
+}
+
 /* ---- the generic commands ------------------------------------------------ */
 
 static void legal_text(const struct game_rec *g, int seat, struct strbuf *out)
@@ -608,24 +645,43 @@ int engine_play_for(sqlite3 *db, struct game_rec *g, int seat, const char *sourc
     return rc;
 }
 
-int engine_bots(sqlite3 *db, struct game_rec *g)
+int engine_bots(sqlite3 *db, struct game_rec *g, int *played)
 {
-    for (int guard = 0; guard < 100000; guard++) {
+    long long limit = setting_get_int(db, "bot_steps", 64);
+    int n = 0;
+    for (;;) {
         unsigned waiting = g->ops->waiting_for(g->st), in;
         int seat = -1;
-        if (!waiting || g->sched.paused)
-            return 0;
+        if (!waiting || g->sched.paused || n >= limit)
+            break;
         if (pending_mask(db, g, &in))
             return -1;
         for (int s = 0; s < g->nseats && seat < 0; s++)
             if ((waiting & ~in & (1u << s)) && g->seats[s].bot)
                 seat = s;
         if (seat < 0)
-            return 0;
+            break;
         if (engine_play_for(db, g, seat, "bot", NULL))
             return -1;
+        n++;
     }
-    return error("game %lld: the bots do not stop", (long long)g->id);
+    if (played)
+        *played += n;
+    return 0;
+}
+
+int engine_bots_waited_for(sqlite3 *db, struct game_rec *g, bool *any)
+{
+    unsigned waiting = g->ops->waiting_for(g->st), in;
+    *any = false;
+    if (!waiting || g->sched.paused)
+        return 0;
+    if (pending_mask(db, g, &in))
+        return -1;
+    for (int s = 0; s < g->nseats; s++)
+        if ((waiting & ~in & (1u << s)) && g->seats[s].bot)
+            *any = true;
+    return 0;
 }
 
 int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, const char *source,
@@ -679,9 +735,10 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
             break;
         }
     }
-    /* Bots answer at once when the game waits for them. */
+    /* Bots answer at once when the game waits for them (as far as the
+     * bot_steps setting lets one command go: `run` plays on). */
     if (!rc)
-        rc = engine_bots(db, g);
+        rc = engine_bots(db, g, NULL);
     out->turn_after = g->turn;
     strlist_clear(&lines);
     return rc;
@@ -700,6 +757,19 @@ static int apply_recorded(struct game_rec *g, void *st, int turn, const char *ki
 
     if (!cJSON_IsArray(orders)) {
         strbuf_addf(report, "turn %d: its orders are unreadable: %s", turn, err.buf);
+        goto out;
+    }
+    if (str_eq(kind, "end")) {
+        /* The host's END: [{"order":"END SCORE" or "END ABANDON", "reason":...}] */
+        const char *order = jx_str(cJSON_GetArrayItem(orders, 0), "order", &err);
+        if (!order || (!str_eq(order, "END SCORE") && !str_eq(order, "END ABANDON"))) {
+            strbuf_addf(report, "turn %d: the host's end is unreadable", turn);
+            goto out;
+        }
+        game_log_init(&log);
+        g->ops->end(st, str_eq(order, "END SCORE"), &g->table, &log);
+        game_log_release(&log);
+        rc = 0;
         goto out;
     }
     cJSON_ArrayForEach(o, orders) {

@@ -63,8 +63,19 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
  * *played (owned) tells which, when not NULL. */
 int engine_play_for(sqlite3 *db, struct game_rec *g, int seat, const char *source, char **played);
 /* Lets the bots play every seat they play that the game waits for, until
- * it waits for a person (or is over). */
-int engine_bots(sqlite3 *db, struct game_rec *g);
+ * it waits for a person, is over, or bot_steps (a setting) steps were
+ * played in this call: a game of bots never holds a command long, and
+ * `ngoma run` plays on where the last call stopped. *played (when not
+ * NULL) grows by the steps played. */
+int engine_bots(sqlite3 *db, struct game_rec *g, int *played);
+/* Whether the game waits for a bot now (*any). */
+int engine_bots_waited_for(sqlite3 *db, struct game_rec *g, bool *any);
+
+/* The host ends the game now (a turn of kind 'end'): scored as the rules
+ * score a finished game, or abandoned with no winner; reason goes into the
+ * history. 0 when done (what happened in out), 1 when the game is over
+ * already, -1 on failure. */
+int engine_end(sqlite3 *db, struct game_rec *g, bool score, const char *reason, struct strbuf *out);
 
 /* The seat leaves the game by its rules (RESIGN), recorded as a turn. */
 int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source, struct strbuf *log);

@@ -168,6 +168,10 @@ cJSON *game_result_json(const struct game_rec *g)
 
     g->ops->result(g->st, &r);
     cJSON_AddBoolToObject(j, "finished", r.finished);
+    if (r.finished)
+        cJSON_AddStringToObject(j, "ended_by", r.ended == GAME_END_ABANDONED ? "host, abandoned"
+                                               : r.ended == GAME_END_SCORED  ? "host, scored"
+                                                                             : "rules");
     for (int i = 0; i < g->nseats; i++)
         if (r.finished && (r.winners & (1u << i)))
             cJSON_AddItemToArray(w, cJSON_CreateString(g->names[i]));

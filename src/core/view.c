@@ -60,7 +60,11 @@ int view_status_line(sqlite3 *db, struct game_rec *g, struct strbuf *out)
     g->ops->result(g->st, &r);
     if (r.finished) {
         int n = __builtin_popcount(r.winners);
-        strbuf_addstr(out, "Game over: ");
+        if (r.ended == GAME_END_ABANDONED) {
+            strbuf_addstr(out, "Game over: abandoned by its host, nobody wins.");
+            return 0;
+        }
+        strbuf_addstr(out, r.ended == GAME_END_SCORED ? "Game over, ended by its host: " : "Game over: ");
         if (n == 0)
             strbuf_addstr(out, "nobody wins.");
         else if (n == g->nseats && n > 1)

@@ -48,6 +48,7 @@ struct ae {
     int actor;                        /* how far round from the marker holder */
     int turn;
     int winner;                       /* -1 until the game is over */
+    int ended;                        /* enum game_end: ended by the host, and how */
     struct rng rng;
 };
 
@@ -313,6 +314,7 @@ static cJSON *ae_to_json(const void *st)
     cJSON_AddNumberToObject(j, "actor", a->actor);
     cJSON_AddNumberToObject(j, "turn", a->turn);
     cJSON_AddNumberToObject(j, "winner", a->winner);
+    cJSON_AddNumberToObject(j, "ended", a->ended);
     cJSON_AddItemToObject(j, "rng", rng_to_json(&a->rng));
     return j;
 }
@@ -418,6 +420,7 @@ static void *ae_from_json(const cJSON *j, struct strbuf *err)
         jx_int(j, "marker", 0, a->nseats - 1, &a->marker, err) || !(phase = jx_str(j, "phase", err)) ||
         jx_int(j, "actor", 0, a->nseats - 1, &a->actor, err) || jx_int(j, "turn", 0, 1000000, &a->turn, err) ||
         jx_int(j, "winner", -1, a->nseats - 1, &a->winner, err) ||
+        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &a->ended, err) ||
         rng_from_json(&a->rng, cJSON_GetObjectItemCaseSensitive(j, "rng"), err))
         goto fail;
     a->used = (unsigned)used;
@@ -868,6 +871,26 @@ static void place_chit(struct ae *a, int slot, int chit, const struct game_table
     }
 }
 
+/* Everyone still in has acted in the phase: the next phase begins; after
+ * the event phase come scoring, the end phase and the next draw. */
+static void phase_done(struct ae *a, const struct game_table *t, struct game_log *log)
+{
+    a->actor = 0;
+    if (a->phase != EVENT) {
+        a->phase++;
+        strbuf_addf(&log->pub, "The %s begins.\n", phase_words[a->phase]);
+        return;
+    }
+    score_phase(a, t, log);
+    end_phase(a, t, log);
+    if (a->phase == OVER)
+        return;
+    a->phase = PLAY1;
+    deal(a, log);
+    strbuf_addf(&log->pub, "Turn %d: each player draws %d cards; %s plays first.\n", a->turn, a->hand_size,
+                seat_name(t, a->marker));
+}
+
 static int ae_apply(struct ae *a, const char *text, const struct game_table *t, struct game_log *log)
 {
     int seat = seat_at(a, a->actor), card;
@@ -931,23 +954,9 @@ static int ae_apply(struct ae *a, const char *text, const struct game_table *t, 
             break;
         }
     }
-    /* On round the table; after the event phase: score, end, draw. */
     if (++a->actor < active(a))
         return 0;
-    a->actor = 0;
-    if (a->phase != EVENT) {
-        a->phase++;
-        strbuf_addf(&log->pub, "The %s begins.\n", phase_words[a->phase]);
-        return 0;
-    }
-    score_phase(a, t, log);
-    end_phase(a, t, log);
-    if (a->phase == OVER)
-        return 0;
-    a->phase = PLAY1;
-    deal(a, log);
-    strbuf_addf(&log->pub, "Turn %d: each player draws %d cards; %s plays first.\n", a->turn, a->hand_size,
-                seat_name(t, a->marker));
+    phase_done(a, t, log);
     return 0;
 }
 
@@ -1123,6 +1132,7 @@ static void ae_result(const void *st, struct game_result *r)
     const struct ae *a = st;
     memset(r, 0, sizeof(*r));
     r->finished = a->phase == OVER;
+    r->ended = (enum game_end)a->ended;
     r->has_scores = true;
     r->score_name = "VT";
     for (int s = 0; s < a->nseats; s++)
@@ -1131,9 +1141,27 @@ static void ae_result(const void *st, struct game_result *r)
         r->winners = 1u << a->winner;
 }
 
+/* Ended by the host: the most VT wins, ties by seat order from the King's
+ * Marker holder, as in the end phase; or the game is abandoned. */
+static void ae_end(void *st, bool score, const struct game_table *t, struct game_log *log)
+{
+    struct ae *a = st;
+    if (a->phase == OVER)
+        return;
+    a->phase = OVER;
+    a->ended = score ? GAME_END_SCORED : GAME_END_ABANDONED;
+    a->winner = score ? leader(a) : -1;
+    if (score)
+        strbuf_addf(&log->pub, "The most VT wins (ties go round from the King's Marker): %s.\n",
+                    seat_name(t, a->winner));
+    else
+        strbuf_addstr(&log->pub, "The game is abandoned: nobody wins.\n");
+}
+
 /* A resigning player's counters leave the kingdoms and her cards the game
- * (to the discard pile); her turns are passed over. With one player left
- * the game ends and she wins. */
+ * (to the discard pile); her turns are passed over from that moment, and
+ * the King's Marker, if she held it, passes at once to the next player.
+ * With one player left the game ends and she wins. */
 static void ae_resign(void *st, int seat, const struct game_table *t, struct game_log *log)
 {
     struct ae *a = st;
@@ -1159,13 +1187,15 @@ static void ae_resign(void *st, int seat, const struct game_table *t, struct gam
         while (a->out & (1u << a->marker));
         strbuf_addf(&log->pub, "The King's Marker passes to %s.\n", seat_name(t, a->marker));
     }
-    /* The same player acts on, at her place in the new order. */
+    /* The same player acts on, at her place in the new order; when the
+     * one who left was to act, the next acts now, and when she was the
+     * last of the phase, the phase ends at once: nobody plays twice. */
     if (current != seat) {
         for (int i = 0; i < active(a); i++)
             if (seat_at(a, i) == current)
                 a->actor = i;
     } else if (a->actor >= active(a)) {
-        a->actor = active(a) - 1;
+        phase_done(a, t, log);
     }
 }
 
@@ -1222,6 +1252,12 @@ static void ae_determinize(void *st, int seat, uint64_t salt)
     memcpy(a->deck, pool + n, (size_t)a->ndeck * sizeof(int));
 }
 
+/* The state is one block: a copy is a copy of its bytes. */
+static void *ae_clone(const void *st)
+{
+    return xmemdup(st, sizeof(struct ae));
+}
+
 const struct game_ops african_empires_ops = {
     .name = "african-empires",
     .title = "African Empires",
@@ -1235,6 +1271,7 @@ const struct game_ops african_empires_ops = {
         },
     .setup = ae_setup,
     .free = free, /* the state is one block */
+    .clone = ae_clone,
     .to_json = ae_to_json,
     .from_json = ae_from_json,
     .waiting_for = ae_waiting_for,
@@ -1245,6 +1282,7 @@ const struct game_ops african_empires_ops = {
     .view_ascii = ae_view_ascii,
     .result = ae_result,
     .resign = ae_resign,
+    .end = ae_end,
     .evaluate = ae_evaluate,
     .secrets = ae_secrets,
     .determinize = ae_determinize,

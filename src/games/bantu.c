@@ -42,6 +42,7 @@ struct bantu {
     int first, to_move;
     unsigned winners;          /* set when the game is over */
     bool over;
+    int ended;                 /* enum game_end: ended by the host, and how */
     struct rng rng;
 };
 
@@ -79,6 +80,21 @@ static int circle_parse(const struct board *bd, const char *s)
     if (!parse_int(digits, 0, bd->nsec - 1, &sec) || !bd->c[sec][s[n - 1] - 'a'].present)
         return -1;
     return (int)sec * LANES + (s[n - 1] - 'a');
+}
+
+/* The circles one step from c: those its links lead to in the next
+ * cross-section, and its neighbours in its row. Returns how many. */
+static int circle_steps(const struct board *bd, int c, int nb[LANES + 2])
+{
+    int s = sec_of(c), l = lane_of(c), n = 0;
+    const struct circle *cc = circ(bd, c);
+    for (int t = 0; s + 1 < bd->nsec && t < LANES; t++)
+        if (cc->next & (1u << t))
+            nb[n++] = (s + 1) * LANES + t;
+    for (int d = -1; d <= 1; d += 2)
+        if (l + d >= 0 && l + d < LANES && bd->c[s][l + d].present && bd->c[s][l + d].row == cc->row)
+            nb[n++] = c + d;
+    return n;
 }
 
 /* Checks a board: links to existing circles of the next section, rows of
@@ -127,11 +143,20 @@ static int board_check(const struct board *bd, struct strbuf *err)
                             name);
                 return -1;
             }
-            for (int t = 0; s + 1 < bd->nsec && t < LANES; t++)
+            for (int t = 0; s + 1 < bd->nsec && t < LANES; t++) {
                 if ((c->next & (1u << t)) && !bd->c[s + 1][t].present) {
                     strbuf_addf(err, "circle %s leads to %d%c, which does not exist", name, s + 1, 'a' + t);
                     return -1;
                 }
+                /* The board drawn by the views has links to the same lane
+                 * and the ones beside it only. */
+                if ((c->next & (1u << t)) && (t > l + 1 || t < l - 1)) {
+                    strbuf_addf(err, "circle %s leads to %d%c: a link goes to the same lane of the next "
+                                     "cross-section or a lane beside it, never across another",
+                                name, s + 1, 'a' + t);
+                    return -1;
+                }
+            }
             /* A row is a run of neighbouring circles. */
             for (int m = 0; m < l; m++)
                 if (bd->c[s][m].present && bd->c[s][m].row == c->row)
@@ -163,40 +188,28 @@ static int board_check(const struct board *bd, struct strbuf *err)
         strbuf_addstr(err, "rows of 1, 2, 3 and 4 circles must all occur");
         return -1;
     }
-    /* Forward (and sideways) from the starting lines... */
+    /* Forward and sideways from the starting lines, and back from Finish,
+     * each until nothing changes: a row may be entered at any lane. */
     for (int k = 1; k <= PIECES; k++)
         for (int l = 0; l < LANES; l++)
             reach[bd->start_of[k] * LANES + l] = true;
-    for (int s = 0; s < bd->nsec; s++)
-        for (int pass = 0; pass < 2; pass++) /* sideways both ways */
-            for (int l = 0; l < LANES; l++) {
-                int c = s * LANES + l;
-                if (!reach[c])
-                    continue;
-                for (int t = 0; s + 1 < bd->nsec && t < LANES; t++)
-                    if (bd->c[s][l].next & (1u << t))
-                        reach[(s + 1) * LANES + t] = true;
-                for (int d = -1; d <= 1; d += 2)
-                    if (l + d >= 0 && l + d < LANES && bd->c[s][l + d].present && bd->c[s][l + d].row == bd->c[s][l].row)
-                        reach[c + d] = true;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int c = 0; c < bd->nsec * LANES; c++) {
+            int nb[LANES + 2], n;
+            if (!circ(bd, c)->present)
+                continue;
+            n = circle_steps(bd, c, nb);
+            if ((circ(bd, c)->next & FINISH_BIT) && !home[c])
+                changed = home[c] = true;
+            for (int i = 0; i < n; i++) {
+                if (reach[c] && !reach[nb[i]])
+                    changed = reach[nb[i]] = true;
+                if (home[nb[i]] && !home[c])
+                    changed = home[c] = true;
             }
-    /* ...and back from Finish. */
-    for (int s = bd->nsec - 1; s >= 0; s--)
-        for (int pass = 0; pass < 2; pass++)
-            for (int l = 0; l < LANES; l++) {
-                int c = s * LANES + l;
-                if (!bd->c[s][l].present)
-                    continue;
-                if (bd->c[s][l].next & FINISH_BIT)
-                    home[c] = true;
-                for (int t = 0; s + 1 < bd->nsec && t < LANES; t++)
-                    if ((bd->c[s][l].next & (1u << t)) && home[(s + 1) * LANES + t])
-                        home[c] = true;
-                for (int d = -1; d <= 1; d += 2)
-                    if (l + d >= 0 && l + d < LANES && bd->c[s][l + d].present &&
-                        bd->c[s][l + d].row == bd->c[s][l].row && home[c + d])
-                        home[c] = true;
-            }
+        }
+    }
     for (int c = 0; c < bd->nsec * LANES; c++) {
         if (!circ(bd, c)->present)
             continue;
@@ -460,18 +473,10 @@ static bool may_land(const struct walk *w, int c)
 static void walk_from(struct walk *w, int c, int left)
 {
     const struct board *bd = &w->b->bd;
-    int s = sec_of(c), l = lane_of(c), nb[LANES + 2], n = 0;
-    const struct circle *cc = circ(bd, c);
+    int nb[LANES + 2], n = circle_steps(bd, c, nb);
 
-    if (cc->next & FINISH_BIT) {
+    if (circ(bd, c)->next & FINISH_BIT)
         w->finish = true; /* from an arrow circle the rest carries it home */
-    }
-    for (int t = 0; s + 1 < bd->nsec && t < LANES; t++)
-        if (cc->next & (1u << t))
-            nb[n++] = (s + 1) * LANES + t;
-    for (int d = -1; d <= 1; d += 2)
-        if (l + d >= 0 && l + d < LANES && bd->c[s][l + d].present && bd->c[s][l + d].row == cc->row)
-            nb[n++] = c + d;
     for (int i = 0; i < n; i++) {
         int to = nb[i];
         if (w->seen[to])
@@ -604,6 +609,7 @@ static cJSON *bantu_to_json(const void *st)
     cJSON_AddNumberToObject(j, "to_move", b->to_move);
     cJSON_AddBoolToObject(j, "over", b->over);
     cJSON_AddNumberToObject(j, "winners", b->winners);
+    cJSON_AddNumberToObject(j, "ended", b->ended);
     cJSON_AddItemToObject(j, "rng", rng_to_json(&b->rng));
     return j;
 }
@@ -622,6 +628,7 @@ static void *bantu_from_json(const cJSON *j, struct strbuf *err)
         jx_int(j, "first", 0, b->nseats - 1, &b->first, err) ||
         jx_int(j, "to_move", 0, b->nseats - 1, &b->to_move, err) || jx_bool(j, "over", &b->over, err) ||
         jx_int(j, "winners", 0, (1 << b->nseats) - 1, &winners, err) ||
+        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &b->ended, err) ||
         rng_from_json(&b->rng, cJSON_GetObjectItemCaseSensitive(j, "rng"), err))
         goto fail;
     b->out = (unsigned)out;
@@ -1031,12 +1038,48 @@ static void bantu_result(const void *st, struct game_result *r)
     const struct bantu *b = st;
     memset(r, 0, sizeof(*r));
     r->finished = b->over;
+    r->ended = (enum game_end)b->ended;
     r->winners = b->over ? b->winners : 0;
     r->has_scores = true;
     r->score_name = "pieces home";
     for (int s = 0; s < b->nseats; s++)
         for (int k = 1; k <= b->npieces; k++)
             r->scores[s] += b->pos[s][k] == FINISHED;
+}
+
+/* Ended by the host: the rules name no score but all pieces home, so a
+ * scored end goes to the player (or side) with the most pieces home,
+ * equal counts sharing; or the game is abandoned. */
+static void bantu_end(void *st, bool score, const struct game_table *t, struct game_log *log)
+{
+    struct bantu *b = st;
+    int home[MAX_SEATS] = { 0 }, best = -1;
+    (void)t;
+    if (b->over)
+        return;
+    b->over = true;
+    b->ended = score ? GAME_END_SCORED : GAME_END_ABANDONED;
+    b->winners = 0;
+    if (!score) {
+        strbuf_addstr(&log->pub, "The game is abandoned: nobody wins.\n");
+        return;
+    }
+    for (int s = 0; s < b->nseats; s++) {
+        if (b->out & (1u << s))
+            continue;
+        for (int k = 1; k <= b->npieces; k++)
+            home[s] += b->pos[s][k] == FINISHED;
+    }
+    if (b->partners)
+        for (int s = 0; s < 2; s++)
+            home[s] = home[s + 2] = home[s] + home[s + 2];
+    for (int s = 0; s < b->nseats; s++)
+        if (!(b->out & (1u << s)) && home[s] > best)
+            best = home[s];
+    for (int s = 0; s < b->nseats; s++)
+        if (!(b->out & (1u << s)) && home[s] == best)
+            b->winners |= 1u << s;
+    strbuf_addf(&log->pub, "The most pieces home (%d%s) win.\n", best, b->partners ? " for a side" : "");
 }
 
 /* A resigning player's pieces leave the board; in a partnership her side
@@ -1089,6 +1132,12 @@ static long long bantu_evaluate(const void *st, int seat)
     return progress(b, seat) * 10 - best * 10;
 }
 
+/* The state is one block: a copy is a copy of its bytes. */
+static void *bantu_clone(const void *st)
+{
+    return xmemdup(st, sizeof(struct bantu));
+}
+
 const struct game_ops bantu_ops = {
     .name = "bantu",
     .title = "Bantu",
@@ -1104,6 +1153,7 @@ const struct game_ops bantu_ops = {
         },
     .setup = bantu_setup,
     .free = free, /* the state is one block */
+    .clone = bantu_clone,
     .to_json = bantu_to_json,
     .from_json = bantu_from_json,
     .waiting_for = bantu_waiting_for,
@@ -1114,6 +1164,7 @@ const struct game_ops bantu_ops = {
     .view_ascii = bantu_view_ascii,
     .result = bantu_result,
     .resign = bantu_resign,
+    .end = bantu_end,
     .evaluate = bantu_evaluate,
     .secrets = NULL,
 };

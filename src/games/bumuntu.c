@@ -56,6 +56,11 @@ struct bumuntu {
     enum phase phase;
     int collect;                /* the square whose tile the ability under way collects, -1 none */
     int adv_total, adv_taken;
+    int stall_rounds;           /* house rule: full rounds with no tile before the game ends, 0: off */
+    int stall_turns;            /* turns in a row with no tile collected */
+    bool turn_collected;        /* the turn under way collected a tile */
+    bool stalled;               /* the game ended by the stall rule */
+    int ended;                  /* enum game_end: ended by the host, and how */
     int score[MAX_SEATS];
     struct rng rng;
 };
@@ -278,6 +283,15 @@ static void *bumuntu_setup(const cJSON *options, int nseats, uint64_t seed, stru
     if (load_data(b, option(options, "data", "bumuntu.json"), option(options, "animals", "beginner"), codes, chosen,
                   per_kind, err))
         goto fail;
+    {
+        long long rounds;
+        const char *v = option(options, "stall_rounds", "10");
+        if (!parse_int(v, 0, 1000, &rounds)) {
+            strbuf_addf(err, "option stall_rounds: \"%s\" is not a number of rounds from 0 (off) to 1000", v);
+            goto fail;
+        }
+        b->stall_rounds = (int)rounds;
+    }
     rng_seed(&b->rng, seed, 0x62756d75);
     for (int s = 0; s < SLOTS; s++) {
         b->animal[s] = chosen[s];
@@ -339,6 +353,11 @@ static cJSON *bumuntu_to_json(const void *st)
     cJSON_AddNumberToObject(j, "collect", b->collect);
     cJSON_AddNumberToObject(j, "adv_total", b->adv_total);
     cJSON_AddNumberToObject(j, "adv_taken", b->adv_taken);
+    cJSON_AddNumberToObject(j, "stall_rounds", b->stall_rounds);
+    cJSON_AddNumberToObject(j, "stall_turns", b->stall_turns);
+    cJSON_AddBoolToObject(j, "turn_collected", b->turn_collected);
+    cJSON_AddBoolToObject(j, "stalled", b->stalled);
+    cJSON_AddNumberToObject(j, "ended", b->ended);
     cJSON_AddItemToObject(j, "scores", jx_int_array_new(b->score, (size_t)b->nseats));
     cJSON_AddItemToObject(j, "rng", rng_to_json(&b->rng));
     return j;
@@ -406,6 +425,13 @@ static void *bumuntu_from_json(const cJSON *j, struct strbuf *err)
         rng_from_json(&b->rng, cJSON_GetObjectItemCaseSensitive(j, "rng"), err))
         goto fail;
     b->resigned = (unsigned)i;
+    /* States stored before the stall rule have none of its keys. */
+    if (jx_int_opt(j, "stall_rounds", 0, 1000, 10, &b->stall_rounds, err) ||
+        jx_int_opt(j, "stall_turns", 0, 1000 * MAX_SEATS, 0, &b->stall_turns, err) ||
+        jx_bool_opt(j, "turn_collected", false, &b->turn_collected, err) ||
+        jx_bool_opt(j, "stalled", false, &b->stalled, err) ||
+        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &b->ended, err))
+        goto fail;
     for (i = 0; i <= PH_OVER && strcmp(phase, phase_names[i]); i++)
         ;
     if (i > PH_OVER) {
@@ -507,18 +533,25 @@ static int line_end(const struct bumuntu *b, int seat, int from, int d, int len)
     return sq;
 }
 
-/* The Lion: three squares free, then an opponent (not on an Elephant) in
- * front, and a free square beyond for it. Sets *victim and *to. */
-static bool lion_ok(const struct bumuntu *b, int seat, int from, int d, int *land, int *victim, int *to)
+/* The Lion: exactly three free squares in direction d, then any one
+ * opponent not on an Elephant moved one square the same way, onto a square
+ * with no pawn (the square the Lion left is free by then). Sets *land and
+ * the mask of the seats that could be pushed; false when there is none. */
+static bool lion_ok(const struct bumuntu *b, int seat, int from, int d, int *land, unsigned *victims)
 {
-    int l = line_end(b, seat, from, d, 3), v, t;
-    if (l < 0 || (v = step_sq(l, d)) < 0 || !opponent_at(b, seat, v) || immune(b, v) || (t = step_sq(v, d)) < 0 ||
-        pawn_at(b, t) >= 0)
+    int l = line_end(b, seat, from, d, 3);
+    *victims = 0;
+    if (l < 0)
         return false;
+    for (int p = 0; p < b->nseats; p++) {
+        int to;
+        if (p == seat || b->pawn[p] < 0 || immune(b, b->pawn[p]) || (to = step_sq(b->pawn[p], d)) < 0 || to == l ||
+            (to != from && pawn_at(b, to) >= 0))
+            continue;
+        *victims |= 1u << p;
+    }
     *land = l;
-    *victim = v;
-    *to = t;
-    return true;
+    return *victims != 0;
 }
 
 /* The Rhinoceros: charges to the edge, pushing the opponents it meets
@@ -643,6 +676,53 @@ static int direction_to(int a, int b_)
     return -1;
 }
 
+/* How an order names a player: her name, or her seat number when the
+ * names are not known. */
+static const char *player_word(const struct game_table *t, int seat, char buf[32])
+{
+    if (t && seat >= 0 && seat < t->nseats)
+        return t->names[seat];
+    snprintf(buf, 32, "%d", seat + 1);
+    return buf;
+}
+
+/* Reads the player a PUSH names from word *i on: her name (words as
+ * written, any case), her seat number, or the square her pawn stands on. */
+static int read_player(struct order_ctx *o, const struct words *w, int *i)
+{
+    const struct bumuntu *b = o->b;
+    long long n;
+    int sq, best = -1, best_len = 0;
+    if (*i >= w->n)
+        return fail(o, "PUSH names the opponent the Lion moves, e.g. PUSH %s", o->t ? seat_name(o->t, 0) : "2");
+    if ((sq = parse_sq(w->w[*i])) >= 0 && pawn_at(b, sq) >= 0) {
+        (*i)++;
+        return pawn_at(b, sq);
+    }
+    if (parse_int(w->w[*i], 1, b->nseats, &n)) {
+        (*i)++;
+        return (int)n - 1;
+    }
+    /* A name of several words: the longest that matches. */
+    for (int p = 0; o->t && p < o->t->nseats && p < b->nseats; p++) {
+        struct words nw;
+        int k = 0;
+        words_split(&nw, o->t->names[p], NULL);
+        while (k < nw.n && *i + k < w->n && str_eq(nw.w[k], w->w[*i + k]))
+            k++;
+        if (k == nw.n && k > best_len) {
+            best = p;
+            best_len = k;
+        }
+        words_release(&nw);
+    }
+    if (best < 0)
+        return fail(o, "\"%s\" is not a player of this game: PUSH takes a player's name, seat number or square",
+                    w->w[*i]);
+    *i += best_len;
+    return best;
+}
+
 static int next_seat(const struct bumuntu *b, int seat)
 {
     return (seat + 1) % b->nseats;
@@ -657,6 +737,26 @@ static int active_seats(const struct bumuntu *b)
     return b->nseats - __builtin_popcount(b->resigned);
 }
 
+/* The house rule for a worked-out jungle: a turn that collected no tile
+ * counts; stall_rounds full rounds of them end the game, scored as if the
+ * last advancement tile had been taken. True when it ended the game. */
+static bool stall_tick(struct order_ctx *o, bool collected)
+{
+    struct bumuntu *b = o->b;
+    b->stall_turns = collected ? 0 : b->stall_turns < 1000 * MAX_SEATS ? b->stall_turns + 1 : b->stall_turns;
+    if (!b->stall_rounds || b->stall_turns < b->stall_rounds * active_seats(b))
+        return false;
+    say(o, "No tile has been collected in %d full round%s: the jungle is worked out and the game ends "
+           "(house rule stall_rounds).\n",
+        b->stall_rounds, b->stall_rounds == 1 ? "" : "s");
+    b->stalled = true;
+    b->collect = -1;
+    b->phase = PH_OVER;
+    if (o->log)
+        score_game(b, o->t, o->log);
+    return true;
+}
+
 /* Seat's turn begins; a player with no move at all forfeits it, a player
  * who resigned is passed over, and when nobody can move the game ends. */
 static void start_turn(struct order_ctx *o, int seat)
@@ -664,6 +764,7 @@ static void start_turn(struct order_ctx *o, int seat)
     struct bumuntu *b = o->b;
     b->collect = -1;
     b->phase = PH_TURN;
+    b->turn_collected = false;
     for (int tries = 0; tries < b->nseats; tries++, seat = next_seat(b, seat)) {
         b->to_move = seat;
         if (b->resigned & (1u << seat))
@@ -671,6 +772,8 @@ static void start_turn(struct order_ctx *o, int seat)
         if (any_move(b, seat))
             return;
         say(o, "%s cannot move at all and forfeits the turn.\n", seat_name(o->t, seat));
+        if (stall_tick(o, false))
+            return;
     }
     say(o, "Nobody can move: the game ends.\n");
     b->phase = PH_OVER;
@@ -678,7 +781,8 @@ static void start_turn(struct order_ctx *o, int seat)
         score_game(b, o->t, o->log);
 }
 
-/* The turn passes on, or the game ends with the last advancement tile. */
+/* The turn passes on, or the game ends with the last advancement tile (or
+ * a worked-out jungle). */
 static void end_turn(struct order_ctx *o)
 {
     struct bumuntu *b = o->b;
@@ -689,6 +793,8 @@ static void end_turn(struct order_ctx *o)
             score_game(b, o->t, o->log);
         return;
     }
+    if (stall_tick(o, b->turn_collected))
+        return;
     start_turn(o, next_seat(b, o->seat));
 }
 
@@ -701,6 +807,7 @@ static void collect_tile(struct order_ctx *o)
     name_sq(b->collect, name);
     b->board[b->collect] = -1;
     b->shield[o->seat][slot][kind]++;
+    b->turn_collected = true;
     if (o->priv)
         strbuf_addf(o->priv, "You collected a %s %s tile.\n", ability_names[b->animal[slot]], kind_names[kind]);
     if (kind == FOOD) {
@@ -992,16 +1099,50 @@ static int do_ability(struct order_ctx *o, int ab, const struct words *w, int *i
                 return fail(o, "the Elephant moves exactly 2 spaces in one direction, unobstructed");
             dest = end;
         } else if (ab == LION) {
-            int land, victim, to;
-            if (!lion_ok(b, o->seat, from, d, &land, &victim, &to) || (dest >= 0 && dest != land))
-                return fail(o, "the Lion must move exactly 3 free spaces and then find an opponent (not on an "
-                               "Elephant) right in front with a free square behind it");
-            victim = pawn_at(b, victim);
+            int land, victim;
+            unsigned victims;
+            if (!lion_ok(b, o->seat, from, d, &land, &victims) || (dest >= 0 && dest != land))
+                return fail(o, "the Lion must move exactly 3 free spaces in one direction and then push an "
+                               "opponent (anywhere, not on an Elephant) one space the same way onto a square "
+                               "without a pawn");
+            if (*i < w->n && str_eq(w->w[*i], "push")) {
+                (*i)++;
+                if ((victim = read_player(o, w, i)) < 0)
+                    return -1;
+                if (!(victims & (1u << victim)))
+                    return fail(o, "the Lion cannot push %s %s: %s", seat_name(o->t, victim), dir_names[d],
+                                victim == o->seat          ? "you push an opponent"
+                                : b->pawn[victim] < 0      ? "that player is not in the jungle"
+                                : immune(b, b->pawn[victim]) ? "a pawn on an Elephant cannot be moved"
+                                                             : "the square beyond holds a pawn or is off the board");
+            } else if (__builtin_popcount(victims) > 1) {
+                struct strbuf who = STRBUF_INIT;
+                int last = -1;
+                for (int p = 0; p < b->nseats; p++)
+                    if (victims & (1u << p)) {
+                        char sq[4];
+                        name_sq(b->pawn[p], sq);
+                        strbuf_addf(&who, "%s%s (%s)", who.len ? ", " : "", seat_name(o->t, p), sq);
+                        last = p;
+                    }
+                fail(o, "the Lion may push %s: say which, e.g. LION %s PUSH %s", who.buf, dir_names[d],
+                     seat_name(o->t, last));
+                strbuf_release(&who);
+                return -1;
+            } else {
+                victim = __builtin_ctz(victims);
+            }
             name_sq(land, dname);
-            canon_add(o, "LION %s", dir_names[d]);
+            if (__builtin_popcount(victims) > 1)
+                {
+                char who[32];
+                canon_add(o, "LION %s PUSH %s", dir_names[d], player_word(o->t, victim, who));
+            }
+            else
+                canon_add(o, "LION %s", dir_names[d]);
             b->pawn[o->seat] = land;
             say(o, "%s uses the Lion: %s -> %s.\n", seat_name(o->t, o->seat), fname, dname);
-            displace(o, victim, to, "pushes");
+            displace(o, victim, step_sq(b->pawn[victim], d), "pushes");
             break;
         } else {
             int pushed[MAX_SEATS][2], np, end = rhino_run(b, o->seat, from, d, pushed, &np);
@@ -1202,9 +1343,8 @@ static int apply(struct order_ctx *o, const char *line)
 static int bumuntu_check(const void *st, int seat, const struct game_table *tab, const char *order, struct strbuf *canon,
                          struct strbuf *why)
 {
-    (void)tab;
     struct bumuntu copy = *(const struct bumuntu *)st;
-    struct order_ctx o = { &copy, seat, NULL, NULL, NULL, canon, why };
+    struct order_ctx o = { &copy, seat, tab, NULL, NULL, canon, why };
     if (copy.phase == PH_OVER || copy.to_move != seat)
         return fail(&o, "it is not your turn");
     if (apply(&o, order)) {
@@ -1231,7 +1371,7 @@ static int bumuntu_advance(void *st, const char *const *orders, const struct gam
 /* ---- every legal order -------------------------------------------------------------------- */
 
 /* The main moves from the pawn's square (no food): one per distinct outcome. */
-static void main_moves(const struct bumuntu *b, int seat, struct strlist *out)
+static void main_moves(const struct bumuntu *b, int seat, const struct game_table *t, struct strlist *out)
 {
     int from = b->pawn[seat], ab = ability_at(b, from);
     char name[4], other[4];
@@ -1298,9 +1438,20 @@ static void main_moves(const struct bumuntu *b, int seat, struct strlist *out)
         break;
     case LION:
         for (int d = 0; d < 8; d++) {
-            int land, victim, to;
-            if (lion_ok(b, seat, from, d, &land, &victim, &to))
+            int land;
+            unsigned victims;
+            if (!lion_ok(b, seat, from, d, &land, &victims))
+                continue;
+            if (__builtin_popcount(victims) == 1) {
                 strlist_pushf(out, "LION %s", dir_names[d]);
+                continue;
+            }
+            for (int p = 0; p < b->nseats; p++)
+                if (victims & (1u << p))
+                    {
+                    char who[32];
+                    strlist_pushf(out, "LION %s PUSH %s", dir_names[d], player_word(t, p, who));
+                }
         }
         break;
     case RHINO:
@@ -1358,10 +1509,10 @@ static void bumuntu_legal(const void *st, int seat, const struct game_table *tab
         break;
     case PH_TURN:
         food_moves(b, seat, out);
-        main_moves(b, seat, out);
+        main_moves(b, seat, tab, out);
         break;
     case PH_MAIN:
-        main_moves(b, seat, out);
+        main_moves(b, seat, tab, out);
         break;
     case PH_TILE:
         strlist_push(out, "TILE NONE");
@@ -1399,7 +1550,7 @@ static bool any_move(const struct bumuntu *b, int seat)
         if (to >= 0 && !opponent_at(b, seat, to))
             return true;
     }
-    main_moves(b, seat, &l);
+    main_moves(b, seat, NULL, &l);
     any = l.n > 0;
     strlist_clear(&l);
     return any;
@@ -1535,6 +1686,19 @@ static unsigned bumuntu_waiting_for(const void *st)
     return b->phase == PH_OVER ? 0u : 1u << b->to_move;
 }
 
+/* Whether the views warn of the stall rule: from the 5th round in a row
+ * with no tile on (sooner when the rule is set shorter). */
+static bool stall_warning(const struct bumuntu *b, int *rounds, int *left)
+{
+    int active = active_seats(b), turns_left;
+    if (b->phase == PH_OVER || b->phase == PH_ENTER || !b->stall_rounds || !b->stall_turns || active < 1)
+        return false;
+    *rounds = b->stall_turns / active;
+    turns_left = b->stall_rounds * active - b->stall_turns;
+    *left = (turns_left + active - 1) / active;
+    return *rounds >= (b->stall_rounds > 8 ? 4 : b->stall_rounds / 2);
+}
+
 static void shield_text(const struct bumuntu *b, int seat, const struct game_table *t, struct strbuf *out)
 {
     bool any = false;
@@ -1602,6 +1766,16 @@ static void bumuntu_view_ascii(const void *st, int viewer, const struct game_tab
         strbuf_addstr(out, "  ");
         strbuf_add_wrapped(out, sh.buf, 4, 70);
         strbuf_release(&sh);
+    }
+    {
+        int rounds, left;
+        if (stall_warning(b, &rounds, &left))
+            strbuf_addf(out, "  No tile collected in %d full round%s: with none in the next %d,\n"
+                             "  the game ends and is scored (house rule stall_rounds).\n",
+                        rounds, rounds == 1 ? "" : "s", left);
+        else if (b->stalled)
+            strbuf_addf(out, "  The jungle was worked out: %d full round%s passed with no tile.\n",
+                        b->stall_rounds, b->stall_rounds == 1 ? "" : "s");
     }
     if (b->phase != PH_OVER) {
         static const char *const what[] = { "enters the jungle on the outer ring", "may spend food, then moves",
@@ -1675,6 +1849,16 @@ static cJSON *bumuntu_view_json(const void *st, int viewer, const struct game_ta
     cJSON_AddItemToObject(j, "players", players);
     cJSON_AddNumberToObject(j, "advancement_taken", b->adv_taken);
     cJSON_AddNumberToObject(j, "advancement_total", b->adv_total);
+    {
+        cJSON *stall = cJSON_CreateObject();
+        int rounds = 0, left = 0;
+        cJSON_AddNumberToObject(stall, "limit", b->stall_rounds);
+        cJSON_AddNumberToObject(stall, "turns", b->stall_turns);
+        cJSON_AddBoolToObject(stall, "warning", stall_warning(b, &rounds, &left));
+        cJSON_AddNumberToObject(stall, "rounds_left", left);
+        cJSON_AddBoolToObject(stall, "ended_game", b->stalled);
+        cJSON_AddItemToObject(j, "stall", stall);
+    }
     if (b->phase != PH_OVER)
         cJSON_AddStringToObject(j, "to_move", seat_name(t, b->to_move));
     return j;
@@ -1686,9 +1870,10 @@ static void bumuntu_result(const void *st, struct game_result *r)
     int best = -1;
     memset(r, 0, sizeof(*r));
     r->finished = b->phase == PH_OVER;
-    r->has_scores = r->finished;
+    r->ended = (enum game_end)b->ended;
+    r->has_scores = r->finished && b->ended != GAME_END_ABANDONED;
     r->score_name = "favor";
-    if (!r->finished)
+    if (!r->has_scores)
         return;
     for (int p = 0; p < b->nseats; p++) {
         r->scores[p] = b->score[p];
@@ -1727,6 +1912,22 @@ static void bumuntu_resign(void *st, int seat, const struct game_table *t, struc
     strbuf_release(&why);
 }
 
+/* Ended by the host: scored as if the last advancement tile had been
+ * taken, or abandoned. */
+static void bumuntu_end(void *st, bool score, const struct game_table *t, struct game_log *log)
+{
+    struct bumuntu *b = st;
+    if (b->phase == PH_OVER)
+        return;
+    b->phase = PH_OVER;
+    b->collect = -1;
+    b->ended = score ? GAME_END_SCORED : GAME_END_ABANDONED;
+    if (score)
+        score_game(b, t, &log->pub);
+    else
+        strbuf_addstr(&log->pub, "The game is abandoned: nobody wins.\n");
+}
+
 static void bumuntu_secrets(const void *st, int seat, const struct game_table *t, struct strlist *out)
 {
     struct strbuf sh = STRBUF_INIT;
@@ -1755,6 +1956,12 @@ static long long bumuntu_evaluate(const void *st, int seat)
            (b->pawn[seat] >= 0 && b->board[b->pawn[seat]] >= 0 ? 50 : 0);
 }
 
+/* The state is one block: a copy is a copy of its bytes. */
+static void *bumuntu_clone(const void *st)
+{
+    return xmemdup(st, sizeof(struct bumuntu));
+}
+
 const struct game_ops bumuntu_ops = {
     .name = "bumuntu",
     .title = "Bumuntu",
@@ -1767,10 +1974,14 @@ const struct game_ops bumuntu_ops = {
               "the 8 animals in play, comma separated (default: the rulebook's beginner set: Giraffe, Zebra, "
               "Chimpanzee, Tarantula, Lion, Crocodile, Black Mamba, Elephant)" },
             { "data", "bumuntu.json", "the data file (in seeds/, or a path): animal codes, tiles, favor values" },
+            { "stall_rounds", "10",
+              "house rule: the game ends and is scored after this many full rounds with no tile collected "
+              "(0: never)" },
             { NULL, NULL, NULL },
         },
     .setup = bumuntu_setup,
     .free = free, /* the state is one block */
+    .clone = bumuntu_clone,
     .to_json = bumuntu_to_json,
     .from_json = bumuntu_from_json,
     .phase = bumuntu_phase,
@@ -1782,6 +1993,7 @@ const struct game_ops bumuntu_ops = {
     .view_ascii = bumuntu_view_ascii,
     .result = bumuntu_result,
     .resign = bumuntu_resign,
+    .end = bumuntu_end,
     .evaluate = bumuntu_evaluate,
     .secrets = bumuntu_secrets,
 };

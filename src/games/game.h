@@ -34,8 +34,12 @@ struct game_log {
     struct strbuf priv[GAME_MAX_SEATS];
 };
 
+/* How a game ended: by its rules, or by its host (ngoma end). */
+enum game_end { GAME_END_RULES, GAME_END_SCORED, GAME_END_ABANDONED };
+
 struct game_result {
     bool finished;
+    enum game_end ended;          /* for a finished game: who ended it, and how */
     unsigned winners;             /* bitmask of seats; several share a win */
     bool has_scores;
     int scores[GAME_MAX_SEATS];
@@ -59,6 +63,9 @@ struct game_ops {
      * values as strings. NULL with a reason in err when a value is bad. */
     void *(*setup)(const cJSON *options, int nseats, uint64_t seed, struct strbuf *err);
     void (*free)(void *st);
+    /* Optional: a copy of the state, for the bots' look-ahead (without it
+     * the core copies through to_json and from_json). */
+    void *(*clone)(const void *st);
     cJSON *(*to_json)(const void *st);
     /* Must reject anything malformed with a reason and never crash. */
     void *(*from_json)(const cJSON *json, struct strbuf *err);
@@ -87,6 +94,10 @@ struct game_ops {
     void (*result)(const void *st, struct game_result *r);
     /* The seat leaves the game by the game's rules. */
     void (*resign)(void *st, int seat, const struct game_table *t, struct game_log *log);
+    /* The host ends the unfinished game now: with score, the position is
+     * scored as the rules score a finished game (winners and scores); else
+     * it is abandoned with no winner. The result says which (ended). */
+    void (*end)(void *st, bool score, const struct game_table *t, struct game_log *log);
     /* Optional: how good the state is for seat (higher is better), for the
      * bots' one-step look-ahead; without it bots play at random. */
     long long (*evaluate)(const void *st, int seat);

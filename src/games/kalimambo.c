@@ -35,6 +35,7 @@ struct kalimambo {
     int kali_deck[MAX_CARDS];  /* Kali's cards left, top first: secret from everyone */
     int score[GAME_MAX_SEATS];
     unsigned resigned;
+    int ended;                 /* enum game_end: ended by the host, and how */
     int last[KALI + 1];        /* the cards revealed in the last round, -1 when none */
     char colour[GAME_MAX_SEATS][12];
     struct rng rng;
@@ -106,7 +107,7 @@ static int active_seats(const struct kalimambo *k)
 
 static bool finished(const struct kalimambo *k)
 {
-    return k->round >= k->ncards || active_seats(k) < (k->nseats > 1 ? 2 : 1);
+    return k->ended || k->round >= k->ncards || active_seats(k) < (k->nseats > 1 ? 2 : 1);
 }
 
 /* ---- data and setup ------------------------------------------------------ */
@@ -347,6 +348,7 @@ static cJSON *kalimambo_to_json(const void *st)
     cJSON_AddItemToObject(j, "kali_deck", jx_int_array_new(k->kali_deck, (size_t)k->nkali));
     cJSON_AddItemToObject(j, "scores", jx_int_array_new(k->score, (size_t)k->nseats));
     cJSON_AddNumberToObject(j, "resigned", k->resigned);
+    cJSON_AddNumberToObject(j, "ended", k->ended);
     cJSON_AddItemToObject(j, "last", jx_int_array_new(k->last, (size_t)k->nseats));
     cJSON_AddNumberToObject(j, "last_kali", k->last[KALI]);
     cJSON_AddItemToObject(j, "colours", colours);
@@ -412,6 +414,7 @@ static void *kalimambo_from_json(const cJSON *j, struct strbuf *err)
         jx_int_array(j, "explorers", k->pos, (size_t)k->nseats, -1, k->track - 1, err) ||
         jx_int_array(j, "scores", k->score, (size_t)k->nseats, 0, 100000, err) ||
         jx_int(j, "resigned", 0, (1 << k->nseats) - 1, &resigned, err) ||
+        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &k->ended, err) ||
         jx_int_array(j, "last", k->last, (size_t)k->nseats, -1, MAX_CARD_VALUE, err) ||
         jx_int(j, "last_kali", -1, MAX_CARD_VALUE, &k->last[KALI], err) ||
         !(a = jx_array(j, "dung", 0, k->track / 2, err)) ||
@@ -790,8 +793,12 @@ static void kalimambo_view_ascii(const void *st, int viewer, const struct game_t
     for (int i = 0; i < n; i++)
         strbuf_addf(out, " %c%d", letter_of(k, order[i]), k->pos[order[i]]);
     strbuf_addch(out, '\n');
-    if (finished(k))
+    if (k->ended)
+        strbuf_addf(out, "  The host ended the game after %d of %d rounds.\n\n", k->round, k->ncards);
+    else if (k->round >= k->ncards)
         strbuf_addf(out, "  All %d rounds played.\n\n", k->round);
+    else if (finished(k))
+        strbuf_addf(out, "  The game ended after %d of %d rounds.\n\n", k->round, k->ncards);
     else
         strbuf_addf(out, "  Round %d of %d.\n\n", k->round + 1, k->ncards);
     for (int s = 0; s < k->nseats; s++) {
@@ -873,6 +880,7 @@ static void kalimambo_result(const void *st, struct game_result *r)
     int best = -1;
     memset(r, 0, sizeof(*r));
     r->finished = finished(k);
+    r->ended = (enum game_end)k->ended;
     r->has_scores = true;
     r->score_name = "penalty points";
     for (int s = 0; s < k->nseats; s++) {
@@ -880,10 +888,24 @@ static void kalimambo_result(const void *st, struct game_result *r)
         if (!(k->resigned & (1u << s)) && (best < 0 || k->score[s] < best))
             best = k->score[s];
     }
-    if (r->finished)
+    if (r->finished && k->ended != GAME_END_ABANDONED)
         for (int s = 0; s < k->nseats; s++)
             if (!(k->resigned & (1u << s)) && k->score[s] == best)
                 r->winners |= 1u << s;
+}
+
+/* Ended by the host: scored as after the last round (fewest points win),
+ * or abandoned. */
+static void kalimambo_end(void *st, bool score, const struct game_table *t, struct game_log *log)
+{
+    struct kalimambo *k = st;
+    (void)t;
+    if (finished(k))
+        return;
+    k->ended = score ? GAME_END_SCORED : GAME_END_ABANDONED;
+    strbuf_addf(&log->pub, score ? "After %d of %d rounds the points stand as they are: the fewest win.\n"
+                                 : "The game is abandoned after %d of %d rounds: nobody wins.\n",
+                k->round, k->ncards);
 }
 
 static void kalimambo_resign(void *st, int seat, const struct game_table *t, struct game_log *log)
@@ -939,6 +961,12 @@ static void kalimambo_determinize(void *st, int seat, uint64_t salt)
     rng_shuffle(&k->rng, k->kali_deck, (size_t)k->nkali, sizeof(int));
 }
 
+/* The state is one block: a copy is a copy of its bytes. */
+static void *kalimambo_clone(const void *st)
+{
+    return xmemdup(st, sizeof(struct kalimambo));
+}
+
 const struct game_ops kalimambo_ops = {
     .name = "kalimambo",
     .title = "Kalimambo",
@@ -956,6 +984,7 @@ const struct game_ops kalimambo_ops = {
         },
     .setup = kalimambo_setup,
     .free = free, /* the state is one block */
+    .clone = kalimambo_clone,
     .to_json = kalimambo_to_json,
     .from_json = kalimambo_from_json,
     .waiting_for = kalimambo_waiting_for,
@@ -966,6 +995,7 @@ const struct game_ops kalimambo_ops = {
     .view_ascii = kalimambo_view_ascii,
     .result = kalimambo_result,
     .resign = kalimambo_resign,
+    .end = kalimambo_end,
     .evaluate = kalimambo_evaluate,
     .secrets = NULL,
     .determinize = kalimambo_determinize,

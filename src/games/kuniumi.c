@@ -18,8 +18,8 @@ enum { EMPTY = '.', LAND = 'l', SEA = 's', EARTH_GOD = 'L', SEA_GOD = 'S' };
 enum phase { PH_PLACE, PH_CHOOSE, PH_PLAY, PH_OVER };
 static const char *const phase_names[] = { "place", "choose", "play", "over" };
 /* How a finished game ended. */
-enum end { END_NONE, END_CLOSED, END_DRAW, END_NOMOVE, END_RESIGN };
-static const char *const end_names[] = { "", "closed", "draw", "nomove", "resign" };
+enum end { END_NONE, END_CLOSED, END_DRAW, END_NOMOVE, END_RESIGN, END_HOST };
+static const char *const end_names[] = { "", "closed", "draw", "nomove", "resign", "host" };
 
 struct kuniumi {
     char board[SQUARES + 1]; /* index rank * N + file, a1 first */
@@ -29,6 +29,7 @@ struct kuniumi {
     int winner;              /* a seat, or -1 (none yet, or a draw) */
     enum end end;
     int moves;               /* God moves made since setup */
+    int ended;               /* enum game_end: ended by the host, and how */
     struct rng rng;          /* KuniUmi draws nothing; kept so every game replays alike */
 };
 
@@ -236,6 +237,7 @@ static cJSON *kuniumi_to_json(const void *st)
     cJSON_AddNumberToObject(j, "winner", k->winner);
     cJSON_AddStringToObject(j, "end", end_names[k->end]);
     cJSON_AddNumberToObject(j, "moves", k->moves);
+    cJSON_AddNumberToObject(j, "ended", k->ended);
     cJSON_AddItemToObject(j, "rng", rng_to_json(&k->rng));
     return j;
 }
@@ -262,7 +264,7 @@ static void *kuniumi_from_json(const cJSON *j, struct strbuf *err)
         goto fail;
     }
     memcpy(k->board, board, SQUARES + 1);
-    if ((ph = name_index(phase, phase_names, 4)) < 0 || (en = name_index(end, end_names, 5)) < 0) {
+    if ((ph = name_index(phase, phase_names, 4)) < 0 || (en = name_index(end, end_names, 6)) < 0) {
         strbuf_addstr(err, "unknown \"phase\" or \"end\"");
         goto fail;
     }
@@ -270,6 +272,7 @@ static void *kuniumi_from_json(const cJSON *j, struct strbuf *err)
     k->end = (enum end)en;
     if (jx_int(j, "land_seat", -1, 1, &k->land_seat, err) || jx_int(j, "to_move", 0, 1, &k->to_move, err) ||
         jx_int(j, "winner", -1, 1, &k->winner, err) || jx_int(j, "moves", 0, 10000, &k->moves, err) ||
+        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &k->ended, err) ||
         rng_from_json(&k->rng, cJSON_GetObjectItemCaseSensitive(j, "rng"), err))
         goto fail;
     if (count(k, EARTH_GOD) > 1 || count(k, SEA_GOD) > 1 || count(k, LAND) > TOKENS_EACH ||
@@ -277,7 +280,7 @@ static void *kuniumi_from_json(const cJSON *j, struct strbuf *err)
         strbuf_addstr(err, "\"board\" holds more pieces than the game has");
         goto fail;
     }
-    if ((k->phase >= PH_PLAY) != (k->land_seat >= 0) && !(k->phase == PH_OVER && k->end == END_RESIGN)) {
+    if ((k->phase >= PH_PLAY) != (k->land_seat >= 0) && !(k->phase == PH_OVER && (k->end == END_RESIGN || k->end == END_HOST))) {
         strbuf_addstr(err, "\"land_seat\" must be set exactly once factions are chosen");
         goto fail;
     }
@@ -564,7 +567,10 @@ static int kuniumi_advance(void *st, const char *const *orders, const struct gam
         k->phase = PH_PLAY;
         strbuf_addf(&log->pub, "%s chooses %s; %s plays %s and moves first.\n", seat_name(t, 1),
                     faction(k, 1), seat_name(t, 0), faction(k, 0));
-        pass_turn(k, 0, t, log);
+        /* A group the setup left closed has an owner now, and wins for her. */
+        judge_groups(k, t, log);
+        if (k->phase != PH_OVER)
+            pass_turn(k, 0, t, log);
     } else if (k->phase == PH_PLAY && w.n == 2 && square_parse(w.w[1], N, N, &f, &r)) {
         char god = god_of(k, seat), from_name[4];
         int from = find(k, god);
@@ -711,9 +717,27 @@ static void kuniumi_result(const void *st, struct game_result *r)
     const struct kuniumi *k = st;
     memset(r, 0, sizeof(*r));
     r->finished = k->phase == PH_OVER;
-    if (!r->finished)
+    r->ended = (enum game_end)k->ended;
+    if (!r->finished || k->ended == GAME_END_ABANDONED)
         return;
     r->winners = k->winner >= 0 ? 1u << k->winner : 3u; /* a draw: both share it */
+}
+
+/* KuniUmi has no score: a game the host ends scored is decided as the
+ * rules decide a finished one, by closed groups; there are none (or it
+ * would be over), so it is a draw. */
+static void kuniumi_end(void *st, bool score, const struct game_table *t, struct game_log *log)
+{
+    struct kuniumi *k = st;
+    (void)t;
+    if (k->phase == PH_OVER)
+        return;
+    k->phase = PH_OVER;
+    k->end = END_HOST;
+    k->winner = -1;
+    k->ended = score ? GAME_END_SCORED : GAME_END_ABANDONED;
+    strbuf_addstr(&log->pub, score ? "No group is closed: the game is drawn.\n"
+                                   : "The game is abandoned: nobody wins.\n");
 }
 
 static void kuniumi_resign(void *st, int seat, const struct game_table *t, struct game_log *log)
@@ -770,6 +794,12 @@ static long long kuniumi_evaluate(const void *st, int seat)
     return (long long)(fewest_liberties(k, 1 - seat) - fewest_liberties(k, seat)) * 100;
 }
 
+/* The state is one block: a copy is a copy of its bytes. */
+static void *kuniumi_clone(const void *st)
+{
+    return xmemdup(st, sizeof(struct kuniumi));
+}
+
 const struct game_ops kuniumi_ops = {
     .name = "kuniumi",
     .title = "KuniUmi",
@@ -779,6 +809,7 @@ const struct game_ops kuniumi_ops = {
     .options = (const struct game_option[]){ { NULL, NULL, NULL } },
     .setup = kuniumi_setup,
     .free = free, /* the state is one block */
+    .clone = kuniumi_clone,
     .to_json = kuniumi_to_json,
     .from_json = kuniumi_from_json,
     .phase = phase_of,
@@ -790,6 +821,7 @@ const struct game_ops kuniumi_ops = {
     .view_ascii = kuniumi_view_ascii,
     .result = kuniumi_result,
     .resign = kuniumi_resign,
+    .end = kuniumi_end,
     .evaluate = kuniumi_evaluate,
     .secrets = NULL,
 };

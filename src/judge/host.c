@@ -36,7 +36,7 @@ static int bots_play(sqlite3 *db, struct game_rec *g, struct strbuf *out)
 {
     struct submission sub = { 0 };
     sub.turn_before = g->turn;
-    if (engine_bots(db, g))
+    if (engine_bots(db, g, NULL))
         return -1;
     sub.turn_after = g->turn;
     if (g->turn == sub.turn_before)
@@ -224,6 +224,52 @@ static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, struct strb
     return bots_play(db, g, out);
 }
 
+/* END [SCORE|ABANDON] reason: the game ends now, scored as it stands (the
+ * default) or with no winner; the reason is kept as written. */
+static int do_end(sqlite3 *db, struct game_rec *g, const struct words *w, const char *line, struct strbuf *out)
+{
+    const char *p = line;
+    bool score = true;
+    int skip = 1, rc;
+    struct strbuf reason = STRBUF_INIT, what = STRBUF_INIT;
+
+    if (w->n >= 2 && (str_eq(w->w[1], "score") || str_eq(w->w[1], "abandon"))) {
+        score = str_eq(w->w[1], "score");
+        skip = 2;
+    }
+    /* The reason as written: the line after its first words. */
+    for (int i = 0; i < skip; i++) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        while (*p && *p != ' ' && *p != '\t')
+            p++;
+    }
+    strbuf_addstr(&reason, p);
+    strbuf_trim(&reason);
+    if (reason.len > 300) {
+        strbuf_addf(out, "END's reason is %zu characters long: at most 300, please", reason.len);
+        strbuf_release(&reason);
+        return 1;
+    }
+    if (!reason.len) {
+        strbuf_addstr(out, "END takes a reason the players will read, e.g. END SCORE the players agreed to stop, "
+                           "or END ABANDON nobody has played for a month");
+        strbuf_release(&reason);
+        return 1;
+    }
+    rc = engine_end(db, g, score, reason.buf, &what);
+    if (rc == 1) {
+        strbuf_addstr(out, what.buf);
+    } else if (rc == 0) {
+        strbuf_addstr(out, what.buf);
+        strbuf_trim(out);
+        rc = notice_all(db, g, score ? "the host ended the game" : "the host abandoned the game", out->buf) ? -1 : 0;
+    }
+    strbuf_release(&reason);
+    strbuf_release(&what);
+    return rc;
+}
+
 int host_status(sqlite3 *db, struct game_rec *g, struct strbuf *out)
 {
     unsigned missing = 0;
@@ -276,11 +322,13 @@ int host_command(sqlite3 *db, struct game_rec *g, const char *line, struct strbu
         rc = do_replace(db, g, &w, line, out);
     else if (str_eq(w.w[0], "kick"))
         rc = do_kick(db, g, w.n == 2 ? w.w[1] : NULL, out);
+    else if (str_eq(w.w[0], "end"))
+        rc = do_end(db, g, &w, line, out);
     else if (str_eq(w.w[0], "status") && w.n == 1)
         rc = host_status(db, g, out);
     else {
         strbuf_addf(out, "\"%s\" is not a host command: PAUSE, RESUME, EXTEND 2d, ROLLBACK <step>, "
-                         "REPLACE <player> <name>=<address>, KICK <player>, STATUS",
+                         "REPLACE <player> <name>=<address>, KICK <player>, END [SCORE|ABANDON] <reason>, STATUS",
                     w.w[0]);
         rc = 1;
     }

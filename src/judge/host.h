@@ -8,7 +8,7 @@
 
 /*
  * Runs one host command line (PAUSE, RESUME, EXTEND 2d, ROLLBACK 5,
- * REPLACE Bob Dora=dora@x.org, KICK Bob, STATUS) inside the caller's
+ * REPLACE Bob Dora=dora@x.org, KICK Bob, END SCORE reason, STATUS) inside the caller's
  * transaction; every seat is told by mail of a change. 0 when done (what
  * was done in out), 1 when refused (why in out), -1 on a failure.
  */

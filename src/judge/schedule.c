@@ -278,7 +278,7 @@ static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t dea
             break;
     }
     if (!rc)
-        rc = engine_bots(db, g);
+        rc = engine_bots(db, g, &st->bot_steps);
     sub.turn_after = g->turn;
     if (!rc && sub.turn_after != sub.turn_before)
         rc = notify_submission(db, g, -1, &sub, NULL);
@@ -311,32 +311,87 @@ static int handle_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
     return rc;
 }
 
-int schedule_run(sqlite3 *db, struct schedule_stats *st)
+/* The ids of the games a query lists (one column). */
+static int game_ids(sqlite3 *db, const char *sql, int64_t **ids, size_t *n)
 {
-    sqlite3_stmt *q;
-    int64_t *ids = NULL;
-    size_t n = 0, alloc = 0;
+    sqlite3_stmt *q = db_stmt(db, sql, NULL);
+    size_t alloc = 0;
     int rc;
-
-    memset(st, 0, sizeof(*st));
-    q = db_stmt(db,
-                "SELECT id FROM games WHERE status <> 'finished' AND paused = 0 AND deadline_at IS NOT NULL"
-                " ORDER BY deadline_at",
-                NULL);
+    *ids = NULL;
+    *n = 0;
     if (!q)
         return -1;
     while ((rc = db_step(q)) == SQLITE_ROW) {
-        if (n == alloc) {
+        if (*n == alloc) {
             alloc = alloc ? 2 * alloc : 64;
-            ids = xrealloc(ids, alloc * sizeof(*ids));
+            *ids = xrealloc(*ids, alloc * sizeof(**ids));
         }
-        ids[n++] = sqlite3_column_int64(q, 0);
+        (*ids)[(*n)++] = sqlite3_column_int64(q, 0);
     }
     db_finalize(q);
-    if (rc < 0) {
-        free(ids);
+    return rc < 0 ? -1 : 0;
+}
+
+static int bots_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
+{
+    struct game_rec g;
+    struct submission sub = { 0 };
+    bool any;
+    int rc, before = st->bot_steps;
+    if (game_load(db, id, &g))
         return -1;
+    sub.turn_before = g.turn;
+    rc = engine_bots_waited_for(db, &g, &any);
+    if (!rc && any)
+        rc = engine_bots(db, &g, &st->bot_steps);
+    sub.turn_after = g.turn;
+    if (!rc && sub.turn_after != sub.turn_before)
+        rc = notify_submission(db, &g, -1, &sub, NULL);
+    st->bot_games += st->bot_steps > before;
+    game_unload(&g);
+    return rc;
+}
+
+int schedule_bots(sqlite3 *db, struct schedule_stats *st)
+{
+    int64_t *ids;
+    size_t n;
+    int rc = 0;
+    if (game_ids(db,
+                 "SELECT id FROM games g WHERE status <> 'finished' AND paused = 0"
+                 " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot = 1) ORDER BY id",
+                 &ids, &n))
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        if (db_begin(db)) {
+            rc = -1;
+            break;
+        }
+        if (bots_game(db, ids[i], st) || db_commit(db)) {
+            db_rollback(db);
+            if (db_failure_is_temporary()) {
+                rc = -1;
+                break;
+            }
+            error("game %lld: its bots could not play", (long long)ids[i]);
+        }
     }
+    free(ids);
+    return rc;
+}
+
+int schedule_run(sqlite3 *db, struct schedule_stats *st)
+{
+    int64_t *ids;
+    size_t n;
+    int rc = 0;
+
+    memset(st, 0, sizeof(*st));
+    if (game_ids(db,
+                 "SELECT id FROM games WHERE status <> 'finished' AND paused = 0 AND deadline_at IS NOT NULL"
+                 " ORDER BY deadline_at",
+                 &ids, &n))
+        return -1;
     /* Each game in a transaction of its own, read afresh inside it: a
      * receive or another run in between changes nothing twice. */
     for (size_t i = 0; i < n; i++) {

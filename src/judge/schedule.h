@@ -32,6 +32,8 @@ struct schedule_stats {
     int bots;       /* missing orders played by a bot */
     int drops;      /* seats dropped */
     int stalled;    /* hosts told of a stalled game */
+    int bot_steps;  /* steps the bots played */
+    int bot_games;  /* games the bots played in */
 };
 
 /*
@@ -42,6 +44,11 @@ struct schedule_stats {
  * now, so an outage never fires a cascade.
  */
 int schedule_run(sqlite3 *db, struct schedule_stats *st);
+
+/* Every unfinished game that waits for a bot, each in its own
+ * transaction: the bots play on (bot_steps at most a game and run), and
+ * the players are told. */
+int schedule_bots(sqlite3 *db, struct schedule_stats *st);
 
 /* The effective deadline of the step (vacations of missing seats push it
  * out), 0 when none. */

@@ -48,6 +48,24 @@ int jx_bool(const cJSON *obj, const char *key, bool *out, struct strbuf *err)
     return 0;
 }
 
+int jx_int_opt(const cJSON *obj, const char *key, long min, long max, int def, int *out, struct strbuf *err)
+{
+    if (!cJSON_IsObject(obj) || !cJSON_GetObjectItemCaseSensitive(obj, key)) {
+        *out = def;
+        return 0;
+    }
+    return jx_int(obj, key, min, max, out, err);
+}
+
+int jx_bool_opt(const cJSON *obj, const char *key, bool def, bool *out, struct strbuf *err)
+{
+    if (!cJSON_IsObject(obj) || !cJSON_GetObjectItemCaseSensitive(obj, key)) {
+        *out = def;
+        return 0;
+    }
+    return jx_bool(obj, key, out, err);
+}
+
 const char *jx_str(const cJSON *obj, const char *key, struct strbuf *err)
 {
     const cJSON *v = cJSON_IsObject(obj) ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL;

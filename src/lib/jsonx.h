@@ -12,6 +12,9 @@ struct strbuf;
  * message naming the key to err and returns -1. */
 int jx_int(const cJSON *obj, const char *key, long min, long max, int *out, struct strbuf *err);
 int jx_bool(const cJSON *obj, const char *key, bool *out, struct strbuf *err);
+/* The same for a key a state stored by an older ngoma may lack: def then. */
+int jx_int_opt(const cJSON *obj, const char *key, long min, long max, int def, int *out, struct strbuf *err);
+int jx_bool_opt(const cJSON *obj, const char *key, bool def, bool *out, struct strbuf *err);
 /* Returns the string itself (owned by obj) or NULL. */
 const char *jx_str(const cJSON *obj, const char *key, struct strbuf *err);
 /* An array of exactly n integers each in [min, max]. */

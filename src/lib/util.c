@@ -51,6 +51,13 @@ char *xstrdup(const char *s)
     return xstrndup(s, strlen(s));
 }
 
+void *xmemdup(const void *p, size_t n)
+{
+    void *q = xmalloc(n ? n : 1);
+    memcpy(q, p, n);
+    return q;
+}
+
 char *xstrndup(const char *s, size_t n)
 {
     size_t len = strnlen(s, n);

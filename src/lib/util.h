@@ -17,6 +17,8 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* A copy of n bytes at p. */
+void *xmemdup(const void *p, size_t n);
 
 /* error() prints "ngoma: MESSAGE" on stderr and returns -1, so that a
  * recoverable failure reads `return error(...)`; die() does the same and

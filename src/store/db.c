@@ -312,10 +312,16 @@ int db_migrate(sqlite3 *db, int *applied)
                      "use a newer ngoma", current, latest);
     if (current == latest)
         return 0;
+    /* Foreign keys are off while a migration runs (a table rebuilt to
+     * change a constraint would break them on the way), and checked before
+     * it commits; the pragma works only outside a transaction. */
+    if (db_do(db, "PRAGMA foreign_keys = OFF", NULL))
+        return -1;
     for (const struct migration *m = migrations; m->version; m++) {
         char now[32];
+        int64_t broken;
         if (db_begin(db))
-            return -1;
+            goto fail;
         /* Another process may have applied it while we waited for the lock. */
         if (db_schema_version(db, &current))
             goto fail;
@@ -325,6 +331,15 @@ int db_migrate(sqlite3 *db, int *applied)
         }
         if (exec_script(db, m->sql, m->name))
             goto fail;
+        switch (db_get_int64(db, &broken, "SELECT count(*) FROM pragma_foreign_key_check", NULL)) {
+        case 1:
+            if (broken == 0)
+                break;
+            error("%s leaves %lld rows whose foreign keys point nowhere", m->name, (long long)broken);
+            /* fall through */
+        default:
+            goto fail;
+        }
         utc_now(now);
         if (db_do(db, "INSERT INTO schema_version(version, name, applied_at) VALUES (?, ?, ?)", "iss",
                   m->version, m->name, now) ||
@@ -332,9 +347,10 @@ int db_migrate(sqlite3 *db, int *applied)
             goto fail;
         (*applied)++;
     }
-    return 0;
+    return db_do(db, "PRAGMA foreign_keys = ON", NULL);
 fail:
     db_rollback(db);
+    db_do(db, "PRAGMA foreign_keys = ON", NULL);
     return error("migration failed; the database is unchanged by it");
 }
 

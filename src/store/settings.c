@@ -34,6 +34,16 @@ static int check_size(const char *v, struct strbuf *err)
     return 0;
 }
 
+static int check_bot_steps(const char *v, struct strbuf *err)
+{
+    long long n;
+    if (!parse_int(v, 1, 100000, &n)) {
+        strbuf_addstr(err, "bot_steps is a number of steps from 1 to 100000");
+        return -1;
+    }
+    return 0;
+}
+
 static int check_method(const char *v, struct strbuf *err)
 {
     if (str_eq(v, "dir") || str_eq(v, "smtp") || str_eq(v, "sendmail"))
@@ -126,6 +136,8 @@ const struct setting_def setting_defs[] = {
     { "imap_password", "", "IMAP password", true, check_text },
     { "imap_tls", "try", "STARTTLS on imap:// URLs: try, required or none", false, check_tls },
     { "templates_dir", "", "a directory of templates to use instead of the installed ones", false, check_dir },
+    { "bot_steps", "64", "bot steps one command plays in a game at most; `ngoma run` plays on from there", false,
+      check_bot_steps },
     { NULL, NULL, NULL, false, NULL },
 };
 

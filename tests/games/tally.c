@@ -19,6 +19,7 @@ struct tally {
     int nseats, round, rounds;
     int total[GAME_MAX_SEATS];
     unsigned resigned;
+    int ended; /* enum game_end */
     char word[GAME_MAX_SEATS][16];
     struct rng rng;
 };
@@ -49,6 +50,7 @@ static cJSON *tally_to_json(const void *st)
     cJSON_AddNumberToObject(j, "round", t->round);
     cJSON_AddNumberToObject(j, "rounds", t->rounds);
     cJSON_AddNumberToObject(j, "resigned", t->resigned);
+    cJSON_AddNumberToObject(j, "ended", t->ended);
     cJSON_AddItemToObject(j, "total", jx_int_array_new(t->total, (size_t)t->nseats));
     for (int i = 0; i < t->nseats; i++)
         cJSON_AddItemToArray(w, cJSON_CreateString(t->word[i]));
@@ -65,6 +67,7 @@ static void *tally_from_json(const cJSON *j, struct strbuf *err)
     int i = 0;
     if (jx_int(j, "nseats", 2, GAME_MAX_SEATS, &t->nseats, err) || jx_int(j, "rounds", 1, 50, &t->rounds, err) ||
         jx_int(j, "round", 0, t->rounds, &t->round, err) || jx_int(j, "resigned", 0, 255, &resigned, err) ||
+        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &t->ended, err) ||
         jx_int_array(j, "total", t->total, (size_t)t->nseats, 0, 1000, err) ||
         !(w = jx_array(j, "words", t->nseats, t->nseats, err)) ||
         rng_from_json(&t->rng, cJSON_GetObjectItemCaseSensitive(j, "rng"), err))
@@ -93,7 +96,7 @@ static unsigned tally_waiting_for(const void *st)
 {
     const struct tally *t = st;
     unsigned all = (1u << t->nseats) - 1;
-    if (t->round >= t->rounds || __builtin_popcount(all & ~t->resigned) < 2)
+    if (t->ended || t->round >= t->rounds || __builtin_popcount(all & ~t->resigned) < 2)
         return 0;
     return all & ~t->resigned;
 }
@@ -175,6 +178,7 @@ static void tally_result(const void *st, struct game_result *r)
     int best = -1;
     memset(r, 0, sizeof(*r));
     r->finished = tally_waiting_for(st) == 0;
+    r->ended = (enum game_end)t->ended;
     r->has_scores = true;
     r->score_name = "points";
     for (int i = 0; i < t->nseats; i++) {
@@ -182,7 +186,7 @@ static void tally_result(const void *st, struct game_result *r)
         if (!(t->resigned & (1u << i)) && t->total[i] > best)
             best = t->total[i];
     }
-    if (r->finished)
+    if (r->finished && t->ended != GAME_END_ABANDONED)
         for (int i = 0; i < t->nseats; i++)
             if (!(t->resigned & (1u << i)) && t->total[i] == best)
                 r->winners |= 1u << i;
@@ -193,6 +197,14 @@ static void tally_resign(void *st, int seat, const struct game_table *tab, struc
     struct tally *t = st;
     t->resigned |= 1u << seat;
     strbuf_addf(&log->pub, "%s resigns.\n", tab->names[seat]);
+}
+
+static void tally_end(void *st, bool score, const struct game_table *tab, struct game_log *log)
+{
+    struct tally *t = st;
+    (void)tab;
+    t->ended = score ? GAME_END_SCORED : GAME_END_ABANDONED;
+    strbuf_addstr(&log->pub, score ? "The totals stand: the highest wins.\n" : "Abandoned.\n");
 }
 
 static void tally_secrets(const void *st, int seat, const struct game_table *tab, struct strlist *out)
@@ -222,5 +234,6 @@ const struct game_ops tally_ops = {
     .view_ascii = tally_view_ascii,
     .result = tally_result,
     .resign = tally_resign,
+    .end = tally_end,
     .secrets = tally_secrets,
 };

@@ -1,0 +1,172 @@
+/* check_termination.c: every game, at every player count, ends by its own rules within a stated bound, under random play and under bots. */
+#include "test_support.h"
+
+#include "core/bot.h"
+#include "lib/rng.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * One configuration and the most steps a game of it may take. Where the
+ * rules bound a game, the bound is theirs; where they do not (Bantu's
+ * captures and African Empires' collapses may repeat), it is the longest
+ * game the seeds below ever needed, with room to spare, and a game that
+ * needs more fails: a rules defect to fix, not a bound to raise. No
+ * player resigns, and nothing cuts a game short but its own end.
+ */
+struct config {
+    const char *game;
+    int seats;
+    const char *options; /* JSON, or NULL */
+    int bound;           /* steps */
+    const char *why;
+};
+
+/* Bumuntu: each seat enters (one step), then a turn is at most three
+ * steps (FOOD, the move, TILE or SWAP); at most 64 turns collect a tile,
+ * and between two of them at most 10 rounds of turns pass before the
+ * stall rule ends the game: seats + 3 * 65 * 10 * seats. */
+#define BUMUNTU_BOUND(n) ((n) + 3 * 65 * 10 * (n))
+
+static const struct config configs[] = {
+    { "kuniumi", 2, NULL, 37, "6 placements, the choice, at most one move for each of the 30 free squares" },
+    { "kalimambo", 2, NULL, 12, "12 rounds, each one simultaneous step" },
+    { "kalimambo", 3, NULL, 12, "12 rounds" },
+    { "kalimambo", 4, NULL, 12, "12 rounds" },
+    { "kalimambo", 5, NULL, 12, "12 rounds" },
+    { "kalimambo", 6, NULL, 12, "12 rounds" },
+    { "kalimambo", 7, NULL, 12, "12 rounds" },
+    { "bumuntu", 2, NULL, BUMUNTU_BOUND(2), "64 tiles, each within 10 rounds (stall_rounds)" },
+    { "bumuntu", 3, NULL, BUMUNTU_BOUND(3), "64 tiles, each within 10 rounds" },
+    { "bumuntu", 4, NULL, BUMUNTU_BOUND(4), "64 tiles, each within 10 rounds" },
+    { "bumuntu", 5, NULL, BUMUNTU_BOUND(5), "64 tiles, each within 10 rounds" },
+    { "bumuntu", 3, "{\"animals\":\"Giraffe,Zebra,Chimpanzee,Flamingo,Lion,Crocodile,Rhinoceros,Elephant\"}",
+      BUMUNTU_BOUND(3), "the Flamingo and the Rhinoceros in play" },
+    { "bumuntu", 4, "{\"animals\":\"Tarantula,Zebra,Chimpanzee,Flamingo,Lion,Black Mamba,Rhinoceros,Elephant\"}",
+      BUMUNTU_BOUND(4), "the Tarantula's tiles, the Mamba and the Rhinoceros" },
+    { "bantu", 2, NULL, 600, "no rule bound (captures): about 4 times the longest seen" },
+    { "bantu", 3, NULL, 900, "no rule bound: about 4 times the longest seen" },
+    { "bantu", 4, NULL, 1200, "no rule bound: about 4 times the longest seen" },
+    { "bantu", 3, "{\"short\":\"yes\"}", 900, "the short game" },
+    { "bantu", 4, "{\"partnership\":\"yes\"}", 1200, "the partnership game" },
+    { "african-empires", 3, NULL, 9 * 60, "no rule bound (collapses): 60 game turns of 3 phases" },
+    { "african-empires", 4, NULL, 12 * 60, "60 game turns" },
+    { "african-empires", 5, NULL, 15 * 60, "60 game turns" },
+    { "african-empires", 6, NULL, 18 * 60, "60 game turns" },
+};
+
+static const char *const names[] = { "Ann", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal" };
+
+/* How many games of each kind: 200 random and 50 of bots, fewer when
+ * NGOMA_TERMINATION_GAMES says (the sanitizer run checks memory on a
+ * sample; the gcc run checks the bounds on them all). */
+static int games_of(int full)
+{
+    const char *v = getenv("NGOMA_TERMINATION_GAMES");
+    long long n;
+    if (v && parse_int(v, 1, full, &n))
+        return (int)(n < full ? n : full);
+    return full;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    return *(const int *)a - *(const int *)b;
+}
+
+/* Plays one game to its end: random legal orders (a random verb, then one
+ * of its orders) or the bots' for every seat. Returns its steps. */
+static int play_to_the_end(const struct config *c, const struct game_ops *ops, uint64_t seed, bool bots)
+{
+    struct strbuf err = STRBUF_INIT;
+    struct game_table t = { c->seats, names };
+    cJSON *given = c->options ? cJSON_Parse(c->options) : cJSON_CreateObject();
+    cJSON *opts = engine_options(ops, given, &err);
+    void *st;
+    struct rng r;
+    struct game_result res;
+    int steps = 0;
+
+    CHECK(opts != NULL, "%s: options: %s", c->game, err.buf);
+    st = ops->setup(opts, c->seats, seed, &err);
+    CHECK(st != NULL, "%s: setup: %s", c->game, err.buf);
+    rng_seed(&r, seed, 17);
+    for (unsigned w; (w = ops->waiting_for(st)); steps++) {
+        const char *orders[GAME_MAX_SEATS] = { NULL };
+        char *own[GAME_MAX_SEATS] = { NULL };
+        struct game_log log;
+        CHECK(steps < c->bound, "%s, %d seats%s%s, seed %llu: no end after %d steps (%s)", c->game, c->seats,
+              c->options ? " " : "", c->options ? c->options : "", (unsigned long long)seed, steps, c->why);
+        for (int s = 0; s < c->seats; s++) {
+            if (!(w & (1u << s)))
+                continue;
+            if (bots) {
+                own[s] = bot_choose(ops, st, s, &t, rng_next(&r));
+            } else {
+                struct strlist legal = STRLIST_INIT;
+                ops->legal(st, s, &t, &legal);
+                CHECK(legal.n > 0, "%s seed %llu step %d: seat %d is waited for but has no legal order", c->game,
+                      (unsigned long long)seed, steps, s);
+                own[s] = xstrdup(t_pick(&legal, &r));
+                strlist_clear(&legal);
+            }
+            CHECK(own[s] != NULL, "%s seed %llu step %d: the bot of seat %d found no order", c->game,
+                  (unsigned long long)seed, steps, s);
+            orders[s] = own[s];
+        }
+        game_log_init(&log);
+        CHECK(ops->advance(st, orders, &t, &log) == 0, "%s seed %llu: advance failed at step %d", c->game,
+              (unsigned long long)seed, steps);
+        game_log_release(&log);
+        for (int s = 0; s < c->seats; s++)
+            free(own[s]);
+    }
+    ops->result(st, &res);
+    CHECK(res.finished, "%s seed %llu: waits for nobody but is not finished", c->game, (unsigned long long)seed);
+    ops->free(st);
+    cJSON_Delete(opts);
+    cJSON_Delete(given);
+    strbuf_release(&err);
+    return steps;
+}
+
+static void run(const struct config *c, bool bots)
+{
+    const struct game_ops *ops = game_find(c->game);
+    int n = games_of(bots ? 50 : 200), *steps = xcalloc((size_t)n, sizeof(int));
+
+    ck_assert_ptr_nonnull(ops);
+    for (int g = 0; g < n; g++)
+        steps[g] = play_to_the_end(c, ops, (uint64_t)(bots ? 50000 : 10000) + (uint64_t)g * 7919, bots);
+    qsort(steps, (size_t)n, sizeof(int), cmp_int);
+    fprintf(stderr, "termination: %s, %d seats%s%s, %s: %d games, longest %d steps, median %d (bound %d)\n", c->game,
+            c->seats, c->options ? " " : "", c->options ? c->options : "", bots ? "bots" : "random", n, steps[n - 1],
+            steps[n / 2], c->bound);
+    free(steps);
+}
+
+START_TEST(random_games_end_by_the_rules)
+{
+    run(&configs[_i], false);
+}
+END_TEST
+
+START_TEST(bot_games_end_by_the_rules)
+{
+    run(&configs[_i], true);
+}
+END_TEST
+
+Suite *termination_suite(void)
+{
+    Suite *s = suite_create("termination");
+    TCase *tc = tcase_create("termination");
+    tcase_set_timeout(tc, 900);
+    tcase_add_loop_test(tc, random_games_end_by_the_rules, 0, (int)ARRAY_SIZE(configs));
+    tcase_add_loop_test(tc, bot_games_end_by_the_rules, 0, (int)ARRAY_SIZE(configs));
+    suite_add_tcase(s, tc);
+    return s;
+}
