@@ -312,6 +312,19 @@ is "$(mails "$OW" reminder oz@example.org)" 1 "one overdue notice, not the remin
 at 2026-10-08T11:05Z 0 run; has "0 reminders, 0 orders played by bots, 0 seats dropped, 0 hosts told"
 is "$(q "SELECT count(*) FROM runs WHERE finished_at IS NOT NULL")" "$(q "SELECT count(*) FROM runs")" "every run finished"
 
+# ---- African Empires: a missed deadline drops one player, and the game goes on -----------------------
+fresh aedrop
+at 2026-10-20T10:00Z 0 new african-empires --player Ann=ann@example.org --player Bob=bob@example.org \
+    --player Cy=cy@example.org --player Di=di@example.org --deadline 1d --nmr drop --seed 2
+AD=$(cat "$T/out")
+at 2026-10-21T10:01Z 0 run; has "1 seats dropped"
+is "$(q "SELECT status FROM games WHERE id = $AD")" active "one missed deadline does not end the game"
+who=$("$NGOMA" show "$AD" --json | tr -d '\n\t ' | sed -n 's/.*"waiting_for":\["\([^"]*\)".*/\1/p')
+[ -n "$who" ] && [ -n "$("$NGOMA" legal "$AD" "$who" | head -n 1)" ] || fail "after the drop, $who has no legal order"
+for k in 1 2 3 4 5 6 7 8; do play 2026-10-21T11:0${k}Z "$AD"; done
+is "$(q "SELECT status FROM games WHERE id = $AD")" active "the three left play on, a card in every phase"
+at 2026-10-21T11:10Z 0 replay "$AD"
+
 # ---- a game of bots only: created at once, played on by the runs ----------------------------------
 fresh botsonly
 at 2026-11-01T10:00Z 0 new bumuntu --player A=bot --player B=bot --player C=bot --seed 3
