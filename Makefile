@@ -52,13 +52,18 @@ $(NGOMA): $(MAIN_OBJ) $(LIB_OBJS)
 $(CHECK): $(TEST_OBJS) $(LIB_OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS)
 
-$(BENCH): $(BUILD)/bench/bench_ngoma.o $(LIB_OBJS)
+$(BENCH): $(BUILD)/bench/bench_ngoma.o $(BUILD)/bench/hostile_mail.o $(LIB_OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"
 	@$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/bench/%.o: bench/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"
+	@$(CC) $(ALL_CFLAGS) -I bench -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
@@ -120,9 +125,11 @@ fuzz-programs: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
 $(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIB_OBJS)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS)
 
-# kill -9 during fetch and send, receives beside runs (gcc build only: time).
+# kill -9 during fetch and send, receives and backups beside runs, 1,000
+# hostile mails beside normal play (gcc build only: time).
 check-reliability: $(NGOMA) $(BENCH)
 	sh tests/reliability.sh $(NGOMA) $(BENCH)
+	sh tests/soak.sh $(NGOMA) $(BENCH)
 
 # The benchmarks, small: they still run and check what they measure.
 check-bench: $(NGOMA) $(BENCH)

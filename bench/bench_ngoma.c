@@ -1,4 +1,5 @@
 /* bench_ngoma.c: the in-process benchmarks (playouts, database size per step, history length) and the mail generator of the batch benchmark. */
+#include "bench.h"
 #include "core/bot.h"
 #include "store/db.h"
 #include "core/engine.h"
@@ -422,9 +423,13 @@ int main(int argc, char **argv)
         bench_history(argv[2], argc > 3 ? atoi(argv[3]) : 10000, argc > 4 ? atoi(argv[4]) : 200);
     else if (argc == 6 && str_eq(argv[1], "genmail"))
         gen_mails(argv[2], argv[3], atoi(argv[4]), atoi(argv[5]));
+    else if ((argc == 5 || argc == 6) && str_eq(argv[1], "hostile"))
+        return bench_hostile_write(argv[2], (size_t)atol(argv[3]), argv[4], argc == 6 ? atoi(argv[5]) : 1);
+    else if (argc >= 3 && str_eq(argv[1], "rusage"))
+        return bench_rusage(argc - 2, argv + 2);
     else {
         fprintf(stderr, "usage: bench_ngoma playouts [SECONDS] | dbsize DIR [STEPS] | history DIR [STEPS [ROUNDS]]"
-                        " | genmail DB MAILDIR GAMES ORDERS_PER_GAME\n");
+                        " | genmail DB MAILDIR GAMES ORDERS_PER_GAME | hostile DIR SIZE SEAT_ADDRESS [COPIES] | rusage CMD...\n");
         return 64;
     }
     return 0;

@@ -123,7 +123,7 @@ static char *last_mail(struct world *w)
 static void order_lines_of(struct world *w, const char *msg, struct strlist *lines, struct inmail *m)
 {
     struct envelope e;
-    ck_assert_int_eq(inmail_parse(msg, strlen(msg), m), 0);
+    ck_assert_int_eq(inmail_parse(msg, strlen(msg), NULL, m), 0);
     envelope_read(m, "ngoma@localhost", &e);
     order_lines(e.orders, lines);
     ck_assert_int_eq(e.game, 1);
@@ -263,7 +263,7 @@ START_TEST(html_becomes_text)
 {
     char *t = html_to_text("<p>One&nbsp;<b>two</b></p><script>MOVE a1</script><div>three<br>four</div>"
                            "<blockquote>old<blockquote>older</blockquote></blockquote>&#x263a;&#9786;&bogus;");
-    ck_assert_str_eq(t, "One two\nthree\nfour\n> old\n> > older\n\xe2\x98\xba\xe2\x98\xba&bogus;\n");
+    ck_assert_str_eq(t, "One two\nthree\nfour\n> old\n> older\n\xe2\x98\xba\xe2\x98\xba&bogus;\n");
     free(t);
 }
 END_TEST
@@ -274,7 +274,7 @@ START_TEST(envelope_lines_and_plus_addresses)
     struct envelope e;
     const char *msg = "From: x@y.org\nTo: NGOMA+7-2-AbCd@example.org\nSubject: Re: [ngoma 9] z\n\nGAME 5\n"
                       "SECRET k2k2k2\nPLAYER Bob\nMOVE c5\n";
-    ck_assert_int_eq(inmail_parse(msg, strlen(msg), &m), 0);
+    ck_assert_int_eq(inmail_parse(msg, strlen(msg), NULL, &m), 0);
     envelope_read(&m, "ngoma@example.org", &e);
     /* The body's GAME wins; the plus address of another game is not used. */
     ck_assert_int_eq(e.game, 5);
@@ -285,7 +285,7 @@ START_TEST(envelope_lines_and_plus_addresses)
     inmail_release(&m);
 
     msg = "From: x@y.org\nTo: ngoma+7-2-AbCd@example.org\nSubject: Re: [ngoma 9] z\n\nMOVE c5\n";
-    ck_assert_int_eq(inmail_parse(msg, strlen(msg), &m), 0);
+    ck_assert_int_eq(inmail_parse(msg, strlen(msg), NULL, &m), 0);
     envelope_read(&m, "ngoma@example.org", &e);
     ck_assert_int_eq(e.game, 7);
     ck_assert_int_eq(e.seat, 2);
@@ -294,7 +294,7 @@ START_TEST(envelope_lines_and_plus_addresses)
     inmail_release(&m);
 
     msg = "From: x@y.org\nTo: ngoma@example.org\nSubject: Re: [ngoma 9] z\n\nMOVE c5\n";
-    ck_assert_int_eq(inmail_parse(msg, strlen(msg), &m), 0);
+    ck_assert_int_eq(inmail_parse(msg, strlen(msg), NULL, &m), 0);
     envelope_read(&m, "ngoma@example.org", &e);
     ck_assert_int_eq(e.game, 9);
     ck_assert_ptr_null(e.secret);
@@ -329,7 +329,7 @@ START_TEST(automatic_mail_is_recognised)
         struct inmail m;
         struct strbuf msg = STRBUF_INIT;
         strbuf_addf(&msg, "%s\nbody\n", cases[i].headers);
-        ck_assert_int_eq(inmail_parse(msg.buf, msg.len, &m), 0);
+        ck_assert_int_eq(inmail_parse(msg.buf, msg.len, NULL, &m), 0);
         ck_assert_msg((envelope_automatic(&m, "ngoma@localhost") != NULL) == cases[i].automatic, "case %zu: %s", i,
                       cases[i].headers);
         inmail_release(&m);
@@ -427,7 +427,7 @@ static const struct hostile {
     { "missing secret, unknown From", "From: eve@example.org\nSubject: Re: [ngoma @GAME@]\n\nRESIGN\n",
       INBOUND_IGNORED, NULL, NULL },
     { "forged From with a valid secret: answered to the secret's owner",
-      "From: bob@example.org\n" PLUS1 "\nLEGAL\n", INBOUND_PROCESSED, "reply", "Ann@example.org" },
+      "From: bob@example.org\n" PLUS1 "\nLEGAL\n", INBOUND_PROCESSED, "help", "Ann@example.org" },
     { "orders for another seat", "From: ann@example.org\n" PLUS1 "\nPLAYER Bob\nCHOOSE LAND\n", INBOUND_REFUSED,
       "refused", "Ann@example.org" },
     { "orders for another game with this game's secret",
@@ -446,14 +446,14 @@ static const struct hostile {
     { "header injection in the subject and Message-ID",
       "From: \"Ann\\r\\nBcc: victim@example.org\" <ann@example.org>\n" PLUS1
       "Subject: =?UTF-8?Q?hi=0D=0ABcc:_victim@example.org?=\nMessage-ID: <a\r\nBcc: victim@example.org>\n\nLEGAL\n",
-      INBOUND_PROCESSED, "reply", "Ann@example.org" },
+      INBOUND_PROCESSED, "help", "Ann@example.org" },
     { "truncated MIME", "From: ann@example.org\n" PLUS1
       "MIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=\"b\"\n\n--b\nContent-Type: text/plain\n\nLEGAL\n",
-      INBOUND_PROCESSED, "reply", "Ann@example.org" },
+      INBOUND_PROCESSED, "help", "Ann@example.org" },
     { "invalid UTF-8", "From: ann@example.org\n" PLUS1 "Content-Type: text/plain; charset=utf-8\n\nLEGAL\n\xc3\x28 \xff\xfe\n",
       INBOUND_PROCESSED, "reply", "Ann@example.org" },
     { "unknown charset", "From: ann@example.org\n" PLUS1 "Content-Type: text/plain; charset=x-klingon\n\nLEGAL\n",
-      INBOUND_PROCESSED, "reply", "Ann@example.org" },
+      INBOUND_PROCESSED, "help", "Ann@example.org" },
     { "no text part at all", "From: ann@example.org\n" PLUS1
       "MIME-Version: 1.0\nContent-Type: application/octet-stream\nContent-Transfer-Encoding: base64\n\nAAECAwQ=\n",
       INBOUND_PROCESSED, "reply", "Ann@example.org" },
@@ -466,9 +466,9 @@ static const struct hostile {
     { "the host address of a game without a host", "From: x@example.org\nTo: ngoma+@GAME@-host-abc@localhost\n\nPAUSE\n",
       INBOUND_IGNORED, NULL, NULL },
     { "two From addresses: the secret decides", "From: ann@example.org, mallory@evil.example\n" PLUS1 "\nLEGAL\n",
-      INBOUND_PROCESSED, "reply", "Ann@example.org" },
+      INBOUND_PROCESSED, "help", "Ann@example.org" },
     { "Reply-To elsewhere: the answer goes to the registered address",
-      "From: ann@example.org\nReply-To: victim@example.org\n" PLUS1 "\nLEGAL\n", INBOUND_PROCESSED, "reply",
+      "From: ann@example.org\nReply-To: victim@example.org\n" PLUS1 "\nLEGAL\n", INBOUND_PROCESSED, "help",
       "Ann@example.org" },
     { "Latin-1 text", "From: ann@example.org\n" PLUS1 "Content-Type: text/plain; charset=iso-8859-1\n\nLEGAL\n\xe9t\xe9\n",
       INBOUND_PROCESSED, "reply", "Ann@example.org" },
@@ -479,7 +479,32 @@ static const struct hostile {
     { "a multipart whose boundary never ends and nests itself", "From: ann@example.org\n" PLUS1
       "Content-Type: multipart/mixed; boundary=a\n\n--a\nContent-Type: multipart/mixed; boundary=a\n\n--a\n--a--\n",
       INBOUND_PROCESSED, "reply", "Ann@example.org" },
-    { "a header line of 100,000 characters", NULL, INBOUND_PROCESSED, "reply", "Ann@example.org" },
+    { "a header line of 100,000 characters", NULL, INBOUND_PROCESSED, "help", "Ann@example.org" },
+    { "X-Autoreply", "From: ann@example.org\n" PLUS1 "X-Autoreply: yes\n\nI am away.\n", INBOUND_IGNORED, NULL, NULL },
+    { "X-Autorespond", "From: ann@example.org\n" PLUS1 "X-Autorespond: 1\n\nI am away.\n", INBOUND_IGNORED, NULL,
+      NULL },
+    { "X-Auto-Response-Suppress (Exchange)", "From: ann@example.org\n" PLUS1 "X-Auto-Response-Suppress: All\n\nAway.\n",
+      INBOUND_IGNORED, NULL, NULL },
+    { "Precedence: auto_reply", "From: ann@example.org\n" PLUS1 "Precedence: auto_reply\n\nAway.\n", INBOUND_IGNORED,
+      NULL, NULL },
+    { "a list without List-Id", "From: ann@example.org\n" PLUS1 "List-Unsubscribe: <mailto:leave@x.example>\n\nLEGAL\n",
+      INBOUND_IGNORED, NULL, NULL },
+    { "X-Loop", "From: ann@example.org\n" PLUS1 "X-Loop: ann@example.org\n\nLEGAL\n", INBOUND_IGNORED, NULL, NULL },
+    { "Out of office (Outlook)", "From: ann@example.org\n" PLUS1 "Subject: Automatic reply: [ngoma @GAME@] Kuniumi\n\n"
+      "I am out until Monday.\n", INBOUND_IGNORED, NULL, NULL },
+    { "Out of office, plain", "From: ann@example.org\n" PLUS1 "Subject: Out of Office: your turn\n\nAway.\n",
+      INBOUND_IGNORED, NULL, NULL },
+    { "Abwesenheitsnotiz", "From: ann@example.org\n" PLUS1 "Subject: Abwesenheitsnotiz: Re: [ngoma @GAME@]\n\nWeg.\n",
+      INBOUND_IGNORED, NULL, NULL },
+    { "R\xc3\xa9ponse automatique", "From: ann@example.org\n" PLUS1
+      "Subject: =?UTF-8?Q?R=C3=A9ponse_automatique?= : [ngoma @GAME@]\n\nAbsente.\n", INBOUND_IGNORED, NULL, NULL },
+    { "a delivery report", "From: ann@example.org\n" PLUS1
+      "MIME-Version: 1.0\nContent-Type: multipart/report; report-type=delivery-status; boundary=r\n\n--r\n"
+      "Content-Type: text/plain\n\nLEGAL\n--r--\n", INBOUND_IGNORED, NULL, NULL },
+    { "Exim's bounce", "From: ann@example.org\n" PLUS1 "X-Failed-Recipients: ann@example.org\n\nLEGAL\n",
+      INBOUND_IGNORED, NULL, NULL },
+    { "a subject that only mentions a vacation is a person's", "From: ann@example.org\n" PLUS1
+      "Subject: vacation next week\n\nVACATION 7d\n", INBOUND_PROCESSED, "reply", "Ann@example.org" },
 };
 
 START_TEST(hostile_mail_has_a_defined_outcome)
@@ -512,7 +537,7 @@ START_TEST(hostile_mail_has_a_defined_outcome)
         /* Nothing but the registered addresses is ever written to. */
         ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM outbox WHERE rcpt NOT IN (SELECT email FROM seats)"), 0);
         char *mail = last_mail(&w);
-        if (str_eq(h->kind, "reply") || str_eq(h->kind, "refused")) {
+        if (str_eq(h->kind, "reply") || str_eq(h->kind, "help") || str_eq(h->kind, "refused")) {
             ck_assert_msg(!strstr(mail, "\nBcc:") && !strstr(mail, "victim"), "%s: injected header", h->name);
             ck_assert(!strstr(mail, "evil.example"));
         }
@@ -535,12 +560,222 @@ START_TEST(replayed_message_id_is_processed_once)
     struct inbound_result r;
     world_new(&w);
     char *a = subst(&w, "From: ann@example.org\n" PLUS1 "Message-ID: <same@example.org>\n\nPLACE EARTH GOD c3\n");
-    char *b = subst(&w, "From: ann@example.org\n" PLUS1 "Message-ID: <same@example.org>\n\nPLACE SEA GOD d4\n");
+    /* The same mail again, with a relay's trace headers in front: once. */
+    char *again = subst(&w, "Received: from relay.example.org by mx.example.org; Tue, 1 Dec 2026 10:00:00 +0000\n"
+                            "Delivered-To: ngoma+@GAME@-1-@SECRET1@@localhost\n"
+                            "From: ann@example.org\n" PLUS1 "Message-ID: <same@example.org>\n\nPLACE EARTH GOD c3\n");
     ck_assert_int_eq(deliver(&w, a, &r), INBOUND_PROCESSED);
-    ck_assert_int_eq(deliver(&w, b, &r), INBOUND_DUPLICATE);
+    ck_assert_int_eq(deliver(&w, again, &r), INBOUND_DUPLICATE);
     ck_assert_int_eq(t_count(w.db, "SELECT turn FROM games WHERE id = 1"), 1);
     free(a);
-    free(b);
+    free(again);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(a_copied_message_id_cannot_block_a_players_mail)
+{
+    struct world w;
+    struct inbound_result r;
+    world_new(&w);
+    /* A stranger who saw Ann's Message-ID (a Cc, a list copy) sends first. */
+    char *squat = subst(&w, "From: mallory@evil.example\nTo: ngoma@localhost\nSubject: [ngoma @GAME@]\n"
+                            "Message-ID: <ann-1@example.org>\n\nhello\n");
+    char *real = subst(&w, "From: ann@example.org\n" PLUS1 "Message-ID: <ann-1@example.org>\n\nPLACE EARTH GOD c3\n");
+    ck_assert_int_eq(deliver(&w, squat, &r), INBOUND_IGNORED);
+    ck_assert_int_eq(deliver(&w, real, &r), INBOUND_PROCESSED);
+    ck_assert_int_eq(t_count(w.db, "SELECT turn FROM games WHERE id = 1"), 1);
+    ck_assert_int_eq(mails(&w, "reply", "Ann@example.org"), 1);
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM messages WHERE message_id = 'ann-1@example.org'"), 2);
+    free(squat);
+    free(real);
+    world_free(&w);
+}
+END_TEST
+
+/* ---- what one mail may cost, and what it leaves behind ------------------------------------- */
+
+START_TEST(nested_quotes_in_html_cost_their_size_only)
+{
+    struct strbuf html = STRBUF_INIT;
+    /* 100,000 nested blockquotes, and as many unclosed quote divs: the
+     * text is no longer than the input (one "> " a line, not one a level). */
+    for (int i = 0; i < 100000; i++)
+        strbuf_addstr(&html, "<blockquote>x<br>");
+    char *t = html_to_text(html.buf);
+    ck_assert_uint_le(strlen(t), 2 * html.len);
+    ck_assert(strncmp(t, "> x\n> x\n", 8) == 0);
+    free(t);
+    strbuf_reset(&html);
+    for (int i = 0; i < 100000; i++)
+        strbuf_addstr(&html, "<div class=\"gmail_quote\">x<br>");
+    t = html_to_text(html.buf);
+    ck_assert_uint_le(strlen(t), html.len);
+    free(t);
+    /* A text of ampersands: each is text, read once. */
+    strbuf_reset(&html);
+    strbuf_addchars(&html, '&', 200000);
+    strbuf_addch(&html, ';');
+    t = html_to_text(html.buf);
+    ck_assert_uint_eq(strlen(t), 200002);
+    free(t);
+    strbuf_release(&html);
+}
+END_TEST
+
+START_TEST(the_journal_keeps_bounded_headers_and_no_junk_bodies)
+{
+    struct world w;
+    struct inbound_result r;
+    struct strbuf msg = STRBUF_INIT;
+    world_new(&w);
+    /* A stranger's junk: a 10 KB subject, 200 KB of headers, a body. */
+    strbuf_addstr(&msg, "From: spam@evil.example\nTo: ngoma@localhost\nSubject: ");
+    strbuf_addchars(&msg, 's', 10000);
+    strbuf_addstr(&msg, "\n");
+    for (int i = 0; i < 10000; i++)
+        strbuf_addf(&msg, "X-Junk-%d: 0123456789\n", i);
+    strbuf_addstr(&msg, "\nBuy now.\n");
+    ck_assert_int_eq(deliver_n(&w, msg.buf, msg.len, &r), INBOUND_IGNORED);
+    ck_assert_int_eq(t_count(w.db, "SELECT length(subject) FROM messages"), 200);
+    ck_assert_int_le(t_count(w.db, "SELECT length(headers) FROM messages"), 32768);
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM messages WHERE raw IS NULL"), 1);
+    /* With ignored_raw_kept 2, the newest two ignored mails keep a copy. */
+    struct strbuf err = STRBUF_INIT;
+    ck_assert_int_eq(setting_set(w.db, "ignored_raw_kept", "2", &err), 0);
+    for (int i = 0; i < 4; i++) {
+        char junk[160];
+        snprintf(junk, sizeof(junk), "From: spam@evil.example\nTo: ngoma@localhost\nMessage-ID: <junk%d@evil.example>\n\n"
+                                     "junk %d\n", i, i);
+        ck_assert_int_eq(deliver(&w, junk, &r), INBOUND_IGNORED);
+    }
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM messages WHERE raw IS NOT NULL"), 2);
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM messages WHERE raw IS NOT NULL AND message_id LIKE 'junk_@%'"
+                                   " AND message_id >= 'junk2'"), 2);
+    /* A player's mail is kept whole. */
+    char *mine = subst(&w, "From: ann@example.org\n" PLUS1 "Message-ID: <kept@example.org>\n\nPLACE EARTH GOD c3\n");
+    ck_assert_int_eq(deliver(&w, mine, &r), INBOUND_PROCESSED);
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM messages WHERE message_id = 'kept@example.org' AND raw IS NOT NULL"),
+                     1);
+    free(mine);
+    strbuf_release(&err);
+    strbuf_release(&msg);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(a_reply_over_max_reply_bytes_is_one_short_note)
+{
+    struct world w;
+    struct inbound_result r;
+    struct strbuf msg = STRBUF_INIT, err = STRBUF_INIT;
+    world_new(&w);
+    ck_assert_int_eq(setting_set(w.db, "max_reply_bytes", "8192", &err), 0);
+    char *head = subst(&w, "From: ann@example.org\n" PLUS1 "\n");
+    strbuf_addstr(&msg, head);
+    strbuf_addstr(&msg, "PLACE EARTH GOD c3\n");
+    for (int i = 0; i < 10; i++)
+        strbuf_addstr(&msg, "HELP\n");
+    ck_assert_int_eq(deliver(&w, msg.buf, &r), INBOUND_REFUSED);
+    ck_assert_msg(strstr(r.summary, "max_reply_bytes") != NULL, "%s", r.summary);
+    /* Nothing of it was done: the order is not taken either. */
+    ck_assert_int_eq(t_count(w.db, "SELECT turn FROM games WHERE id = 1"), 0);
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM orders"), 0);
+    ck_assert_int_eq(mails(&w, "limit", "Ann@example.org"), 1);
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM outbox WHERE kind IN ('reply', 'help')"), 0);
+    char *mail = last_mail(&w);
+    ck_assert(strstr(mail, "max_reply_bytes") != NULL);
+    ck_assert_int_lt((long long)strlen(mail), 8192);
+    free(mail);
+    free(head);
+    strbuf_release(&msg);
+    strbuf_release(&err);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(an_unknown_responder_cannot_loop)
+{
+    struct world w;
+    struct inbound_result r;
+    world_new(&w);
+    /* Something answers every mail with Ann's plus address but a wrong
+     * secret, and marks itself as nothing at all: one refusal a step. */
+    for (int i = 0; i < 20; i++) {
+        char msg[256];
+        snprintf(msg, sizeof(msg), "From: ann@example.org\nTo: ngoma+1-1-wrongsecret@localhost\n"
+                                   "Message-ID: <loop%d@example.org>\n\nThank you for your message %d.\n", i, i);
+        ck_assert_int_eq(deliver(&w, msg, &r), INBOUND_REFUSED);
+    }
+    ck_assert_int_eq(mails(&w, "refused", "Ann@example.org"), 1);
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM messages WHERE reason LIKE '%not told%'"), 19);
+    /* Another step: one more at most; the hourly limit holds across steps. */
+    for (int step = 0; step < 6; step++) {
+        char move[64], msg[256];
+        struct game_rec g;
+        ck_assert_int_eq(game_load(w.db, 1, &g), 0);
+        ck_assert_int_eq(db_begin(w.db), 0);
+        ck_assert_int_eq(db_do(w.db, "UPDATE games SET turn = turn + 1, step_started_at = ? WHERE id = 1", "s",
+                               (snprintf(move, sizeof(move), "2026-12-01T1%d:00:00Z", step), move)), 0);
+        ck_assert_int_eq(db_commit(w.db), 0);
+        game_unload(&g);
+        snprintf(msg, sizeof(msg), "From: ann@example.org\nTo: ngoma+1-1-wrongsecret@localhost\n"
+                                   "Message-ID: <step%d@example.org>\n\nThanks.\n", step);
+        ck_assert_int_eq(deliver(&w, msg, &r), INBOUND_REFUSED);
+    }
+    ck_assert_int_eq(mails(&w, "refused", "Ann@example.org"), 4); /* refusals_per_hour */
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(answers_that_only_inform_are_rationed)
+{
+    struct world w;
+    struct inbound_result r;
+    world_new(&w);
+    for (int i = 0; i < 16; i++) {
+        char msg[256];
+        char *m = subst(&w, "From: ann@example.org\n" PLUS1);
+        snprintf(msg, sizeof(msg), "%sMessage-ID: <ask%d@example.org>\n\nLEGAL\n", m, i);
+        free(m);
+        deliver(&w, msg, &r);
+    }
+    ck_assert_int_eq(mails(&w, "help", "Ann@example.org"), 12);
+    ck_assert_int_eq(mails(&w, "limit", "Ann@example.org"), 4);
+    /* An order is answered as always. */
+    char *order = subst(&w, "From: ann@example.org\n" PLUS1 "Message-ID: <order@example.org>\n\nPLACE EARTH GOD c3\n");
+    ck_assert_int_eq(deliver(&w, order, &r), INBOUND_PROCESSED);
+    ck_assert_int_eq(mails(&w, "reply", "Ann@example.org"), 1);
+    free(order);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(one_mail_to_two_game_addresses_reaches_each)
+{
+    struct world w;
+    struct inbound_result r;
+    world_new(&w);
+    /* One mail with both games in To; the MTA delivers a copy for each
+     * address, saying so in Delivered-To. */
+    char *body = subst(&w, "To: ngoma+@GAME@-1-@SECRET1@@localhost, ngoma+@G2@-1-@SECRET3@@localhost\n"
+                           "From: ann@example.org\nMessage-ID: <both@example.org>\n\nPLACE EARTH GOD c3\n");
+    char *one = subst(&w, "Delivered-To: ngoma+@GAME@-1-@SECRET1@@localhost\n");
+    char *two = subst(&w, "Delivered-To: ngoma+@G2@-1-@SECRET3@@localhost\n");
+    struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+    strbuf_addf(&a, "%s%s", one, body);
+    strbuf_addf(&b, "%s%s", two, body);
+    ck_assert_int_eq(deliver(&w, a.buf, &r), INBOUND_PROCESSED);
+    ck_assert_int_eq(r.game, 1);
+    ck_assert_int_eq(deliver(&w, b.buf, &r), INBOUND_PROCESSED);
+    ck_assert_int_eq(r.game, 2);
+    ck_assert_int_eq(deliver(&w, a.buf, &r), INBOUND_DUPLICATE);
+    ck_assert_int_eq(t_count(w.db, "SELECT sum(turn) FROM games"), 2);
+    free(body);
+    free(one);
+    free(two);
+    strbuf_release(&a);
+    strbuf_release(&b);
     world_free(&w);
 }
 END_TEST
@@ -578,9 +813,25 @@ START_TEST(a_thousand_commands_in_one_mail)
     strbuf_addstr(&msg, head);
     for (int i = 0; i < 1000; i++)
         strbuf_addstr(&msg, i % 2 ? "BOARD\n" : "MOVE z9\n");
+    /* Over max_order_lines (40): one short answer, nothing taken. */
+    ck_assert_int_eq(deliver(&w, msg.buf, &r), INBOUND_REFUSED);
+    ck_assert_msg(strstr(r.summary, "max_order_lines") != NULL, "%s", r.summary);
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM orders"), 0);
+    ck_assert_int_eq(mails(&w, "limit", "Ann@example.org"), 1);
+    char *mail = last_mail(&w);
+    ck_assert_msg(strstr(mail, "your mail held 1000 lines of orders, and at most 40 are taken from one") != NULL, "%s",
+                  mail);
+    free(mail);
+    /* Forty lines are taken, each answered. */
+    strbuf_reset(&msg);
+    free(head);
+    head = subst(&w, "From: ann@example.org\n" PLUS1 "Message-ID: <forty@example.org>\n\n");
+    strbuf_addstr(&msg, head);
+    for (int i = 0; i < 40; i++)
+        strbuf_addstr(&msg, i % 2 ? "BOARD\n" : "MOVE z9\n");
     ck_assert_int_eq(deliver(&w, msg.buf, &r), INBOUND_PROCESSED);
-    ck_assert(strstr(r.summary, "1000 line(s)") != NULL);
-    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM orders WHERE status = 'rejected'"), 500);
+    ck_assert(strstr(r.summary, "40 line(s)") != NULL);
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM orders WHERE status = 'rejected'"), 20);
     free(head);
     strbuf_release(&msg);
     world_free(&w);
@@ -659,6 +910,13 @@ Suite *mail_suite(void)
     tcase_add_test(tc, outgoing_mail_is_well_formed);
     tcase_add_loop_test(tc, hostile_mail_has_a_defined_outcome, 0, ARRAY_SIZE(hostile));
     tcase_add_test(tc, replayed_message_id_is_processed_once);
+    tcase_add_test(tc, a_copied_message_id_cannot_block_a_players_mail);
+    tcase_add_test(tc, nested_quotes_in_html_cost_their_size_only);
+    tcase_add_test(tc, the_journal_keeps_bounded_headers_and_no_junk_bodies);
+    tcase_add_test(tc, a_reply_over_max_reply_bytes_is_one_short_note);
+    tcase_add_test(tc, an_unknown_responder_cannot_loop);
+    tcase_add_test(tc, answers_that_only_inform_are_rationed);
+    tcase_add_test(tc, one_mail_to_two_game_addresses_reaches_each);
     tcase_add_test(tc, a_ten_megabyte_mail_is_refused_with_a_reply);
     tcase_add_test(tc, a_thousand_commands_in_one_mail);
     tcase_add_test(tc, deep_nesting_and_long_lines_are_bounded);

@@ -122,7 +122,7 @@ expect 0 rules kalimambo; has "PLAY 7"; has "setup"
 # --- settings
 expect 0 config; has "send_method"; has "smtp_password"
 expect 0 config from; has "ngoma@localhost"
-expect 65 config from "not an address"; err_has "plain address"; one_err_line
+expect 65 config from "not an address"; err_has "not a mail address"; one_err_line
 expect 65 config from "ngoma+1@x.org"; err_has "no + in it"
 expect 65 config maildir /nonexistent/Maildir; err_has "not a directory"
 expect 64 config colour blue; err_has 'no setting "colour"'
@@ -197,6 +197,45 @@ expect 0 new kuniumi --player C=c@x.org --player D=d@x.org
 expect 0 receive "$T/busy.eml"; has "refused"
 [ "$(sqlite3 -readonly "$NGOMA_DB" "SELECT count(*) FROM messages WHERE message_id = 'busy@x.org'")" = 1 ] ||
     fail "the mail refused while busy was not taken later"
+
+# --- addresses are checked the same way wherever they come in
+for bad in 'a b@x.org' 'a@x@y.org' '<a@x.org>' 'a@x.org,b@y.org' 'a@-x.org' 'a@x..org' '.a@x.org' 'a/b@x.org' \
+    'a"b@x.org' "$(printf 'a\nb@x.org')"; do
+    expect 65 new kuniumi --player "A=$bad" --player B=b@x.org; err_has "address"
+    expect 64 new kuniumi --player A=a@x.org --player B=b@x.org --deadline 1d --host "$bad"; err_has "address"
+    expect 65 config from "$bad"
+done
+expect 0 new kuniumi --player "A=ann.o'neil+games@mail.example.org" --player B=b@x.org
+expect 65 replace 1 Bob "Eve=eve@x..org"; err_has "address"
+
+# --- the dir outbox names its files by mail, never by address
+expect 0 send
+tests=$((tests + 1))
+ls "$T/outbox" | grep -qv '^[0-9]\{6,\}\.eml$' && fail "outbox files not named by id: $(ls "$T/outbox" | head -3)"
+
+# --- prune: sent mail, raw copies and journal rows past their age; the history stays
+turns=$(sqlite3 -readonly "$NGOMA_DB" 'SELECT count(*) FROM turns')
+orders=$(sqlite3 -readonly "$NGOMA_DB" 'SELECT count(*) FROM orders')
+sent=$(sqlite3 -readonly "$NGOMA_DB" "SELECT count(*) FROM outbox WHERE status = 'sent'")
+expect 0 prune; has "0 sent mails"
+NGOMA_NOW=$(($(date +%s) + 100 * 86400)) expect 0 prune; has "$sent sent mails"
+[ "$(sqlite3 -readonly "$NGOMA_DB" "SELECT count(*) FROM outbox WHERE status = 'sent'")" = 0 ] || fail "prune left sent mail"
+[ "$(sqlite3 -readonly "$NGOMA_DB" 'SELECT count(*) FROM messages WHERE raw IS NOT NULL')" = 0 ] ||
+    fail "prune left raw copies"
+[ "$(sqlite3 -readonly "$NGOMA_DB" 'SELECT count(*) FROM turns')" = "$turns" ] || fail "prune touched the turns"
+[ "$(sqlite3 -readonly "$NGOMA_DB" 'SELECT count(*) FROM orders')" = "$orders" ] || fail "prune touched the orders"
+expect 0 replay 1
+expect 64 prune --before soon; err_has "like 90d"
+expect 0 prune --before 1h
+expect 65 config retention 5m; err_has "at least an hour"
+
+# --- backup: a copy that opens, replays and holds every game
+expect 0 backup "$T/copy.db"; has "backed up"
+[ "$(sqlite3 -readonly "$T/copy.db" 'PRAGMA integrity_check')" = ok ] || fail "the backup is damaged"
+[ "$(sqlite3 -readonly "$T/copy.db" 'SELECT count(*) FROM games')" = "$(sqlite3 -readonly "$NGOMA_DB" 'SELECT count(*) FROM games')" ] ||
+    fail "the backup lacks games"
+NGOMA_DB="$T/copy.db" expect 0 replay 1
+expect 73 backup /nonexistent/dir/copy.db; err_has "cannot create"
 
 echo "cli.sh: $tests checks, $fails failed"
 [ "$fails" -eq 0 ]

@@ -12,7 +12,7 @@ from email.utils import make_msgid, formatdate
 
 def delivered(maildir):
     """Every message the SMTP server delivered (a Maildir), or ngoma wrote
-    (its outbox directory of NNNNNN-rcpt.eml files), oldest first, as
+    (its outbox directory of NNNNNN.eml files), oldest first, as
     (path, message)."""
     out = []
     if not os.path.isdir(os.path.join(maildir, "new")):

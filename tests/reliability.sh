@@ -104,10 +104,21 @@ runner() {
         "$NGOMA" run >/dev/null 2>>"$T/run.err" || echo "run exited $?" >>"$T/run.fail"
     done
 }
+# Online backups beside them: each copy must be one moment of the database.
+backuper() {
+    b=0
+    while [ ! -e "$T/stop" ]; do
+        b=$((b + 1))
+        "$NGOMA" backup "$T/backup.$b.db" >/dev/null 2>>"$T/backup.err" || echo "backup $b exited $?" >>"$T/backup.fail"
+        sleep 0.2
+    done
+}
 runner &
 r1=$!
 runner &
 r2=$!
+backuper &
+r3=$!
 pids=""
 for k in 0 1 2 3 4 5 6 7; do
     receiver $k &
@@ -116,7 +127,7 @@ done
 # shellcheck disable=SC2086
 wait $pids
 touch "$T/stop"
-wait $r1 $r2
+wait $r1 $r2 $r3
 "$NGOMA" run >/dev/null 2>>"$T/run.err" || fail "the last run failed"
 retries=$(cat "$T/recv.done."* | awk '{ s += $2 } END { print s + 0 }')
 echo "reliability.sh: $total mails by 8 receives at once beside 2 looping runs ($retries busy retries)"
@@ -130,6 +141,23 @@ is "$(q "SELECT count(*) FROM outbox WHERE status <> 'sent'")" 0 "mails not sent
 is "$(ls "$T/busy-out" | wc -l)" "$(q "SELECT count(*) FROM outbox")" "mail files, each once"
 is "$(grep -l "internal error\|failed" "$T/busy-out"/* 2>/dev/null | wc -l)" 0 "a failure reached a player"
 replay_all "after the concurrent receives"
+[ -e "$T/backup.fail" ] && fail "backups failed: $(head -3 "$T/backup.fail") $(head -3 "$T/backup.err")"
+nb=0 torn=0
+for b in "$T"/backup.*.db; do
+    [ -e "$b" ] || continue
+    nb=$((nb + 1))
+    [ "$(sqlite3 -readonly "$b" 'PRAGMA integrity_check')" = ok ] || { torn=$((torn + 1)); continue; }
+    # One mail, one order, one reply, all in one transaction: a copy of one
+    # moment holds as many of each.
+    counts=$(sqlite3 -readonly "$b" "SELECT (SELECT count(*) FROM messages WHERE status = 'processed'),
+        (SELECT count(*) FROM orders WHERE source = 'mail' AND status IN ('accepted', 'pending')),
+        (SELECT count(*) FROM outbox WHERE kind = 'reply')")
+    echo "$counts" | awk -F'|' '{ exit !($1 == $2 && $2 == $3) }' || torn=$((torn + 1))
+done
+echo "reliability.sh: $nb online backups taken beside the receives"
+checks=$((checks + 1))
+[ "$nb" -ge 3 ] || fail "only $nb backups were taken"
+is "$torn" 0 "backups that are not one moment of the database"
 
 echo "reliability.sh: $checks checks, $fails failed"
 [ "$fails" -eq 0 ]

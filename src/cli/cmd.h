@@ -57,5 +57,7 @@ int cmd_status(struct cmd_ctx *c, int argc, char **argv);
 /* pause, resume, extend, rollback, replace, kick: one host command each. */
 int cmd_host(struct cmd_ctx *c, int argc, char **argv);
 int cmd_end(struct cmd_ctx *c, int argc, char **argv);
+int cmd_prune(struct cmd_ctx *c, int argc, char **argv);
+int cmd_backup(struct cmd_ctx *c, int argc, char **argv);
 
 #endif

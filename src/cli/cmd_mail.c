@@ -19,6 +19,7 @@ int cmd_receive(struct cmd_ctx *c, int argc, char **argv)
     long long limit = setting_get_int(c->db, "max_message_size", 2097152);
     const char *file = argc > 1 ? argv[argc - 1] : NULL;
     struct rawmsg raw;
+    struct inbound_mail in;
     struct inbound_result r;
     int rc;
 
@@ -33,22 +34,29 @@ int cmd_receive(struct cmd_ctx *c, int argc, char **argv)
     }
     if (rc)
         return EX_TEMPFAIL; /* the MTA keeps the message and tries again */
-    if (db_begin(c->db) || inbound_process(c->db, &raw, file ? "file" : "stdin", &r) || db_commit(c->db)) {
+    /* All the work a mail's size costs comes before the write lock. */
+    if (inbound_prepare(c->db, &raw, file ? "file" : "stdin", &in)) {
+        rawmsg_release(&raw);
+        return cmd_failed();
+    }
+    if (db_begin(c->db) || inbound_take(c->db, &in, &r) || db_commit(c->db)) {
         db_rollback(c->db);
         if (db_failure_is_temporary()) {
+            inbound_mail_release(&in);
             rawmsg_release(&raw);
             return EX_TEMPFAIL;
         }
         /* Not the database's fault: keep the message as failed and accept
          * it, so that the MTA neither bounces nor retries it forever. */
-        rc = db_begin(c->db) || inbound_journal_failed(c->db, &raw, file ? "file" : "stdin", "processing failed") ||
-             db_commit(c->db);
+        rc = db_begin(c->db) || inbound_journal_failed(c->db, &in, "processing failed") || db_commit(c->db);
         if (rc)
             db_rollback(c->db);
+        inbound_mail_release(&in);
         rawmsg_release(&raw);
         return rc ? EX_TEMPFAIL : 0;
     }
     printf("%s\n", r.summary);
+    inbound_mail_release(&in);
     rawmsg_release(&raw);
     return 0;
 }

@@ -6,6 +6,7 @@
 #include "judge/host.h"
 #include "judge/schedule.h"
 #include "mail/send.h"
+#include "store/maintain.h"
 #include "store/settings.h"
 #include "lib/util.h"
 
@@ -35,6 +36,7 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
     struct fetch_stats fs = { 0 };
     struct schedule_stats ss = { 0 };
     struct send_stats sends = { 0 };
+    struct prune_stats pruned = { 0 };
     struct strbuf summary = STRBUF_INIT;
     bool temporary = false;
     int lock, rc = 0;
@@ -70,12 +72,22 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
         rc = cmd_failed();
     if (outbox_send(c->db, c->db_path, &sends))
         rc = cmd_failed();
+    {
+        /* What is older than the retention goes (sent mail, raw copies,
+         * journal rows); the games' history stays. */
+        char *age = setting_get(c->db, "retention");
+        long secs;
+        if (age && duration_parse(age, &secs) && db_prune(c->db, clock_now() - secs, &pruned))
+            rc = cmd_failed();
+        free(age);
+    }
     strbuf_addf(&summary,
                 "fetched %d (%d processed); %d games with deadlines: %d reminders, %d orders played by bots, "
                 "%d seats dropped, %d hosts told of stalls; %d bot steps in %d games; sent %d, deferred %d, "
-                "failed %d",
+                "failed %d; pruned %lld mails and %lld journal rows",
                 fs.messages, fs.processed, ss.games, ss.reminders, ss.bots, ss.drops, ss.stalled, ss.bot_steps,
-                ss.bot_games, sends.sent, sends.deferred, sends.failed);
+                ss.bot_games, sends.sent, sends.deferred, sends.failed, (long long)pruned.sent,
+                (long long)pruned.journal);
     utc_now(now);
     db_do(c->db, "UPDATE runs SET finished_at = ?, summary = ? WHERE id = ?", "ssI", now, summary.buf, run);
     printf("%s\n", summary.buf);

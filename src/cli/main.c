@@ -37,6 +37,9 @@ const struct command commands[] = {
       0, 0 },
     { "config", cmd_config, NEED_DB, "[KEY [VALUE]] [--unset KEY]", "list, show, set or unset a setting", 0, 2 },
     { "run", cmd_run, NEED_DB, "", "what cron runs: fetch mail, apply deadlines and reminders, send the outbox", 0, 0 },
+    { "prune", cmd_prune, NEED_DB, "[--before DURATION]",
+      "delete sent mail, raw copies and journal rows older than DURATION (default: the retention setting)", 0, 0 },
+    { "backup", cmd_backup, NEED_DB, "FILE", "write a consistent copy of the database to FILE, while mail arrives", 1, 1 },
     { "pause", cmd_host, NEED_DB, "GAME", "host: stop the game and its clock", 1, 1 },
     { "resume", cmd_host, NEED_DB, "GAME", "host: go on, with a fresh deadline", 1, 1 },
     { "extend", cmd_host, NEED_DB, "GAME DURATION", "host: more time for the step (e.g. 2d, 12h)", 2, 2 },
@@ -66,7 +69,7 @@ static void print_command_help(const struct command *c)
 /* Counts positional arguments, skipping options and their values. */
 static int positional(int argc, char **argv)
 {
-    static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", "--retry",
+    static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", "--retry", "--before",
                                               "--deadline", "--remind", "--grace", "--nmr", "--host", NULL };
     int n = 0;
     for (int i = 1; i < argc; i++) {

@@ -4,6 +4,7 @@
 #include "store/db.h"
 #include "store/settings.h"
 #include "core/history.h"
+#include "lib/address.h"
 #include "lib/jsonx.h"
 #include "lib/order_text.h"
 #include "lib/template.h"
@@ -104,22 +105,9 @@ int engine_check_name(const char *name, struct strbuf *err)
 
 int engine_check_email(const char *email, struct strbuf *err)
 {
-    const char *at = strchr(email, '@');
-    size_t len = strlen(email);
     if (str_eq(email, "bot"))
         return 0;
-    if (!at || at == email || !at[1] || strchr(at + 1, '@') || len > 254) {
-        strbuf_addf(err, "\"%s\" is not a mail address like ann@example.org", email);
-        return -1;
-    }
-    for (const char *p = email; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c <= ' ' || c >= 127 || strchr("<>()[]\\,;:\"", c)) {
-            strbuf_addf(err, "mail address \"%s\" holds a character that is not allowed there", email);
-            return -1;
-        }
-    }
-    return 0;
+    return address_check(email, "the player's address", err);
 }
 
 /* Stores one resolved step as a turn row; sets *turn_id. */
@@ -541,6 +529,13 @@ static void rules_text(const struct game_rec *g, struct strbuf *out)
 }
 
 enum command { CMD_NONE, CMD_HELP, CMD_BOARD, CMD_LEGAL, CMD_HISTORY, CMD_RESIGN, CMD_VACATION, CMD_TIMEZONE };
+static enum command command_of(const char *line);
+
+bool engine_line_asks(const char *line)
+{
+    enum command c = command_of(line);
+    return c == CMD_HELP || c == CMD_BOARD || c == CMD_LEGAL || c == CMD_HISTORY;
+}
 
 static enum command command_of(const char *line)
 {

@@ -87,6 +87,10 @@ int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source,
  */
 int engine_replay(sqlite3 *db, struct game_rec *g, struct strbuf *report);
 
+/* Whether an order line only asks (HELP, BOARD, LEGAL, HISTORY): its
+ * answer changes nothing in the game. */
+bool engine_line_asks(const char *line);
+
 /* How many players a simultaneous step still waits for. */
 int engine_missing(sqlite3 *db, struct game_rec *g, unsigned *missing_mask);
 

@@ -15,13 +15,20 @@
 #include <string.h>
 
 /* Messages per transaction: one commit (one fsync) for the group, a
- * savepoint per message so that one bad message rolls back alone. */
+ * savepoint per message so that one bad message rolls back alone. A group
+ * is read and prepared (parsed) before its transaction begins, and holds
+ * at most GROUP_BYTES of mail. */
 #define GROUP 64
+#define GROUP_BYTES (8u << 20)
 
-struct batch {
-    sqlite3 *db;
-    int in_group;
-    bool open;
+struct pending {
+    struct rawmsg raw;
+    struct inbound_mail in;
+};
+
+struct group {
+    struct pending p[GROUP];
+    size_t n, bytes;
 };
 
 static void count(struct fetch_stats *st, const struct inbound_result *r)
@@ -34,44 +41,72 @@ static void count(struct fetch_stats *st, const struct inbound_result *r)
     }
 }
 
-/* Handles one message inside the open group. 0, or -1 when the whole
- * group must be rolled back. */
-static int handle(struct batch *b, const struct rawmsg *raw, const char *source, struct fetch_stats *st)
+static void group_clear(struct group *gr)
 {
-    struct inbound_result r;
-    if (!b->open) {
-        if (db_begin(b->db))
-            return -1;
-        b->open = true;
-        b->in_group = 0;
+    for (size_t i = 0; i < gr->n; i++) {
+        inbound_mail_release(&gr->p[i].in);
+        rawmsg_release(&gr->p[i].raw);
     }
-    if (db_savepoint(b->db, "msg"))
-        return -1;
-    st->messages++;
-    if (inbound_process(b->db, raw, source, &r) == 0) {
-        b->in_group++;
-        count(st, &r);
-        return db_release(b->db, "msg");
-    }
-    db_rollback_to(b->db, "msg");
-    if (db_failure_is_temporary())
-        return -1;
-    /* A failure that will not go away: journal it, never lose it. */
-    st->failed++;
-    b->in_group++;
-    return inbound_journal_failed(b->db, raw, source, "processing failed: see the error log of ngoma fetch");
+    gr->n = gr->bytes = 0;
 }
 
-static int commit(struct batch *b)
+/* Adds a message read into raw (taken over) and prepares it; 0, or -1 on
+ * a database failure. */
+static int group_add(sqlite3 *db, struct group *gr, struct rawmsg *raw, const char *source)
 {
-    if (!b->open)
-        return 0;
-    b->open = false;
-    if (db_commit(b->db)) {
-        db_rollback(b->db);
+    struct pending *p = &gr->p[gr->n];
+    p->raw = *raw;
+    memset(raw, 0, sizeof(*raw));
+    if (inbound_prepare(db, &p->raw, source, &p->in)) {
+        rawmsg_release(&p->raw);
         return -1;
     }
+    gr->n++;
+    gr->bytes += p->raw.len;
     return 0;
+}
+
+static bool group_full(const struct group *gr)
+{
+    return gr->n == GROUP || gr->bytes >= GROUP_BYTES;
+}
+
+/* Takes every prepared message of the group in one transaction. 0 when it
+ * committed; -1 when it was rolled back (nothing of the group stays). */
+static int group_commit(sqlite3 *db, struct group *gr, struct fetch_stats *st)
+{
+    struct fetch_stats before = *st;
+    if (!gr->n)
+        return 0;
+    if (db_begin(db))
+        return -1;
+    for (size_t i = 0; i < gr->n; i++) {
+        struct inbound_result r;
+        if (db_savepoint(db, "msg"))
+            goto fail;
+        st->messages++;
+        if (inbound_take(db, &gr->p[i].in, &r) == 0) {
+            count(st, &r);
+            if (db_release(db, "msg"))
+                goto fail;
+            continue;
+        }
+        db_rollback_to(db, "msg");
+        if (db_failure_is_temporary())
+            goto fail;
+        /* A failure that will not go away: journal it, never lose it. */
+        st->failed++;
+        if (inbound_journal_failed(db, &gr->p[i].in, "processing failed: see the error log of ngoma fetch") ||
+            db_release(db, "msg"))
+            goto fail;
+    }
+    if (db_commit(db))
+        goto fail;
+    return 0;
+fail:
+    db_rollback(db);
+    *st = before;
+    return -1;
 }
 
 /* ---- Maildir ------------------------------------------------------------------- */
@@ -95,7 +130,7 @@ int fetch_maildir(sqlite3 *db, const char *dir, struct fetch_stats *st, bool *te
 {
     struct strbuf path = STRBUF_INIT;
     struct strlist names = STRLIST_INIT, done = STRLIST_INIT;
-    struct batch b = { db, 0, false };
+    struct group *gr = xcalloc(1, sizeof(*gr));
     long long limit = setting_get_int(db, "max_message_size", 2097152);
     DIR *d;
     struct dirent *de;
@@ -114,38 +149,35 @@ int fetch_maildir(sqlite3 *db, const char *dir, struct fetch_stats *st, bool *te
             strlist_push(&names, de->d_name);
     closedir(d);
     strlist_sort(&names); /* Maildir names start with the delivery time */
-    for (size_t i = 0; i < names.n; i++) {
-        struct rawmsg raw;
-        strbuf_reset(&path);
-        strbuf_addf(&path, "%s/new/%s", dir, names.v[i]);
-        if (rawmsg_read_file(path.buf, (size_t)limit, &raw))
-            continue; /* gone meanwhile (another fetch took it) */
-        rc = handle(&b, &raw, "maildir", st);
-        rawmsg_release(&raw);
-        if (rc) {
-            db_rollback(db);
-            b.open = false;
-            *temporary = db_failure_is_temporary();
-            goto out;
-        }
-        strlist_push(&done, names.v[i]);
-        if (b.in_group >= GROUP) {
-            if (commit(&b)) {
-                *temporary = true;
+    for (size_t i = 0; i <= names.n; i++) {
+        if (i < names.n) {
+            struct rawmsg raw;
+            strbuf_reset(&path);
+            strbuf_addf(&path, "%s/new/%s", dir, names.v[i]);
+            if (rawmsg_read_file(path.buf, (size_t)limit, &raw))
+                continue; /* gone meanwhile (another fetch took it) */
+            if (group_add(db, gr, &raw, "maildir")) {
+                rawmsg_release(&raw);
                 rc = -1;
+                *temporary = db_failure_is_temporary();
                 goto out;
             }
-            ack_maildir(dir, &done);
-            strlist_clear(&done);
+            strlist_push(&done, names.v[i]);
+            if (!group_full(gr))
+                continue;
         }
+        if (group_commit(db, gr, st)) {
+            *temporary = true;
+            rc = -1;
+            goto out;
+        }
+        group_clear(gr);
+        ack_maildir(dir, &done);
+        strlist_clear(&done);
     }
-    if (commit(&b)) {
-        *temporary = true;
-        rc = -1;
-        goto out;
-    }
-    ack_maildir(dir, &done);
 out:
+    group_clear(gr);
+    free(gr);
     strlist_clear(&names);
     strlist_clear(&done);
     strbuf_release(&path);
@@ -172,7 +204,7 @@ int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary)
     long long limit = setting_get_int(db, "max_message_size", 2097152);
     struct imapc im = { 0 };
     struct strbuf err = STRBUF_INIT;
-    struct batch b = { db, 0, false };
+    struct group *gr = xcalloc(1, sizeof(*gr));
     uint32_t *uids = NULL, *done = NULL;
     size_t n = 0, ndone = 0;
     int rc = -1;
@@ -185,40 +217,39 @@ int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary)
         goto out;
     }
     done = xcalloc(n ? n : 1, sizeof(*done));
-    for (size_t i = 0; i < n; i++) {
-        struct strbuf msg = STRBUF_INIT;
-        struct rawmsg raw;
-        strbuf_reset(&err);
-        if (imapc_fetch(&im, uids[i], &msg, &err)) {
-            error("%s", err.buf);
+    for (size_t i = 0; i <= n; i++) {
+        if (i < n) {
+            struct strbuf msg = STRBUF_INIT;
+            struct rawmsg raw;
+            strbuf_reset(&err);
+            /* The network and the parse both come before the write lock. */
+            if (imapc_fetch(&im, uids[i], &msg, &err)) {
+                error("%s", err.buf);
+                strbuf_release(&msg);
+                goto out;
+            }
+            /* The size limit applies as to any mail: keep at most limit bytes. */
+            rawmsg_from_memory(msg.buf, msg.len, (size_t)limit, &raw);
             strbuf_release(&msg);
-            goto rollback;
+            if (group_add(db, gr, &raw, "imap")) {
+                rawmsg_release(&raw);
+                goto out;
+            }
+            done[ndone++] = uids[i];
+            if (!group_full(gr))
+                continue;
         }
-        /* The size limit applies as to any mail: keep at most limit bytes. */
-        rawmsg_from_memory(msg.buf, msg.len, (size_t)limit, &raw);
-        strbuf_release(&msg);
-        rc = handle(&b, &raw, "imap", st);
-        rawmsg_release(&raw);
-        if (rc)
-            goto rollback;
-        done[ndone++] = uids[i];
-        if (b.in_group >= GROUP) {
-            if (commit(&b))
-                goto rollback;
-            ack_imap(&im, done, ndone);
-            ndone = 0;
-        }
+        if (group_commit(db, gr, st))
+            goto out;
+        group_clear(gr);
+        ack_imap(&im, done, ndone);
+        ndone = 0;
     }
-    if (commit(&b))
-        goto rollback;
-    ack_imap(&im, done, ndone);
     rc = 0;
     *temporary = false;
-    goto out;
-rollback:
-    db_rollback(db);
-    rc = -1;
 out:
+    group_clear(gr);
+    free(gr);
     imapc_close(&im);
     free(uids);
     free(done);

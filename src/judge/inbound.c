@@ -1,83 +1,100 @@
-/* inbound.c: one incoming mail from raw bytes to stored orders and queued replies, journalled once by Message-ID. */
+/* inbound.c: one incoming mail from raw bytes to stored orders and queued replies, journalled once by what it is and where it went. */
 #include "judge/inbound.h"
-#include "store/db.h"
 #include "core/engine.h"
-#include "judge/host.h"
-#include "lib/order_text.h"
-#include "mail/envelope.h"
-#include "mail/mailparse.h"
-#include "judge/notify.h"
 #include "core/reply.h"
-#include "store/settings.h"
+#include "judge/host.h"
+#include "judge/limits.h"
+#include "judge/notify.h"
+#include "lib/order_text.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
+#include "store/db.h"
+#include "store/settings.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-int rawmsg_read_fd(int fd, size_t limit, struct rawmsg *r)
+/* ---- preparing, outside the transaction ------------------------------------------------ */
+
+/* What the mail carries, whatever the path it took: its sender, date and
+ * subject and the bytes of its body, not the trace headers relays add. A
+ * genuine redelivery has the same digest; a stranger's mail with a copied
+ * Message-ID has another. */
+static void content_digest(const struct rawmsg *raw, const struct inmail *m, char out[17])
 {
     GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
-    struct strbuf sb = STRBUF_INIT;
-    char buf[65536];
-
-    memset(r, 0, sizeof(*r));
-    for (;;) {
-        ssize_t n = read(fd, buf, sizeof(buf));
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            g_checksum_free(sum);
-            strbuf_release(&sb);
-            return error("cannot read the message: %s", strerror(errno));
-        }
-        if (n == 0)
+    size_t body = 0;
+    for (size_t n = 0; n + 1 < raw->len; n++)
+        if (raw->data[n] == '\n' &&
+            (raw->data[n + 1] == '\n' || (raw->data[n + 1] == '\r' && n + 2 < raw->len && raw->data[n + 2] == '\n'))) {
+            body = n + 1;
             break;
-        g_checksum_update(sum, (const guchar *)buf, (gsize)n);
-        r->total += (size_t)n;
-        if (sb.len < limit)
-            strbuf_add(&sb, buf, (size_t)n < limit - sb.len ? (size_t)n : limit - sb.len);
-    }
-    snprintf(r->digest, sizeof(r->digest), "%s", g_checksum_get_string(sum));
+        }
+    g_checksum_update(sum, (const guchar *)(m->from ? m->from : ""), -1);
+    g_checksum_update(sum, (const guchar *)"\n", 1);
+    g_checksum_update(sum, (const guchar *)(m->date ? m->date : ""), -1);
+    g_checksum_update(sum, (const guchar *)"\n", 1);
+    g_checksum_update(sum, (const guchar *)(m->subject ? m->subject : ""), -1);
+    g_checksum_update(sum, (const guchar *)"\n", 1);
+    g_checksum_update(sum, (const guchar *)raw->data + body, (gssize)(raw->len - body));
+    snprintf(out, 17, "%.16s", g_checksum_get_string(sum));
     g_checksum_free(sum);
-    r->len = sb.len;
-    r->data = strbuf_detach(&sb);
+}
+
+int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, struct inbound_mail *in)
+{
+    struct mail_limits lim = MAIL_LIMITS_DEFAULT;
+    struct strbuf sb = STRBUF_INIT;
+    struct strlist lines = STRLIST_INIT;
+    char digest[17];
+
+    memset(in, 0, sizeof(*in));
+    in->raw = raw;
+    in->source = source;
+    if (!(in->from_setting = setting_get(db, "from")))
+        return -1;
+    in->size_limit = setting_get_int(db, "max_message_size", 2097152);
+    lim.header_bytes = (size_t)setting_get_int(db, "max_header_bytes", 32768);
+    lim.subject_bytes = (size_t)setting_get_int(db, "max_subject_bytes", 200);
+    in->oversize = raw->total > (size_t)in->size_limit;
+    if (inmail_parse(raw->data, raw->len, &lim, &in->m)) {
+        /* Nothing at all: journal it by digest like any other garbage. */
+        memset(&in->m, 0, sizeof(in->m));
+        in->m.headers = xstrdup("");
+        in->m.subject = xstrdup("");
+        in->m.text = xstrdup("");
+        in->m.references = xstrdup("");
+    }
+    if (in->m.message_id)
+        in->message_id = xstrdup(in->m.message_id);
+    else {
+        strbuf_addf(&sb, "sha256.%s@ngoma.invalid", raw->digest);
+        in->message_id = strbuf_detach(&sb);
+    }
+    in->automatic = envelope_automatic(&in->m, in->from_setting);
+    envelope_read(&in->m, in->from_setting, &in->e);
+    order_lines(in->e.orders, &lines);
+    in->order_lines = lines.n;
+    strlist_clear(&lines);
+    content_digest(raw, &in->m, digest);
+    strbuf_addf(&sb, "%s %s %s", in->message_id, digest, in->e.address ? in->e.address : "-");
+    in->key = strbuf_detach(&sb);
     return 0;
 }
 
-int rawmsg_read_file(const char *path, size_t limit, struct rawmsg *r)
+void inbound_mail_release(struct inbound_mail *in)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
-    if (fd < 0)
-        return error("cannot open %s: %s", path, strerror(errno));
-    rc = rawmsg_read_fd(fd, limit, r);
-    close(fd);
-    return rc;
+    inmail_release(&in->m);
+    envelope_release(&in->e);
+    free(in->from_setting);
+    free(in->message_id);
+    free(in->key);
+    memset(in, 0, sizeof(*in));
 }
 
-void rawmsg_from_memory(const char *data, size_t len, size_t limit, struct rawmsg *r)
-{
-    GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
-    g_checksum_update(sum, (const guchar *)data, (gssize)len);
-    snprintf(r->digest, sizeof(r->digest), "%s", g_checksum_get_string(sum));
-    g_checksum_free(sum);
-    r->total = len;
-    r->len = len < limit ? len : limit;
-    r->data = xmalloc(r->len + 1); /* not xstrndup: a mail may hold NUL bytes */
-    memcpy(r->data, data, r->len);
-    r->data[r->len] = '\0';
-}
-
-void rawmsg_release(struct rawmsg *r)
-{
-    free(r->data);
-    memset(r, 0, sizeof(*r));
-}
+/* ---- inside the transaction --------------------------------------------------------- */
 
 /* Secrets compared in time independent of where they differ. */
 static bool secret_eq(const char *a, const char *b)
@@ -115,8 +132,10 @@ static int seat_claimed(const struct game_rec *g, const struct envelope *e, cons
     return -1;
 }
 
-static int journal(sqlite3 *db, const struct rawmsg *raw, const struct inmail *m, const char *key, const char *source,
-                   bool keep_raw, int64_t *row)
+/* The journal row; a whole copy only of mail that carried a seat's or the
+ * host's secret (and of ignored mail when the host keeps some:
+ * ignored_raw_kept). */
+static int journal(sqlite3 *db, const struct inbound_mail *in, const char *status, bool keep_raw, int64_t *row)
 {
     char now[32];
     sqlite3_stmt *st;
@@ -124,12 +143,16 @@ static int journal(sqlite3 *db, const struct rawmsg *raw, const struct inmail *m
 
     utc_now(now);
     st = db_stmt(db,
-                 "INSERT INTO messages(message_id, received_at, source, from_addr, subject, size, digest, headers,"
-                 " raw, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processed')",
-                 "sssssIss", key, now, source, m->from, m->subject, (int64_t)raw->total, raw->digest, m->headers);
+                 "INSERT INTO messages(message_id, dedupe_key, rcpt, received_at, source, from_addr, subject, size,"
+                 " digest, headers, raw, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 "sssssssIss", in->message_id, in->key, in->e.address, now, in->source, in->m.from, in->m.subject,
+                 (int64_t)in->raw->total, in->raw->digest, in->m.headers);
     if (!st)
         return -1;
-    rc = keep_raw ? sqlite3_bind_blob(st, 9, raw->data, (int)raw->len, SQLITE_STATIC) : sqlite3_bind_null(st, 9);
+    rc = keep_raw && !in->oversize ? sqlite3_bind_blob(st, 11, in->raw->data, (int)in->raw->len, SQLITE_STATIC)
+                                   : sqlite3_bind_null(st, 11);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_bind_text(st, 12, status, -1, SQLITE_STATIC);
     if (rc != SQLITE_OK) {
         db_finalize(st);
         return error("database: bind: %s", sqlite3_errmsg(db));
@@ -150,11 +173,64 @@ static int finish(sqlite3 *db, int64_t row, struct inbound_result *r, enum inbou
                  "ssIiI", names[status], why, r->game, r->seat, row);
 }
 
+/* Journals a mail nothing is done with, keeping the newest ignored_raw_kept
+ * whole copies of such mail and no more. */
+static int ignore(sqlite3 *db, const struct inbound_mail *in, struct inbound_result *r, const char *why)
+{
+    long long keep = setting_get_int(db, "ignored_raw_kept", 0);
+    int64_t row;
+    if (journal(db, in, "ignored", keep > 0, &row) || finish(db, row, r, INBOUND_IGNORED, why))
+        return -1;
+    if (keep > 0 &&
+        db_do(db,
+              "UPDATE messages SET raw = NULL WHERE status = 'ignored' AND raw IS NOT NULL AND id <="
+              " (SELECT id FROM messages WHERE status = 'ignored' AND raw IS NOT NULL ORDER BY id DESC LIMIT 1 OFFSET ?)",
+              "I", (int64_t)keep))
+        return -1;
+    return 0;
+}
+
+/* Whether a refusal may go to seat now: one a step, refusals_per_hour a
+ * seat and a sender. */
+static int may_refuse(sqlite3 *db, struct game_rec *g, int seat, const struct inmail *m, bool *ok)
+{
+    long long max = setting_get_int(db, "refusals_per_hour", 4);
+    int64_t from_sender;
+    int fresh;
+    if (limit_may_mail(db, g->seats[seat].email, "refused", "refusals_per_hour", ok) ||
+        limit_answers_caused(db, m->from, "refused", 3600, &from_sender))
+        return -1;
+    *ok = *ok && from_sender < max;
+    if (!*ok)
+        return 0;
+    if ((fresh = notify_once(db, g, seat, "refused")) < 0)
+        return -1;
+    *ok = fresh == 1;
+    return 0;
+}
+
+/* Tells the claimed seat why a mail in its name was refused, within the
+ * limits; the mail is journalled as refused either way. */
+static int refuse(sqlite3 *db, struct game_rec *g, int seat, const struct inbound_mail *in,
+                  const struct mail_origin *origin, struct inbound_result *r, const char *why)
+{
+    bool ok;
+    char reason[300];
+    r->seat = seat + 1;
+    if (may_refuse(db, g, seat, &in->m, &ok))
+        return -1;
+    if (ok && notify_refused(db, g, seat, why, in->e.orders, origin))
+        return -1;
+    snprintf(reason, sizeof(reason), "%s%s", why, ok ? "" : " (not told: a refusal limit was reached)");
+    return finish(db, origin->row, r, INBOUND_REFUSED, reason);
+}
+
 /* The host's commands, one a line, answered to the host's address; only
  * from that address (with the host secret) are they taken. */
-static int host_mail(sqlite3 *db, struct game_rec *g, const struct inmail *m, const struct envelope *e,
-                     const struct mail_origin *origin, struct inbound_result *r)
+static int host_mail(sqlite3 *db, struct game_rec *g, const struct inbound_mail *in, const struct mail_origin *origin,
+                     struct inbound_result *r)
 {
+    const struct inmail *m = &in->m;
     struct strlist lines = STRLIST_INIT;
     cJSON *d = cJSON_CreateObject(), *list = cJSON_CreateArray();
     struct strbuf status = STRBUF_INIT;
@@ -162,21 +238,23 @@ static int host_mail(sqlite3 *db, struct game_rec *g, const struct inmail *m, co
     int rc = 0;
 
     if (!m->from || !g->sched.host_email || !str_ieq(m->from, g->sched.host_email)) {
+        bool ok;
         cJSON_Delete(list);
         snprintf(why, sizeof(why), "a mail with the host secret came from %.80s, not from the host's address",
                  m->from ? m->from : "no address");
         cJSON_AddStringToObject(d, "missing", "");
         cJSON_AddStringToObject(d, "why", why);
-        rc = notify_host(db, g, "refused", "mail-host-refused.txt", d, NULL);
+        rc = limit_may_mail(db, g->sched.host_email ? g->sched.host_email : "", "refused", "refusals_per_hour", &ok);
+        if (!rc && ok)
+            rc = notify_host(db, g, "refused", "mail-host-refused.txt", d, NULL);
         cJSON_Delete(d);
         return rc ? -1 : finish(db, origin->row, r, INBOUND_REFUSED, why);
     }
-    order_lines(e->orders, &lines);
+    order_lines(in->e.orders, &lines);
     for (size_t i = 0; i < lines.n && rc >= 0; i++) {
-        struct strbuf out = STRBUF_INIT;
+        struct strbuf out = STRBUF_INIT, body = STRBUF_INIT;
         cJSON *l = cJSON_CreateObject();
         rc = host_command(db, g, lines.v[i], &out);
-        struct strbuf body = STRBUF_INIT;
         strbuf_addf(&body, "%s%s", rc == 1 ? "Refused: " : "", out.buf);
         cJSON_AddStringToObject(l, "text", lines.v[i]);
         reply_add_text(l, "body", body.buf);
@@ -201,15 +279,89 @@ static int host_mail(sqlite3 *db, struct game_rec *g, const struct inmail *m, co
     return finish(db, origin->row, r, INBOUND_PROCESSED, why);
 }
 
-/* Handles an authenticated seat's orders. */
-static int take_orders(sqlite3 *db, struct game_rec *g, int seat, const struct envelope *e,
+/* The one short answer to a mail over a limit: which limit, and what to
+ * do. The game is as it was. */
+static int over_limit(sqlite3 *db, struct game_rec *g, int seat, const struct mail_origin *origin,
+                      struct inbound_result *r, const char *limit, const char *what, const char *todo)
+{
+    char why[360];
+    int64_t sent;
+    long long max = setting_get_int(db, "refusals_per_hour", 4);
+    /* Notes about limits are limited too: a machine that keeps sending
+     * gets a few, then silence. */
+    if (limit_mails_to(db, g->seats[seat].email, "limit", 3600, &sent))
+        return -1;
+    snprintf(why, sizeof(why), "over %s: %s%s", limit, what, sent < max ? "" : " (not told: a limit note went already)");
+    r->seat = seat + 1;
+    if (sent < max && notify_limit(db, g, seat, limit, what, todo, origin))
+        return -1;
+    return finish(db, origin->row, r, INBOUND_REFUSED, why);
+}
+
+/* Handles an authenticated seat's orders, within the mail limits. */
+static int take_orders(sqlite3 *db, struct game_rec *g, int seat, const struct inbound_mail *in,
                        const struct mail_origin *origin, struct inbound_result *r)
 {
     struct submission sub = { 0 };
-    int rc = engine_submit(db, g, seat, e->orders, "mail", origin->row, &sub);
+    long long max_lines = setting_get_int(db, "max_order_lines", 40);
+    long long max_reply = setting_get_int(db, "max_reply_bytes", 262144);
+    bool only_asks = true, ok;
+    int64_t reply_len = 0;
+    char what[200];
+    int rc;
+
+    if (in->order_lines > (size_t)max_lines) {
+        snprintf(what, sizeof(what), "your mail held %zu lines of orders, and at most %lld are taken from one mail",
+                 in->order_lines, max_lines);
+        return over_limit(db, g, seat, origin, r, "max_order_lines", what,
+                          "Nothing in it was done: send the orders in several mails, or fewer at a time.");
+    }
+    if (db_savepoint(db, "orders"))
+        return -1;
+    rc = engine_submit(db, g, seat, in->e.orders, "mail", origin->row, &sub);
+    for (size_t i = 0; i < sub.n; i++)
+        only_asks &= sub.lines[i].status == LINE_INFO;
+    only_asks &= sub.n > 0;
+    if (!rc && only_asks) {
+        /* Asking costs the game nothing, but its answers are rationed. */
+        rc = limit_may_mail(db, g->seats[seat].email, "help", "help_per_hour", &ok);
+        if (!rc && !ok) {
+            submission_release(&sub);
+            db_rollback_to(db, "orders");
+            db_release(db, "orders");
+            snprintf(what, sizeof(what), "you asked for HELP, LEGAL, BOARD or HISTORY %lld times in the last hour",
+                     setting_get_int(db, "help_per_hour", 12));
+            return over_limit(db, g, seat, origin, r, "help_per_hour", what,
+                              "Orders are answered as always; the next answer to a question comes within the hour.");
+        }
+    }
     if (!rc)
         rc = notify_submission(db, g, seat, &sub, origin);
-    if (!rc) {
+    if (!rc && db_get_int64(db, &reply_len, "SELECT coalesce(max(length(mail)), 0) FROM outbox WHERE in_reply_to = ?",
+                            "I", origin->row) < 0)
+        rc = -1;
+    if (!rc && reply_len > max_reply) {
+        /* Nothing of it stays: the game is as before the mail. */
+        submission_release(&sub);
+        db_rollback_to(db, "orders");
+        db_release(db, "orders");
+        game_unload(g);
+        if (game_load(db, r->game, g))
+            return -1;
+        snprintf(what, sizeof(what), "the answer to your mail would be %lld bytes long, and at most %lld are sent",
+                 (long long)reply_len, max_reply);
+        return over_limit(db, g, seat, origin, r, "max_reply_bytes", what,
+                          "Nothing in it was done: ask for less in one mail (one HELP or HISTORY is enough).");
+    }
+    if (rc) {
+        submission_release(&sub);
+        return -1;
+    }
+    if (db_release(db, "orders")) {
+        submission_release(&sub);
+        return -1;
+    }
+    {
         size_t accepted = 0, rejected = 0;
         for (size_t i = 0; i < sub.n; i++) {
             accepted += sub.lines[i].status == LINE_ACCEPTED || sub.lines[i].status == LINE_PENDING;
@@ -225,139 +377,104 @@ static int take_orders(sqlite3 *db, struct game_rec *g, int seat, const struct e
     return rc;
 }
 
-int inbound_process(sqlite3 *db, const struct rawmsg *raw, const char *source, struct inbound_result *r)
+int inbound_take(sqlite3 *db, struct inbound_mail *in, struct inbound_result *r)
 {
-    struct inmail m;
-    struct envelope e = { 0 };
+    const struct inmail *m = &in->m;
+    const struct envelope *e = &in->e;
     struct game_rec g = { 0 };
     struct mail_origin origin = { 0 };
-    char *from_setting = NULL, *key = NULL, why[200];
-    long long limit;
-    int64_t row = 0, existing;
-    struct strbuf refs = STRBUF_INIT;
-    bool oversize, loaded = false;
-    int rc = -1, seat;
+    int64_t existing, row;
+    char why[200];
+    int rc, seat;
 
     memset(r, 0, sizeof(*r));
-    if (inmail_parse(raw->data, raw->len, &m)) {
-        /* Nothing at all: journal it by digest like any other garbage. */
-        memset(&m, 0, sizeof(m));
-        m.headers = xstrdup("");
-        m.subject = xstrdup("");
-        m.text = xstrdup("");
-        m.references = xstrdup("");
-    }
-    key = m.message_id ? xstrdup(m.message_id) : NULL;
-    if (!key) {
-        struct strbuf k = STRBUF_INIT;
-        strbuf_addf(&k, "sha256.%s@ngoma.invalid", raw->digest);
-        key = strbuf_detach(&k);
-    }
-    rc = db_get_int64(db, &existing, "SELECT id FROM messages WHERE message_id = ?", "s", key);
+    rc = db_get_int64(db, &existing, "SELECT id FROM messages WHERE dedupe_key = ?", "s", in->key);
     if (rc != 0) {
         if (rc > 0) {
             r->status = INBOUND_DUPLICATE;
             snprintf(r->summary, sizeof(r->summary), "duplicate of message %lld: nothing done", (long long)existing);
-            rc = 0;
+            return 0;
         }
-        goto out;
+        return -1;
     }
-    rc = -1;
-    limit = setting_get_int(db, "max_message_size", 2097152);
-    oversize = raw->total > (size_t)limit;
-    if (!(from_setting = setting_get(db, "from")) ||
-        journal(db, raw, &m, key, source, !oversize, &row))
-        goto out;
-
-    const char *automatic = envelope_automatic(&m, from_setting);
-    if (automatic) {
-        rc = finish(db, row, r, INBOUND_IGNORED, automatic);
-        goto out;
-    }
-    envelope_read(&m, from_setting, &e);
-    if (!e.game) {
-        rc = finish(db, row, r, INBOUND_IGNORED, "it names no game (no [ngoma N] tag, plus address or GAME line)");
-        goto out;
-    }
-    rc = db_get_int64(db, &existing, "SELECT id FROM games WHERE id = ?", "I", e.game);
+    if (in->automatic)
+        return ignore(db, in, r, in->automatic);
+    if (!e->game)
+        return ignore(db, in, r, "it names no game (no [ngoma N] tag, plus address or GAME line)");
+    rc = db_get_int64(db, &existing, "SELECT id FROM games WHERE id = ?", "I", e->game);
     if (rc <= 0) {
-        snprintf(why, sizeof(why), "there is no game %lld", (long long)e.game);
-        rc = rc < 0 ? -1 : finish(db, row, r, INBOUND_IGNORED, why);
-        goto out;
+        snprintf(why, sizeof(why), "there is no game %lld", (long long)e->game);
+        return rc < 0 ? -1 : ignore(db, in, r, why);
     }
-    if (game_load(db, e.game, &g))
-        goto out;
-    loaded = true;
+    if (game_load(db, e->game, &g))
+        return -1;
     r->game = g.id;
-    strbuf_addstr(&refs, m.references ? m.references : "");
-    origin.message_id = m.message_id;
-    origin.references = refs.buf;
-    origin.row = row;
-
-    seat = seat_by_secret(&g, e.secret);
-    if (!oversize && seat < 0 && e.secret && g.sched.host_secret && secret_eq(g.sched.host_secret, e.secret)) {
-        rc = host_mail(db, &g, &m, &e, &origin, r);
+    seat = seat_by_secret(&g, e->secret);
+    if (!in->oversize && seat < 0 && e->secret && g.sched.host_secret && secret_eq(g.sched.host_secret, e->secret))
+        seat = -2; /* the host */
+    if (seat == -1 && seat_claimed(&g, e, m) < 0) {
+        snprintf(why, sizeof(why), "it %s and claims no seat of game %lld",
+                 e->secret ? "carried a wrong secret" : "carried no secret", (long long)g.id);
+        rc = ignore(db, in, r, why);
         goto out;
     }
-    if (oversize || seat < 0) {
-        int claimed = seat >= 0 ? seat : seat_claimed(&g, &e, &m);
-        if (oversize)
+    /* Kept whole (within the size limit) only when it proved to be a
+     * seat's or the host's: a mail in a seat's name with a wrong secret is
+     * kept by its headers, as junk is. */
+    if (journal(db, in, "processed", seat != -1, &row))
+        goto fail;
+    origin.message_id = m->message_id;
+    origin.references = m->references ? m->references : "";
+    origin.row = row;
+    if (seat == -2) {
+        rc = host_mail(db, &g, in, &origin, r);
+        goto out;
+    }
+    if (in->oversize || seat < 0) {
+        int claimed = seat >= 0 ? seat : seat_claimed(&g, e, m);
+        if (in->oversize)
             snprintf(why, sizeof(why),
-                     "it was %zu bytes long, over the limit of %lld: send your orders as plain text, "
-                     "without attachments",
-                     raw->total, limit);
+                     "it was %zu bytes long, over the limit of %lld (max_message_size): send your orders as plain "
+                     "text, without attachments",
+                     in->raw->total, in->size_limit);
         else
             snprintf(why, sizeof(why), "it %s: answer a mail of the game, or write the line SECRET and your secret",
-                     e.secret ? "carried a wrong secret" : "carried no secret");
-        if (claimed < 0) {
-            rc = finish(db, row, r, INBOUND_IGNORED, why);
-            goto out;
-        }
-        r->seat = claimed + 1;
-        rc = notify_refused(db, &g, claimed, why, &origin);
-        if (!rc)
-            rc = finish(db, row, r, INBOUND_REFUSED, why);
+                     e->secret ? "carried a wrong secret" : "carried no secret");
+        rc = refuse(db, &g, claimed, in, &origin, r, why);
         goto out;
     }
-    if (e.player && game_seat_find(&g, e.player) != seat) {
-        snprintf(why, sizeof(why), "it carried %s's secret but named the player \"%.40s\"", g.names[seat], e.player);
-        r->seat = seat + 1;
-        rc = notify_refused(db, &g, seat, why, &origin);
-        if (!rc)
-            rc = finish(db, row, r, INBOUND_REFUSED, why);
+    if (e->player && game_seat_find(&g, e->player) != seat) {
+        snprintf(why, sizeof(why), "it carried %s's secret but named the player \"%.40s\"", g.names[seat], e->player);
+        rc = refuse(db, &g, seat, in, &origin, r, why);
         goto out;
     }
-    rc = take_orders(db, &g, seat, &e, &origin, r);
+    rc = take_orders(db, &g, seat, in, &origin, r);
+    goto out;
+fail:
+    rc = -1;
 out:
-    if (loaded)
-        game_unload(&g);
-    envelope_release(&e);
-    inmail_release(&m);
-    strbuf_release(&refs);
-    free(from_setting);
-    free(key);
+    game_unload(&g);
     return rc;
 }
 
-int inbound_journal_failed(sqlite3 *db, const struct rawmsg *raw, const char *source, const char *why)
+int inbound_process(sqlite3 *db, const struct rawmsg *raw, const char *source, struct inbound_result *r)
 {
-    struct inmail m;
-    char now[32], *key;
-    struct strbuf k = STRBUF_INIT;
-    int rc;
-
-    if (inmail_parse(raw->data, raw->len, &m) || !m.message_id)
-        strbuf_addf(&k, "sha256.%s@ngoma.invalid", raw->digest);
-    else
-        strbuf_addstr(&k, m.message_id);
-    key = strbuf_detach(&k);
-    utc_now(now);
-    rc = db_do(db,
-               "INSERT OR IGNORE INTO messages(message_id, received_at, source, from_addr, subject, size, digest,"
-               " headers, status, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'failed', ?)",
-               "sssssIsss", key, now, source, m.from, m.subject ? m.subject : "", (int64_t)raw->total, raw->digest,
-               m.headers ? m.headers : "", why);
-    free(key);
-    inmail_release(&m);
+    struct inbound_mail in;
+    int rc = inbound_prepare(db, raw, source, &in);
+    if (!rc)
+        rc = inbound_take(db, &in, r);
+    inbound_mail_release(&in);
     return rc;
+}
+
+int inbound_journal_failed(sqlite3 *db, const struct inbound_mail *in, const char *why)
+{
+    char now[32];
+    utc_now(now);
+    return db_do(db,
+                 "INSERT OR IGNORE INTO messages(message_id, dedupe_key, rcpt, received_at, source, from_addr, subject,"
+                 " size, digest, headers, status, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'failed', ?)",
+                 "sssssssIsss", in->message_id, in->key, in->e.address, now, in->source, in->m.from,
+                 in->m.subject ? in->m.subject : "", (int64_t)in->raw->total, in->raw->digest,
+                 in->m.headers ? in->m.headers : "", why);
 }

@@ -1,50 +1,67 @@
-/* inbound.h: one incoming mail from raw bytes to stored orders and queued replies, journalled once by Message-ID. */
+/* inbound.h: one incoming mail from raw bytes to stored orders and queued replies, journalled once by what it is and where it went. */
 #ifndef NGOMA_INBOUND_H
 #define NGOMA_INBOUND_H
 
 #include <sqlite3.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-/* A message as read: at most the size limit of it is kept. */
-struct rawmsg {
-    char *data;
-    size_t len;        /* bytes kept */
-    size_t total;      /* bytes the message had */
-    char digest[65];   /* SHA-256 of all of it, hex */
-};
-
-/* Reads a message from fd (to its end) or a file, keeping at most limit
- * bytes (the rest is counted and digested, never stored). */
-int rawmsg_read_fd(int fd, size_t limit, struct rawmsg *r);
-int rawmsg_read_file(const char *path, size_t limit, struct rawmsg *r);
-/* The same for a message already in memory (copied). */
-void rawmsg_from_memory(const char *data, size_t len, size_t limit, struct rawmsg *r);
-void rawmsg_release(struct rawmsg *r);
+#include "mail/envelope.h"
+#include "mail/mailparse.h"
+#include "mail/rawmsg.h"
 
 enum inbound_status {
     INBOUND_PROCESSED, /* orders taken, replies queued */
-    INBOUND_DUPLICATE, /* its Message-ID was seen before: nothing done */
+    INBOUND_DUPLICATE, /* this mail, to this address, was seen before: nothing done */
     INBOUND_IGNORED,   /* journalled only: automatic mail, no game, unknown sender */
-    INBOUND_REFUSED,   /* journalled, and the seat it claimed told why */
+    INBOUND_REFUSED,   /* journalled, and the seat it claimed told why (within the rate limits) */
 };
 
 struct inbound_result {
     enum inbound_status status;
     int64_t game;
     int seat; /* 1-based, 0: none */
-    char summary[256];
+    char summary[512];
 };
 
 /*
- * Journals and handles one message inside the caller's transaction (or
+ * A mail made ready outside any transaction: parsed within the limits,
+ * its text out of its HTML, its envelope read, its journal key made. All
+ * the work that grows with a mail's size happens here, so that no mail
+ * holds the write lock for long.
+ */
+struct inbound_mail {
+    const struct rawmsg *raw;
+    const char *source;
+    struct inmail m;
+    struct envelope e;
+    char *from_setting;
+    char *message_id;      /* the Message-ID, or sha256.DIGEST@ngoma.invalid */
+    char *key;             /* Message-ID, digest of what it carries, game address: seen once */
+    const char *automatic; /* why no machine-sent mail is answered, or NULL */
+    bool oversize;
+    long long size_limit;
+    size_t order_lines;    /* lines of orders in the text */
+};
+
+/* Prepares raw (which must outlive in). Reads settings but writes nothing. */
+int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, struct inbound_mail *in);
+void inbound_mail_release(struct inbound_mail *in);
+
+/*
+ * Journals and handles a prepared mail inside the caller's transaction (or
  * savepoint). -1 means a database or internal failure: the caller rolls
  * back, and the message counts as not received.
  */
+int inbound_take(sqlite3 *db, struct inbound_mail *in, struct inbound_result *r);
+
+/* inbound_prepare and inbound_take in one, for callers that hold no lock
+ * worth sparing (tests, the fuzzer). */
 int inbound_process(sqlite3 *db, const struct rawmsg *raw, const char *source, struct inbound_result *r);
 
 /* Journals a message whose processing failed for good, so that it is
  * neither lost nor retried forever (inside the caller's transaction). */
-int inbound_journal_failed(sqlite3 *db, const struct rawmsg *raw, const char *source, const char *why);
+int inbound_journal_failed(sqlite3 *db, const struct inbound_mail *in, const char *why);
 
 #endif

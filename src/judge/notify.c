@@ -1,5 +1,7 @@
 /* notify.c: which mail each seat gets when something happens in a game, rendered from templates/ into the outbox. */
 #include "judge/notify.h"
+#include "lib/order_text.h"
+#include "store/db.h"
 #include "core/history.h"
 #include "mail/mailout.h"
 #include "core/reply.h"
@@ -146,7 +148,11 @@ int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct su
             if (!cJSON_HasObjectItem(d, item->string))
                 cJSON_AddItemToObject(d, item->string, cJSON_Duplicate(item, 1));
         cJSON_Delete(extra);
-        rc = notify_send(db, g, seat, "reply", "mail-reply.txt", d, origin);
+        bool asks = sub->n > 0;
+        for (size_t i = 0; i < sub->n; i++)
+            asks &= sub->lines[i].status == LINE_INFO && engine_line_asks(sub->lines[i].text);
+        /* Answers that only inform are counted apart, for help_per_hour. */
+        rc = notify_send(db, g, seat, asks ? "help" : "reply", "mail-reply.txt", d, origin);
         cJSON_Delete(d);
         if (rc)
             return -1;
@@ -213,14 +219,58 @@ int notify_host_welcome(sqlite3 *db, struct game_rec *g)
     return rc;
 }
 
-int notify_refused(sqlite3 *db, struct game_rec *g, int seat, const char *why, const struct mail_origin *origin)
+int notify_once(sqlite3 *db, struct game_rec *g, int seat, const char *kind)
+{
+    char now[32];
+    utc_now(now);
+    if (db_do(db,
+              "INSERT OR IGNORE INTO notices(game_id, step, started_at, seat, kind, sent_at) VALUES (?, ?, ?, ?, ?, ?)",
+              "Iisiss", g->id, g->turn, g->sched.step_started_at, seat + 1, kind, now))
+        return -1;
+    return sqlite3_changes(db) > 0;
+}
+
+/* The first lines of a text, quoted as a mail client quotes: "> ...",
+ * each at most 72 columns, five lines at most. */
+static void quote_lines(const char *text, struct strbuf *out)
+{
+    struct strlist lines = STRLIST_INIT;
+    order_lines(text ? text : "", &lines);
+    for (size_t i = 0; i < lines.n && i < 5; i++)
+        strbuf_addf(out, "> %.70s\n", lines.v[i]);
+    if (lines.n > 5)
+        strbuf_addf(out, "> (and %zu more lines)\n", lines.n - 5);
+    strlist_clear(&lines);
+}
+
+int notify_refused(sqlite3 *db, struct game_rec *g, int seat, const char *why, const char *text,
+                   const struct mail_origin *origin)
+{
+    cJSON *d = notify_seat_data(db, g, seat);
+    struct strbuf quoted = STRBUF_INIT;
+    int rc;
+    cJSON_AddStringToObject(d, "why", why);
+    quote_lines(text, &quoted);
+    if (quoted.len)
+        reply_add_text(d, "quoted", quoted.buf);
+    strbuf_release(&quoted);
+    /* Not threaded to the refused mail (its sender may not be the
+     * player), but linked to it in the outbox, for the rate limits. */
+    struct mail_origin link = { NULL, NULL, origin ? origin->row : 0 };
+    rc = notify_send(db, g, seat, "refused", "mail-refused.txt", d, &link);
+    cJSON_Delete(d);
+    return rc;
+}
+
+int notify_limit(sqlite3 *db, struct game_rec *g, int seat, const char *limit, const char *what, const char *todo,
+                 const struct mail_origin *origin)
 {
     cJSON *d = notify_seat_data(db, g, seat);
     int rc;
-    cJSON_AddStringToObject(d, "why", why);
-    /* Not threaded to the refused mail: its sender may not be the player. */
-    (void)origin;
-    rc = notify_send(db, g, seat, "refused", "mail-refused.txt", d, NULL);
+    cJSON_AddStringToObject(d, "limit", limit);
+    reply_add_text(d, "what", what);
+    reply_add_text(d, "todo", todo);
+    rc = notify_send(db, g, seat, "limit", "mail-limit.txt", d, origin);
     cJSON_Delete(d);
     return rc;
 }

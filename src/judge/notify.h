@@ -32,8 +32,17 @@ int notify_host(sqlite3 *db, struct game_rec *g, const char *kind, const char *n
 /* The host's welcome: the host secret and the commands. */
 int notify_host_welcome(sqlite3 *db, struct game_rec *g);
 /* A mail refused (a wrong or missing secret, a mail too large...): the
- * registered address of the seat it claimed to come from is told why. */
-int notify_refused(sqlite3 *db, struct game_rec *g, int seat, const char *why, const struct mail_origin *origin);
+ * registered address of the seat it claimed to come from is told why,
+ * with the first lines of what it said quoted. */
+int notify_refused(sqlite3 *db, struct game_rec *g, int seat, const char *why, const char *text,
+                   const struct mail_origin *origin);
+/* The one short answer to a mail over a limit: which (a setting), what it
+ * was, and what to do. */
+int notify_limit(sqlite3 *db, struct game_rec *g, int seat, const char *limit, const char *what, const char *todo,
+                 const struct mail_origin *origin);
+/* Records that a notice of kind went to seat (-1: the host) in the current
+ * step: 1 the first time, 0 when it went before, -1 on failure. */
+int notify_once(sqlite3 *db, struct game_rec *g, int seat, const char *kind);
 /* The template data every mail to a seat shares (game, player, secret,
  * reply address, board, status, whose turn). */
 cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat);

@@ -2,6 +2,7 @@
 #include "judge/schedule.h"
 #include "store/db.h"
 #include "core/engine.h"
+#include "lib/address.h"
 #include "lib/jsonx.h"
 #include "mail/mailout.h"
 #include "judge/notify.h"
@@ -59,16 +60,8 @@ int schedule_configure(sqlite3 *db, int64_t id, const struct schedule_opts *o, s
         goto out;
     }
     if (o->host) {
-        const char *at = strchr(o->host, '@');
-        for (const char *p = o->host; *p; p++)
-            if ((unsigned char)*p <= ' ' || strchr("<>()[]\\,;:\"", *p)) {
-                at = NULL;
-                break;
-            }
-        if (!at || at == o->host || !at[1] || strchr(at + 1, '@')) {
-            strbuf_addf(err, "--host takes the host's mail address, not \"%s\"", o->host);
+        if (address_check(o->host, "--host takes the host's mail address:", err))
             goto out;
-        }
         secret = secret_new(10);
     }
     /* The reminders that come before the deadline, the earliest first. */
@@ -128,19 +121,6 @@ time_t schedule_deadline(struct game_rec *g, unsigned missing)
     return d;
 }
 
-/* Records a notice for the current step to seat (-1: the host); 1 when
- * it is new, 0 when it was sent before, -1 on failure. */
-static int notice(sqlite3 *db, struct game_rec *g, int seat, const char *kind)
-{
-    char now[32];
-    utc_now(now);
-    if (db_do(db,
-              "INSERT OR IGNORE INTO notices(game_id, step, started_at, seat, kind, sent_at) VALUES (?, ?, ?, ?, ?, ?)",
-              "Iisiss", g->id, g->turn, g->sched.step_started_at, seat + 1, kind, now))
-        return -1;
-    return sqlite3_changes(db) > 0;
-}
-
 static const char *policy_text(const struct game_rec *g)
 {
     if (str_eq(g->sched.nmr, "bot"))
@@ -179,7 +159,7 @@ static int reminders(sqlite3 *db, struct game_rec *g, int seat, time_t deadline,
         char kind[32];
         int rc;
         snprintf(kind, sizeof(kind), "reminder:%ld", g->sched.reminders[i]);
-        rc = notice(db, g, seat, kind);
+        rc = notify_once(db, g, seat, kind);
         if (rc < 0)
             return -1;
         if (rc == 1 && i == due) {
@@ -239,12 +219,12 @@ static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t dea
         for (int s = 0; s < g->nseats && !rc; s++) {
             if (!(missing & (1u << s)))
                 continue;
-            rc = notice(db, g, s, "overdue");
+            rc = notify_once(db, g, s, "overdue");
             if (rc == 1)
                 rc = remind(db, g, s, deadline, "overdue");
             rc = rc < 0 ? -1 : 0;
         }
-        if (!rc && (rc = notice(db, g, -1, "stalled")) == 1) {
+        if (!rc && (rc = notify_once(db, g, -1, "stalled")) == 1) {
             rc = tell_host_stalled(db, g, missing, deadline);
             st->stalled += g->sched.host_email != NULL;
         }

@@ -119,20 +119,26 @@ void envelope_read(const struct inmail *m, const char *from_setting, struct enve
     free(own);
 
     local = at ? xstrndup(from_setting, (size_t)(at - from_setting)) : xstrdup(from_setting);
-    for (size_t i = 0; i < m->rcpts.n; i++) {
-        struct envelope plus = { 0 };
-        read_plus(m->rcpts.v[i], local, &plus);
-        if (!plus.game)
-            continue;
-        if (!body_game || plus.game == body_game) {
-            e->game = plus.game;
-            if (!e->seat)
-                e->seat = plus.seat;
-            if (!e->secret && plus.secret)
-                e->secret = xstrdup(plus.secret);
+    /* Where the MTA delivered this copy wins over To and Cc: one mail to
+     * two game addresses arrives twice, each copy for its own game. */
+    for (int list = 0; list < 2 && !e->address; list++) {
+        const struct strlist *l = list == 0 ? &m->delivered : &m->rcpts;
+        for (size_t i = 0; i < l->n; i++) {
+            struct envelope plus = { 0 };
+            read_plus(l->v[i], local, &plus);
+            if (!plus.game)
+                continue;
+            if (!body_game || plus.game == body_game) {
+                e->game = plus.game;
+                if (!e->seat)
+                    e->seat = plus.seat;
+                if (!e->secret && plus.secret)
+                    e->secret = xstrdup(plus.secret);
+            }
+            e->address = xstrdup(l->v[i]);
+            free(plus.secret);
+            break;
         }
-        free(plus.secret);
-        break;
     }
     free(local);
     if (body_game)
@@ -143,10 +149,37 @@ void envelope_read(const struct inmail *m, const char *from_setting, struct enve
 
 void envelope_release(struct envelope *e)
 {
+    free(e->address);
     free(e->secret);
     free(e->player);
     free(e->orders);
     memset(e, 0, sizeof(*e));
+}
+
+/* The subjects the common clients give automatic replies (Outlook and
+ * Exchange, Gmail, Apple Mail, Thunderbird, webmails), in the languages
+ * players write in; matched at the start, after any "Re:". */
+static bool vacation_subject(const char *subject)
+{
+    static const char *const starts[] = {
+        "out of office", "out of the office", "automatic reply", "auto reply", "autoreply", "auto-reply",
+        "auto:", "autosvar", "automatisch antwoord", "automatische antwort", "abwesenheitsnotiz",
+        "r\xc3\xa9ponse automatique", "reponse automatique", "respuesta autom\xc3\xa1tica", "respuesta automatica",
+        "risposta automatica", "fuori sede", "resposta autom\xc3\xa1tica", "poza biurem", "automaattinen vastaus",
+        "automatisk svar", "odpowied\xc5\xba automatyczna",
+    };
+    const char *s = subject ? subject : "";
+    while (*s == ' ')
+        s++;
+    while (str_iprefix(s, "re:") || str_iprefix(s, "aw:") || str_iprefix(s, "sv:")) {
+        s += 3;
+        while (*s == ' ')
+            s++;
+    }
+    for (size_t i = 0; i < ARRAY_SIZE(starts); i++)
+        if (str_iprefix(s, starts[i]))
+            return true;
+    return false;
 }
 
 const char *envelope_automatic(const struct inmail *m, const char *from_setting)
@@ -158,10 +191,16 @@ const char *envelope_automatic(const struct inmail *m, const char *from_setting)
     if (m->auto_submitted && m->auto_submitted[2] && m->auto_submitted[2] != ' ' && m->auto_submitted[2] != ';')
         return "it is automatic (Auto-Submitted)";
     if (m->precedence && (str_ieq(m->precedence, "bulk") || str_ieq(m->precedence, "junk") ||
-                          str_ieq(m->precedence, "list")))
+                          str_ieq(m->precedence, "list") || str_ieq(m->precedence, "auto_reply")))
         return "it is bulk or list mail (Precedence)";
     if (m->list_id)
         return "it came through a mailing list (List-Id)";
+    if (m->auto_header)
+        return "it is automatic (an autoresponder's or a list's header)";
+    if (m->content_type && str_casestr(m->content_type, "multipart/report"))
+        return "it is a delivery or read report (multipart/report)";
+    if (vacation_subject(m->subject))
+        return "it is an automatic reply (its subject says so)";
     if (m->return_path && !*m->return_path)
         return "it has the null sender (a bounce)";
     if (!m->from)

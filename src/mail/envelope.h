@@ -12,13 +12,15 @@ struct envelope {
     char *secret;  /* from the plus address or a SECRET line; NULL: none */
     char *player;  /* from a PLAYER line; NULL: none */
     char *orders;  /* the sender's own text without the envelope lines */
+    char *address; /* the game address it came to (Delivered-To first, then To, Cc); NULL: none */
 };
 
 /*
  * Reads the envelope, most explicit first: GAME, SECRET and PLAYER lines
  * at the top of the text; then a plus address LOCAL+G-S-SECRET@... (or
- * LOCAL+G@...) among the recipients, where LOCAL is the from setting's
- * local part; then a "[ngoma G]" tag in the subject.
+ * LOCAL+G@...) among the recipients (where it was delivered first, then
+ * To and Cc), where LOCAL is the from setting's local part; then a
+ * "[ngoma G]" tag in the subject.
  */
 void envelope_read(const struct inmail *m, const char *from_setting, struct envelope *e);
 void envelope_release(struct envelope *e);

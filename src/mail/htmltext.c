@@ -11,7 +11,7 @@
 
 struct conv {
     struct strbuf out;
-    int quote;        /* blockquote depth */
+    int quote;        /* blockquote depth (one "> " marks a quoted line, whatever the depth) */
     bool line_start;
     bool space;       /* white space seen since the last word */
 };
@@ -26,7 +26,9 @@ static void newline(struct conv *c)
 static void emit(struct conv *c, const char *s, size_t n)
 {
     if (c->line_start) {
-        for (int i = 0; i < c->quote; i++)
+        /* One marker, not one a level: the order reader skips any line
+         * that starts with '>', and the text stays as long as the input. */
+        if (c->quote > 0)
             strbuf_addstr(&c->out, "> ");
         c->line_start = false;
     } else if (c->space) {
@@ -81,8 +83,15 @@ static size_t entity(struct conv *c, const char *p)
         { "ndash", 0x2013 }, { "mdash", 0x2014 }, { "hellip", 0x2026 }, { "rsquo", 0x2019 }, { "lsquo", 0x2018 },
         { "ldquo", 0x201c }, { "rdquo", 0x201d },
     };
-    const char *semi = strchr(p, ';');
-    if (!semi || semi - p > 10) {
+    /* An entity is short: look for its ';' in the next few bytes only, so
+     * that a text of '&' costs one pass, not one pass a character. */
+    const char *semi = NULL;
+    for (int i = 0; i <= 10 && p[i]; i++)
+        if (p[i] == ';') {
+            semi = p + i;
+            break;
+        }
+    if (!semi) {
         emit(c, "&", 1);
         return 0;
     }
@@ -144,7 +153,7 @@ char *html_to_text(const char *html)
             if (len == 10 && strncasecmp(n, "blockquote", 10) == 0) {
                 if (!c.line_start)
                     newline(&c);
-                c.quote += closing ? (c.quote > 0 ? -1 : 0) : 1;
+                c.quote += closing ? (c.quote > 0 ? -1 : 0) : (c.quote < 1000 ? 1 : 0);
             } else if (tag_is(n, len, blocks) && !c.line_start) {
                 newline(&c);
             } else if (tag_is(n, len, blocks) && len == 2 && strncasecmp(n, "br", 2) == 0) {
@@ -157,7 +166,7 @@ char *html_to_text(const char *html)
                 char *a = xstrndup(attrs, alen);
                 if (str_casestr(a, "gmail_quote") || str_casestr(a, "divRplyFwdMsg") ||
                     str_casestr(a, "moz-cite-prefix") || str_casestr(a, "AppleOriginalContents"))
-                    c.quote++; /* never closed: the rest is the quote */
+                    c.quote = c.quote < 1000 ? c.quote + 1 : c.quote; /* never closed: the rest is the quote */
                 free(a);
             }
             p = end + 1;

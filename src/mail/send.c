@@ -74,7 +74,9 @@ static enum outcome deliver_dir(struct sender *s, long long id, const char *rcpt
         return TEMPORARY;
     }
     /* The name is fixed by the outbox row: a retry overwrites, never doubles. */
-    strbuf_addf(&path, "%s/%06lld-%s.eml", s->dir, id, rcpt);
+    /* Named by the row alone: no address ever becomes part of a path. */
+    (void)rcpt;
+    strbuf_addf(&path, "%s/%06lld.eml", s->dir, id);
     strbuf_addf(&tmp, "%s/.%06lld.tmp", s->dir, id);
     fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) {

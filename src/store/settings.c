@@ -1,6 +1,7 @@
 /* settings.c: the host's settings (addresses, servers, limits), kept in the database and checked on the way in. */
 #include "store/settings.h"
 #include "store/db.h"
+#include "lib/address.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -11,16 +12,13 @@
 
 static int check_address(const char *v, struct strbuf *err)
 {
-    const char *at = strchr(v, '@');
-    if (!at || at == v || !at[1] || strchr(at + 1, '@') || strchr(v, '+') || strlen(v) > 200) {
-        strbuf_addf(err, "\"%s\" must be a plain address like ngoma@example.org (no + in it: ngoma adds its own)", v);
+    if (address_check(v, "from", err))
+        return -1;
+    if (strchr(v, '+') || strlen(v) > 200) {
+        strbuf_addf(err, "from \"%s\" must be a plain address like ngoma@example.org (no + in it: ngoma adds its own)",
+                    v);
         return -1;
     }
-    for (const char *p = v; *p; p++)
-        if (!isalnum((unsigned char)*p) && !strchr("@.-_", *p)) {
-            strbuf_addf(err, "\"%s\" holds a character an address should not", v);
-            return -1;
-        }
     return 0;
 }
 
@@ -42,6 +40,32 @@ static int check_bot_steps(const char *v, struct strbuf *err)
         return -1;
     }
     return 0;
+}
+
+/* A number of something from lo to hi, for the limits. */
+#define NUMBER_SETTING(fn, what, lo, hi)                                                                           \
+    static int fn(const char *v, struct strbuf *err)                                                              \
+    {                                                                                                              \
+        long long n;                                                                                               \
+        if (parse_int(v, lo, hi, &n))                                                                              \
+            return 0;                                                                                              \
+        strbuf_addf(err, "%s is a number from %lld to %lld", what, (long long)(lo), (long long)(hi));             \
+        return -1;                                                                                                 \
+    }
+NUMBER_SETTING(check_order_lines, "max_order_lines", 1, 1000)
+NUMBER_SETTING(check_reply_bytes, "max_reply_bytes", 4096, 16777216)
+NUMBER_SETTING(check_subject_bytes, "max_subject_bytes", 16, 4096)
+NUMBER_SETTING(check_header_bytes, "max_header_bytes", 1024, 1048576)
+NUMBER_SETTING(check_ignored_raw, "ignored_raw_kept", 0, 100000)
+NUMBER_SETTING(check_per_hour, "a limit per hour", 1, 10000)
+
+static int check_duration(const char *v, struct strbuf *err)
+{
+    long secs;
+    if (duration_parse(v, &secs) && secs >= 3600)
+        return 0;
+    strbuf_addf(err, "\"%s\" is not a time like 90d, 4w or 720h (at least an hour)", v);
+    return -1;
 }
 
 static int check_method(const char *v, struct strbuf *err)
@@ -136,6 +160,21 @@ const struct setting_def setting_defs[] = {
     { "imap_password", "", "IMAP password", true, check_text },
     { "imap_tls", "try", "STARTTLS on imap:// URLs: try, required or none", false, check_tls },
     { "templates_dir", "", "a directory of templates to use instead of the installed ones", false, check_dir },
+    { "max_order_lines", "40", "order lines taken from one mail; a mail with more is answered with this limit", false,
+      check_order_lines },
+    { "max_reply_bytes", "262144", "bytes of the answer to one mail; a longer one is replaced by a short note", false,
+      check_reply_bytes },
+    { "max_subject_bytes", "200", "bytes of an incoming subject kept in the journal", false, check_subject_bytes },
+    { "max_header_bytes", "32768", "bytes of an incoming header block read and kept; the rest is not read", false,
+      check_header_bytes },
+    { "ignored_raw_kept", "0", "whole copies kept of the newest ignored mails (their headers are always kept)", false,
+      check_ignored_raw },
+    { "refusals_per_hour", "4", "refusal mails at most per seat and per sender an hour (and one per seat a step)",
+      false, check_per_hour },
+    { "help_per_hour", "12", "answers to mails that only ask (HELP, LEGAL...) per seat an hour", false,
+      check_per_hour },
+    { "retention", "90d", "ngoma run prunes sent mail, raw copies and journal rows older than this", false,
+      check_duration },
     { "bot_steps", "64", "bot steps one command plays in a game at most; `ngoma run` plays on from there", false,
       check_bot_steps },
     { NULL, NULL, NULL, false, NULL },

@@ -1,0 +1,16 @@
+/* bench.h: what the parts of the benchmark program share. */
+#ifndef NGOMA_BENCH_H
+#define NGOMA_BENCH_H
+
+#include <stddef.h>
+
+/* Writes DIR/SHAPE-stranger.eml and DIR/SHAPE-seat.eml for every hostile
+ * shape, each about size bytes; the seat's go to seat_address. With
+ * copies > 1, that many of each, with their own Message-IDs
+ * (DIR/SHAPE-WHO-SIZE-N.eml). */
+int bench_hostile_write(const char *dir, size_t size, const char *seat_address, int copies);
+/* Runs argv (a path and its arguments), its output thrown away, and
+ * prints "SECONDS MAXRSS_KB EXIT". */
+int bench_rusage(int argc, char **argv);
+
+#endif
