@@ -156,6 +156,7 @@ int main(int argc, char **argv)
         { "mail", mail_suite },
         { "conformance", conformance_suite },
         { "termination", termination_suite },
+        { "mailflow", mailflow_suite },
     };
     SRunner *sr = srunner_create(NULL);
     int failed;

@@ -147,7 +147,7 @@ static void play_and_check(const char *module, int seats, int games, int max_ste
         for (int step = 0; step < max_steps && g.ops->waiting_for(g.st); step++) {
             struct secrets s;
             struct submission sub = { 0 };
-            struct mail_origin origin = { "test@example.org", NULL, 0 };
+            struct mail_origin origin = { "test@example.org", NULL, 0, NULL };
             unsigned in = 0;
             int seat = -1;
             int64_t before = last_mail(db);

@@ -99,8 +99,11 @@ def cmd_unseen(port, user, password):
 
 
 def cmd_check(maildir):
-    """Every delivered mail is well formed; prints how many."""
+    """Every delivered mail is well formed, read as a player reads it: one
+    subject for every mail of a game to a player, every text line within 72
+    columns; prints how many."""
     n = 0
+    subjects = {}
     for path, m in delivered(maildir):
         n += 1
         for h in ("Date", "Message-ID", "From", "To", "Subject", "MIME-Version", "Auto-Submitted", "Reply-To"):
@@ -116,6 +119,12 @@ def cmd_check(maildir):
             sys.exit("%s: needs text/plain; charset=utf-8 and text/html" % path)
         if "<pre" not in html.get_content():
             sys.exit("%s: the HTML part does not keep the board in <pre>" % path)
+        key = (to_addr(m), m["X-Ngoma"].split(";")[0] if m["X-Ngoma"] else "")
+        if subjects.setdefault(key, m["Subject"]) != m["Subject"]:
+            sys.exit("%s: subject %r, where the thread had %r" % (path, m["Subject"], subjects[key]))
+        for i, line in enumerate(plain.get_content().split("\n")):
+            if len(line.rstrip("\r")) > 72:
+                sys.exit("%s: line %d has %d columns: %r" % (path, i + 1, len(line), line))
     print(n)
 
 

@@ -76,7 +76,7 @@ at 2026-03-03T12:00Z 0 run; has "0 hosts told"
 at 2026-03-05T12:00Z 0 run; has "0 hosts told"
 is "$(mails "$W" stalled host@example.org)" 1 "the host is told once of the stall"
 is "$(mails "$W" reminder ann@example.org)" 3 "one overdue notice after the deadline"
-is "$(q "SELECT count(*) FROM outbox WHERE game_id = $W AND subject LIKE '%overdue%'")" 1 "the overdue notice"
+is "$(q "SELECT count(*) FROM outbox WHERE game_id = $W AND mail LIKE '%your order is overdue%'")" 1 "the overdue notice"
 is "$(turn_of "$W")" 0 "policy wait never plays for Ann"
 at 2026-03-05T12:00Z 0 list; has "(passed)"; has "Ann"
 at 2026-03-05T12:00Z 0 status "$W"; has "Waiting for Ann"; has "missing orders: wait"
@@ -133,6 +133,17 @@ at 2026-04-07T12:00Z 0 status "$V"; has "on vacation until 2026-04-08"; has "dea
 at 2026-04-08T12:00Z 0 run; has "1 reminders"
 at 2026-04-09T00:01Z 0 run; has "1 orders played by bots"
 is "$(turn_of "$V")" 1 "after the vacation and a day to send, the bot played"
+# In a simultaneous step, a vacation holds the deadline for everyone, and they are told.
+at 2026-04-10T10:00Z 0 new kalimambo --player Ann=ann@example.org --player Bob=bob@example.org \
+    --player Cy=cy@example.org --deadline 2d --nmr bot
+KV=$(cat "$T/out")
+at 2026-04-10T11:00Z 0 order "$KV" Cy "PLAY 4"
+at 2026-04-10T11:00Z 0 order "$KV" Ann "VACATION UNTIL 2026-04-20"
+is "$(mails "$KV" notice bob@example.org)" 1 "Bob, still missing, is told the deadline moved"
+is "$(mails "$KV" notice cy@example.org)" 0 "Cy, whose card is in, is not"
+q "SELECT mail FROM outbox WHERE game_id = $KV AND kind = 'notice'" | grep -q "moves to 2026-04-21 00:00" ||
+    fail "the notice lacks the new deadline"
+at 2026-04-10T11:05Z 0 status "$KV"; has "deadline for Bob: 2026-04-21 00:00 UTC"; has "deadline for Ann: 2026-04-21"
 
 # ---- time zones: stored in UTC, shown in the seat's zone, across a change to summer time -----------
 fresh zones
@@ -143,8 +154,10 @@ at 2026-03-07T12:05Z 0 order "$Z" Lee "TIMEZONE America/New_York"; has "America/
 is "$(deadline_of "$Z")" 2026-03-08T12:00:00Z "the deadline is stored in UTC"
 at 2026-03-07T12:10Z 0 status "$Z"; has "deadline for Lee: 2026-03-08 08:00 EDT"; has "deadline for Max: 2026-03-08 12:00 UTC"
 at 2026-03-08T10:00Z 0 run; has "1 reminders"
-q "SELECT subject FROM outbox WHERE game_id = $Z AND kind = 'reminder'" | grep -q "08:00 EDT" ||
+q "SELECT mail FROM outbox WHERE game_id = $Z AND kind = 'reminder'" | grep -q "08:00 EDT" ||
     fail "Lee's reminder does not show her zone"
+is "$(q "SELECT DISTINCT subject FROM outbox WHERE game_id = $Z AND seat = 1")" "[ngoma $Z] KuniUmi" \
+    "one subject for every mail of a game to a seat"
 
 # ---- pause and resume ------------------------------------------------------------------------------
 fresh pause

@@ -57,5 +57,6 @@ Suite *african_empires_suite(void);
 Suite *bots_suite(void);
 Suite *secrets_suite(void);
 Suite *termination_suite(void);
+Suite *mailflow_suite(void);
 
 #endif

@@ -108,7 +108,7 @@ static void deadline_text(struct game_rec *g, unsigned missing, struct strbuf *o
         strbuf_addstr(out, "paused");
     else if (str_eq(g->status, "finished"))
         strbuf_addstr(out, "-");
-    else if ((t = schedule_deadline(g, missing))) {
+    else if ((t = game_deadline(g, missing))) {
         time_format_tz(t, "UTC", when);
         strbuf_addstr(out, when);
         if (t < clock_now())
@@ -176,13 +176,14 @@ int cmd_status(struct cmd_ctx *c, int argc, char **argv)
             strbuf_addf(&out, " %s", r);
         }
         strbuf_addstr(&out, g.sched.nreminders ? " before.\n" : " none.\n");
-        if (!str_eq(g.status, "finished"))
+        unsigned missing = 0;
+        if (!str_eq(g.status, "finished") && !engine_missing(c->db, &g, &missing) &&
+            (t = game_deadline(&g, missing)))
             for (int s = 0; s < g.nseats; s++) {
                 char when[64];
-                if (!(t = schedule_deadline(&g, 1u << s)))
-                    continue;
                 time_format_tz(t, g.seats[s].timezone, when);
-                strbuf_addf(&out, "  deadline for %s: %s\n", g.names[s], when);
+                strbuf_addf(&out, "  deadline for %s: %s%s\n", g.names[s], when,
+                            missing & (1u << s) ? "" : " (her order is in)");
             }
     }
     strbuf_addf(&out, "Host: %s\n", g.sched.host_email ? g.sched.host_email : "none");

@@ -355,6 +355,7 @@ static int submit_order(sqlite3 *db, struct game_rec *g, int seat, struct line_r
 {
     struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
     struct game_result res;
+    char *replaced = NULL;
     unsigned waiting;
     bool resolved;
     int rc = -1;
@@ -380,6 +381,12 @@ static int submit_order(sqlite3 *db, struct game_rec *g, int seat, struct line_r
 
 valid:
     l->canonical = xstrdup(canon.buf);
+    /* The order it replaces, if any: the reply says so. */
+    if (db_get_text(db, &replaced,
+                    "SELECT canonical FROM orders WHERE game_id = ? AND step = ? AND seat = ? AND status = 'pending'"
+                    " ORDER BY id DESC LIMIT 1",
+                    "Iii", g->id, g->turn + 1, seat + 1) < 0)
+        goto out;
     if (db_do(db,
               "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND step = ? AND seat = ?"
               " AND status = 'pending'",
@@ -398,15 +405,24 @@ valid:
             rc = engine_missing(db, g, &missing);
             int n = __builtin_popcount(missing);
             l->status = LINE_PENDING;
+            if (replaced && !str_eq(replaced, canon.buf))
+                strbuf_addf(&l->body, "Your order %s replaces %s; it stays secret until the step resolves.\n",
+                            canon.buf, replaced);
+            else if (replaced)
+                strbuf_addf(&l->body, "Your order %s stands, as before; it stays secret until the step resolves.\n",
+                            canon.buf);
+            else
+                strbuf_addf(&l->body, "Your order %s is recorded; it stays secret until the step resolves.\n",
+                            canon.buf);
             strbuf_addf(&l->body,
-                        "Your order %s is recorded; it stays secret until the step resolves.\n"
                         "Still missing: %d %s.\n"
                         "You may replace it until the last order arrives.",
-                        canon.buf, n, n == 1 ? "player" : "players");
+                        n, n == 1 ? "player" : "players");
         }
         game_log_release(&log);
     }
 out:
+    free(replaced);
     strbuf_release(&canon);
     strbuf_release(&why);
     return rc;
@@ -687,6 +703,11 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
     int rc = 0;
 
     out->turn_before = out->turn_after = g->turn;
+    {
+        unsigned missing = 0;
+        engine_missing(db, g, &missing);
+        out->deadline_before = game_deadline(g, missing);
+    }
     order_lines(text, &lines);
     for (size_t i = 0; i < lines.n && !rc; i++) {
         struct line_result *l = add_line(out, lines.v[i]);
@@ -735,6 +756,11 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
     if (!rc)
         rc = engine_bots(db, g, NULL);
     out->turn_after = g->turn;
+    if (!rc) {
+        unsigned missing = 0;
+        rc = engine_missing(db, g, &missing);
+        out->deadline_after = game_deadline(g, missing);
+    }
     strlist_clear(&lines);
     return rc;
 }

@@ -27,6 +27,7 @@ struct submission {
     size_t n, alloc;
     int turn_before;       /* the game's turn when the text arrived */
     int turn_after;        /* and after it: turns in between were resolved */
+    time_t deadline_before, deadline_after; /* the step's effective deadline (0: none) */
 };
 
 void submission_release(struct submission *s);

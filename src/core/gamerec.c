@@ -236,3 +236,20 @@ void game_names_of(const struct game_rec *g, unsigned mask, struct strbuf *out)
         done++;
     }
 }
+
+time_t game_deadline(const struct game_rec *g, unsigned missing)
+{
+    time_t d;
+    if (!g->sched.deadline_at || !*g->sched.deadline_at || !utc_parse(g->sched.deadline_at, &d))
+        return 0;
+    /* A missing player on vacation holds the deadline until she is back,
+     * and then has a day (or the whole step, when shorter) to send. */
+    long back = g->sched.deadline_secs < 86400 ? g->sched.deadline_secs : 86400;
+    for (int s = 0; s < g->nseats; s++) {
+        time_t until;
+        const char *v = g->seats[s].vacation_until;
+        if ((missing & (1u << s)) && v && *v && utc_parse(v, &until) && until + back > d)
+            d = until + back;
+    }
+    return d;
+}

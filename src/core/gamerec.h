@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "games/game.h"
 
@@ -60,6 +61,9 @@ const char *game_status_of(const struct game_ops *ops, const void *st);
 bool game_hides_anything(const struct game_ops *ops);
 /* The module's phase: "setup" or "play" (a game without a phase op is in play). */
 const char *game_phase_of(const struct game_ops *ops, const void *st);
+/* The effective deadline of the step (vacations of the missing seats push
+ * it out), 0 when none. */
+time_t game_deadline(const struct game_rec *g, unsigned missing);
 /* Starts the clock of a new step: its deadline counted from now. */
 void game_step_started(struct game_rec *g);
 /* Writes the in-memory state, turn, status, result and step clock to the games row. */

@@ -18,9 +18,9 @@ void reply_add_text(cJSON *obj, const char *key, const char *text)
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         char *line = xstrndup(p, len);
         if (len > 72) {
+            /* The line's own indent counts on its first line too. */
             int indent = (int)strspn(line, " ");
-            strbuf_addchars(&sb, ' ', (size_t)indent);
-            strbuf_add_wrapped(&sb, line + indent, indent + 2, 72);
+            strbuf_add_wrapped(&sb, line, indent + 2, 72);
         } else {
             strbuf_addstr(&sb, line);
             strbuf_addch(&sb, '\n');
@@ -58,8 +58,8 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
     cJSON_AddItemToObject(d, "lines", lines);
     cJSON_AddBoolToObject(d, "no_lines", s->n == 0);
     cJSON_AddBoolToObject(d, "any_rejected", any_rejected);
-    if (s->turn_after != s->turn_before) {
-        g->ops->view_ascii(g->st, seat, &g->table, &sb);
+    if (s->turn_after != s->turn_before && view_ascii(db, g, seat, &sb) == 0) {
+        /* The whole view, its status line included. */
         reply_add_text(d, "board", sb.buf);
         strbuf_reset(&sb);
     }

@@ -284,7 +284,7 @@ int host_status(sqlite3 *db, struct game_rec *g, struct strbuf *out)
         game_names_of(g, missing, out);
         strbuf_addstr(out, ".\n");
     }
-    if (!str_eq(game_status_of(g->ops, g->st), "finished") && (t = schedule_deadline(g, missing))) {
+    if (!str_eq(game_status_of(g->ops, g->st), "finished") && (t = game_deadline(g, missing))) {
         time_format_tz(t, "UTC", when);
         strbuf_addf(out, "Deadline: %s%s; missing orders: %s.\n", when, t < clock_now() ? " (passed)" : "",
                     g->sched.nmr);

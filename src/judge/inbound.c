@@ -243,7 +243,7 @@ static int host_mail(sqlite3 *db, struct game_rec *g, const struct inbound_mail 
         snprintf(why, sizeof(why), "a mail with the host secret came from %.80s, not from the host's address",
                  m->from ? m->from : "no address");
         cJSON_AddStringToObject(d, "missing", "");
-        cJSON_AddStringToObject(d, "why", why);
+        reply_add_text(d, "why", why);
         rc = limit_may_mail(db, g->sched.host_email ? g->sched.host_email : "", "refused", "refusals_per_hour", &ok);
         if (!rc && ok)
             rc = notify_host(db, g, "refused", "mail-host-refused.txt", d, NULL);
@@ -425,6 +425,7 @@ int inbound_take(sqlite3 *db, struct inbound_mail *in, struct inbound_result *r)
         goto fail;
     origin.message_id = m->message_id;
     origin.references = m->references ? m->references : "";
+    origin.sender = m->from;
     origin.row = row;
     if (seat == -2) {
         rc = host_mail(db, &g, in, &origin, r);

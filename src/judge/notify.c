@@ -49,7 +49,8 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
     engine_missing(db, g, &missing);
     cJSON_AddBoolToObject(d, "your_turn", (missing >> seat) & 1);
     if (!str_eq(game_status_of(g->ops, g->st), "finished")) {
-        time_t t = schedule_deadline(g, 1u << seat);
+        /* The step's deadline: a missing player's vacation holds it for all. */
+        time_t t = game_deadline(g, missing);
         char when[64];
         if (t) {
             time_format_tz(t, g->seats[seat].timezone, when);
@@ -148,6 +149,9 @@ int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct su
             if (!cJSON_HasObjectItem(d, item->string))
                 cJSON_AddItemToObject(d, item->string, cJSON_Duplicate(item, 1));
         cJSON_Delete(extra);
+        /* A mail with her secret from another address: she is told. */
+        if (origin->sender && !str_ieq(origin->sender, g->seats[seat].email))
+            cJSON_AddStringToObject(d, "other_sender", origin->sender);
         bool asks = sub->n > 0;
         for (size_t i = 0; i < sub->n; i++)
             asks &= sub->lines[i].status == LINE_INFO && engine_line_asks(sub->lines[i].text);
@@ -157,8 +161,33 @@ int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct su
         if (rc)
             return -1;
     }
-    if (sub->turn_after == sub->turn_before)
+    if (sub->turn_after == sub->turn_before) {
+        /* A vacation that holds the step's deadline: the others waited for
+         * are told when it now is. */
+        if (sub->deadline_after > sub->deadline_before && sub->deadline_before && seat >= 0) {
+            unsigned missing = 0;
+            if (engine_missing(db, g, &missing))
+                return -1;
+            for (int s = 0; s < g->nseats; s++) {
+                cJSON *d;
+                char when[64], text[200];
+                int rc;
+                if (s == seat || !(missing & (1u << s)))
+                    continue;
+                d = notify_seat_data(db, g, s);
+                time_format_tz(sub->deadline_after, g->seats[s].timezone, when);
+                snprintf(text, sizeof(text), "%s is on vacation: the deadline of the step moves to %s.", g->names[seat],
+                         when);
+                cJSON_AddStringToObject(d, "headline", "the deadline moved");
+                reply_add_text(d, "notice", text);
+                rc = notify_send(db, g, s, "notice", "mail-notice.txt", d, NULL);
+                cJSON_Delete(d);
+                if (rc)
+                    return -1;
+            }
+        }
         return 0;
+    }
     for (int s = 0; s < g->nseats; s++) {
         struct strbuf turns = STRBUF_INIT;
         cJSON *d;
@@ -249,14 +278,14 @@ int notify_refused(sqlite3 *db, struct game_rec *g, int seat, const char *why, c
     cJSON *d = notify_seat_data(db, g, seat);
     struct strbuf quoted = STRBUF_INIT;
     int rc;
-    cJSON_AddStringToObject(d, "why", why);
+    reply_add_text(d, "why", why);
     quote_lines(text, &quoted);
     if (quoted.len)
         reply_add_text(d, "quoted", quoted.buf);
     strbuf_release(&quoted);
     /* Not threaded to the refused mail (its sender may not be the
      * player), but linked to it in the outbox, for the rate limits. */
-    struct mail_origin link = { NULL, NULL, origin ? origin->row : 0 };
+    struct mail_origin link = { NULL, NULL, origin ? origin->row : 0, NULL };
     rc = notify_send(db, g, seat, "refused", "mail-refused.txt", d, &link);
     cJSON_Delete(d);
     return rc;

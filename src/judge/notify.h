@@ -13,6 +13,7 @@ struct mail_origin {
     const char *message_id;
     const char *references;
     int64_t row;
+    const char *sender; /* its From address, NULL when unknown */
 };
 
 /* Each seat's welcome: the rules, its secret, how to reply, its board;

@@ -104,23 +104,6 @@ static bool on_vacation(const struct game_rec *g, int seat, time_t now, time_t *
     return true;
 }
 
-time_t schedule_deadline(struct game_rec *g, unsigned missing)
-{
-    time_t d;
-    if (!g->sched.deadline_at || !*g->sched.deadline_at || !utc_parse(g->sched.deadline_at, &d))
-        return 0;
-    /* A missing player on vacation holds the deadline until she is back,
-     * and then has a day (or the whole step, when shorter) to send. */
-    long back = g->sched.deadline_secs < 86400 ? g->sched.deadline_secs : 86400;
-    for (int s = 0; s < g->nseats; s++) {
-        time_t until;
-        const char *v = g->seats[s].vacation_until;
-        if ((missing & (1u << s)) && v && *v && utc_parse(v, &until) && until + back > d)
-            d = until + back;
-    }
-    return d;
-}
-
 static const char *policy_text(const struct game_rec *g)
 {
     if (str_eq(g->sched.nmr, "bot"))
@@ -279,7 +262,7 @@ static int handle_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
         for (int s = 0; s < g.nseats; s++)
             if ((missing & (1u << s)) && (g.seats[s].bot || on_vacation(&g, s, now, NULL)))
                 excused |= 1u << s;
-        deadline = schedule_deadline(&g, missing);
+        deadline = game_deadline(&g, missing);
         st->games++;
         for (int s = 0; s < g.nseats && !rc; s++)
             if ((missing & ~excused & (1u << s)))

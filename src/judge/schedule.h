@@ -50,8 +50,5 @@ int schedule_run(sqlite3 *db, struct schedule_stats *st);
  * the players are told. */
 int schedule_bots(sqlite3 *db, struct schedule_stats *st);
 
-/* The effective deadline of the step (vacations of missing seats push it
- * out), 0 when none. */
-time_t schedule_deadline(struct game_rec *g, unsigned missing);
 
 #endif

@@ -225,8 +225,9 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
     }
     if (m->in_reply_to && !(m->references && strstr(m->references, m->in_reply_to)))
         strbuf_addf(&refs, "%s<%s>", refs.len ? " " : "", m->in_reply_to);
-    if (refs.len)
+    if (refs.len) {
         g_mime_object_set_header(GMIME_OBJECT(msg), "References", refs.buf, NULL);
+    }
     g_mime_object_set_header(GMIME_OBJECT(msg), "Auto-Submitted", m->in_reply_to ? "auto-replied" : "auto-generated",
                              NULL);
     strbuf_reset(&tag);

@@ -50,6 +50,11 @@ char *mail_clean_message_id(const char *raw)
     for (p = raw; p < end; p++)
         if ((unsigned char)*p <= ' ' || (unsigned char)*p >= 127 || *p == '<' || *p == '>')
             return NULL;
+    /* left@right, as RFC 5322 has it: a mail client's parser (GMime's
+     * among them) drops the rest of a References list at anything else. */
+    p = memchr(raw, '@', (size_t)(end - raw));
+    if (!p || p == raw || p + 1 == end)
+        return NULL;
     return xstrndup(raw, (size_t)(end - raw));
 }
 
@@ -227,6 +232,20 @@ static void cut_utf8(char *s, size_t max)
     s[max] = '\0';
 }
 
+/* Adds the well-formed message ids of a References or In-Reply-To value
+ * to ids, in order, each once (they go back out in our headers). */
+static void ids_add(struct strlist *ids, const char *value)
+{
+    char *v = clean_header(value), *save = NULL;
+    for (char *tok = strtok_r(v, " \t,", &save); tok && ids->n < 200; tok = strtok_r(NULL, " \t,", &save)) {
+        char *id = mail_clean_message_id(tok);
+        if (id && !strlist_contains(ids, id))
+            strlist_push(ids, id);
+        free(id);
+    }
+    free(v);
+}
+
 /* Headers that only machines put on mail: autoresponders that do not
  * say Auto-Submitted (RFC 3834), mailing lists (RFC 2369, 2919), bounces. */
 static bool automatic_header(const char *name)
@@ -252,6 +271,7 @@ int inmail_parse(const char *data, size_t len, const struct mail_limits *limits,
     GMimeObject *obj, *part;
     GMimeHeaderList *hl;
     struct strbuf refs = STRBUF_INIT;
+    struct strlist ref_ids = STRLIST_INIT, reply_ids = STRLIST_INIT;
     char *copy;
     size_t copy_len = 0;
 
@@ -315,18 +335,22 @@ int inmail_parse(const char *data, size_t len, const struct mail_limits *limits,
             strbuf_addf(&sb, "%s: %.60s", name, v);
             free(v);
             m->auto_header = strbuf_detach(&sb);
-        } else if (!g_ascii_strcasecmp(name, "In-Reply-To") || !g_ascii_strcasecmp(name, "References")) {
-            /* Keep only well-formed ids: they go back out in our headers. */
-            char *v = clean_header(value), *save = NULL;
-            for (char *tok = strtok_r(v, " \t,", &save); tok; tok = strtok_r(NULL, " \t,", &save)) {
-                char *id = mail_clean_message_id(tok);
-                if (id && !strstr(refs.buf, id) && refs.len < 2000)
-                    strbuf_addf(&refs, "%s%s", refs.len ? " " : "", id);
-                free(id);
-            }
-            free(v);
+        } else if (!g_ascii_strcasecmp(name, "References")) {
+            ids_add(&ref_ids, value);
+        } else if (!g_ascii_strcasecmp(name, "In-Reply-To")) {
+            ids_add(&reply_ids, value);
         }
     }
+    /* The thread oldest first: References as written, then what
+     * In-Reply-To adds; a long one keeps its first id and its newest. */
+    for (size_t i = 0; i < reply_ids.n; i++)
+        if (!strlist_contains(&ref_ids, reply_ids.v[i]))
+            strlist_push(&ref_ids, reply_ids.v[i]);
+    for (size_t i = 0; i < ref_ids.n; i++)
+        if (i == 0 || ref_ids.n - i <= 20)
+            strbuf_addf(&refs, "%s%s", refs.len ? " " : "", ref_ids.v[i]);
+    strlist_clear(&ref_ids);
+    strlist_clear(&reply_ids);
     m->references = strbuf_detach(&refs);
     m->auto_submitted = dup_header(obj, "Auto-Submitted");
     m->precedence = dup_header(obj, "Precedence");

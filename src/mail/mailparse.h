@@ -47,8 +47,8 @@ void inmail_release(struct inmail *m);
  * max bytes. */
 char *mail_header_block(const char *data, size_t len, size_t max);
 
-/* A well-formed Message-ID (printable, no spaces or <>, at most 250
- * characters) without its brackets, owned; NULL otherwise. */
+/* A well-formed Message-ID (left@right, printable, no spaces or <>, at
+ * most 250 characters) without its brackets, owned; NULL otherwise. */
 char *mail_clean_message_id(const char *raw);
 
 /* The part of a reply that is the sender's own, owned: the text stops
