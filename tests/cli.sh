@@ -152,14 +152,21 @@ echo 67 >"$T/sendmail.rc"
 NGOMA_NOW=$(($(date +%s) + 3600)) expect 0 send; has "failed 2"
 expect 0 outbox; has "failed"; has "exited with status 67"
 echo 0 >"$T/sendmail.rc"
-for id in $(sqlite3 "$NGOMA_DB" "SELECT id FROM outbox WHERE status = 'failed'"); do
-    expect 0 outbox --retry "$id"
-    expect 0 send; has "sent 1"
-done
-expect 65 outbox --retry 1; err_has "not a failed mail"
+first=$(sqlite3 "$NGOMA_DB" "SELECT min(id) FROM outbox WHERE status = 'failed'")
+expect 0 outbox --retry "$first"; has "1 mail due now: sent 1"
+expect 0 outbox --retry --all; has "1 mail due now: sent 1"
+expect 65 outbox --retry 1; err_has "is sent, or being sent"
+# A deferred mail goes now, not when its backoff says.
+echo 75 >"$T/sendmail.rc"
+expect 0 new kuniumi --player Sam=sam@x.org --player Tom=tom@x.org
+expect 0 send; has "sent 0, deferred 1"
+echo 0 >"$T/sendmail.rc"
+expect 0 send; has "sent 1, deferred 0"  # the one not tried yet; the deferred one waits its minute
+expect 0 outbox --retry all; has "1 mail due now: sent 1"
 grep -q "^Subject: \[ngoma " "$T/sendmail.out" || fail "sendmail got no mail"
 expect 0 outbox; has "no unsent mail"
 expect 0 config send_method dir
+expect 0 send; has "written 0 to $T/outbox/"
 
 # --- every line of every template fits a mail (72 columns), bar comments and subjects
 tests=$((tests + 1))
@@ -198,6 +205,33 @@ expect 0 receive "$T/busy.eml"; has "refused"
 [ "$(sqlite3 -readonly "$NGOMA_DB" "SELECT count(*) FROM messages WHERE message_id = 'busy@x.org'")" = 1 ] ||
     fail "the mail refused while busy was not taken later"
 
+# --- where the database is: never a new empty one by accident; never another user's
+mkdir "$T/elsewhere"
+( cd "$T/elsewhere" && NGOMA_DB= "$NGOMA" list >"$T/out" 2>"$T/err" ); rc=$?
+tests=$((tests + 1)); [ $rc = 66 ] || fail "list with no database anywhere exited $rc"
+err_has "there is no database at ngoma.db"; err_has "ngoma init"
+[ -e "$T/elsewhere/ngoma.db" ] && fail "list created a database"
+printf '# ngoma.conf\ndb = %s\n' "$NGOMA_DB" >"$T/ngoma.conf"
+( cd "$T/elsewhere" && NGOMA_DB= NGOMA_CONFIG="$T/ngoma.conf" "$NGOMA" list >"$T/out" 2>"$T/err" ); rc=$?
+tests=$((tests + 1)); [ $rc = 0 ] || fail "the configuration file's db was not used: $(cat "$T/err")"
+printf 'db /nowhere\n' >"$T/bad.conf"
+( cd "$T/elsewhere" && NGOMA_DB= NGOMA_CONFIG="$T/bad.conf" "$NGOMA" list >"$T/out" 2>"$T/err" ); rc=$?
+tests=$((tests + 1)); [ $rc = 78 ] || fail "a bad configuration file exited $rc"
+err_has "line 1: write key = value"
+( cd "$T/elsewhere" && NGOMA_DB= "$NGOMA" init >/dev/null 2>&1 ) && [ -e "$T/elsewhere/ngoma.db" ] ||
+    fail "init did not create ./ngoma.db"
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+    cp "$NGOMA_DB" "$T/theirs.db"
+    chown nobody "$T/theirs.db"
+    NGOMA_DB="$T/theirs.db" expect 77 list; err_has "belongs to nobody"; err_has "runuser -u nobody -- ngoma"
+    [ -e "$T/theirs.db-shm" ] && fail "a refused command left a file beside another user's database"
+    chmod 755 "$T"
+    mkdir "$T/theirdir" && chown nobody "$T/theirdir"
+    NGOMA_DB="$T/theirdir/new.db" expect 77 init; err_has "create the database as that user"
+    runuser -u nobody -- "$NGOMA" --db "$T/theirdir/new.db" init >/dev/null 2>&1 || fail "the owner cannot init"
+    [ "$(stat -c %U "$T/theirdir/new.db")" = nobody ] || fail "the database is not the owner's"
+fi
+
 # --- addresses are checked the same way wherever they come in
 for bad in 'a b@x.org' 'a@x@y.org' '<a@x.org>' 'a@x.org,b@y.org' 'a@-x.org' 'a@x..org' '.a@x.org' 'a/b@x.org' \
     'a"b@x.org' "$(printf 'a\nb@x.org')"; do
@@ -207,6 +241,32 @@ for bad in 'a b@x.org' 'a@x@y.org' '<a@x.org>' 'a@x.org,b@y.org' 'a@-x.org' 'a@x
 done
 expect 0 new kuniumi --player "A=ann.o'neil+games@mail.example.org" --player B=b@x.org
 expect 65 replace 1 Bob "Eve=eve@x..org"; err_has "address"
+
+# --- a mail received is answered at once (send_on_receive), unless the host says no
+expect 0 new kuniumi --player Ivy=ivy@x.org --player Jay=jay@x.org
+ivy=$(cat "$T/out")
+expect 0 send
+ivys=$(sqlite3 "$NGOMA_DB" "SELECT secret FROM seats WHERE game_id = $ivy AND seat = 1")
+printf 'From: ivy@x.org\nTo: ngoma+%s-1-%s@localhost\nMessage-ID: <now1@x.org>\n\nLEGAL\n' "$ivy" "$ivys" >"$T/now1.eml"
+before=$(ls "$T/outbox" | wc -l)
+expect 0 receive "$T/now1.eml"
+[ "$(ls "$T/outbox" | wc -l)" -gt "$before" ] || fail "the answer was not written at once"
+expect 0 config send_on_receive no
+printf 'From: ivy@x.org\nTo: ngoma+%s-1-%s@localhost\nMessage-ID: <now2@x.org>\n\nBOARD\n' "$ivy" "$ivys" >"$T/now2.eml"
+before=$(ls "$T/outbox" | wc -l)
+expect 0 receive "$T/now2.eml"
+[ "$(ls "$T/outbox" | wc -l)" = "$before" ] || fail "send_on_receive no still sent"
+expect 0 config send_on_receive yes
+expect 65 config send_on_receive maybe
+# The mail is taken (exit 0) whatever becomes of its answer: a server that is down defers it.
+expect 0 config send_method smtp
+expect 0 config smtp_url smtp://127.0.0.1:1
+printf 'From: ivy@x.org\nTo: ngoma+%s-1-%s@localhost\nMessage-ID: <now3@x.org>\n\nBOARD\n' "$ivy" "$ivys" >"$T/now3.eml"
+expect 0 receive "$T/now3.eml"; has "processed"
+expect 0 outbox; has "last error: SMTP smtp://127.0.0.1:1"
+expect 0 config send_method dir
+expect 0 config --unset smtp_url
+expect 0 send
 
 # --- the dir outbox names its files by mail, never by address
 expect 0 send

@@ -11,6 +11,7 @@
 
 struct cmd_ctx {
     const char *db_path;
+    bool db_named;      /* by --db, $NGOMA_DB or the configuration file: it may be created */
     sqlite3 *db;
     const struct command *cmd;
 };

@@ -14,6 +14,19 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The answers go out at once after the commit, when send_on_receive says
+ * so: whatever becomes of them, the mail is taken (the exit status tells
+ * the MTA about the mail, never about the answers). */
+static void send_answers(struct cmd_ctx *c)
+{
+    struct send_stats st;
+    char *on = setting_get(c->db, "send_on_receive");
+    if (on && str_eq(on, "yes") && outbox_send(c->db, c->db_path, &st))
+        error("the answers stay in the outbox for ngoma send or run");
+    free(on);
+    db_failure_reset();
+}
+
 int cmd_receive(struct cmd_ctx *c, int argc, char **argv)
 {
     long long limit = setting_get_int(c->db, "max_message_size", 2097152);
@@ -58,6 +71,7 @@ int cmd_receive(struct cmd_ctx *c, int argc, char **argv)
     printf("%s\n", r.summary);
     inbound_mail_release(&in);
     rawmsg_release(&raw);
+    send_answers(c);
     return 0;
 }
 
@@ -84,6 +98,8 @@ int cmd_fetch(struct cmd_ctx *c, int argc, char **argv)
         rc = temporary ? EX_TEMPFAIL : EX_SOFTWARE;
     printf("fetched %d message%s: %d processed, %d duplicate, %d ignored, %d refused, %d failed\n", st.messages,
            st.messages == 1 ? "" : "s", st.processed, st.duplicates, st.ignored, st.refused, st.failed);
+    if (st.messages)
+        send_answers(c);
 out:
     free(maildir);
     free(imap);
@@ -97,10 +113,13 @@ int cmd_send(struct cmd_ctx *c, int argc, char **argv)
     (void)argv;
     if (outbox_send(c->db, c->db_path, &st))
         return cmd_failed();
-    if (st.busy)
+    if (st.busy) {
         printf("another ngoma is sending the outbox: nothing to do\n");
-    else
-        printf("sent %d, deferred %d, failed %d\n", st.sent, st.deferred, st.failed);
+    } else {
+        char summary[320];
+        send_summary(&st, summary);
+        printf("%s\n", summary);
+    }
     return 0;
 }
 
@@ -111,7 +130,7 @@ int cmd_outbox(struct cmd_ctx *c, int argc, char **argv)
         { "retry", required_argument, NULL, 'r' },
         { NULL, 0, NULL, 0 },
     };
-    bool all = false;
+    bool all = false, retry_all = false;
     long long retry = 0;
     sqlite3_stmt *st;
     int o, rc, n = 0;
@@ -121,22 +140,34 @@ int cmd_outbox(struct cmd_ctx *c, int argc, char **argv)
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         if (o == 'a')
             all = true;
+        else if (o == 'r' && (str_eq(optarg, "all") || str_eq(optarg, "--all")))
+            retry_all = true;
         else if (o == 'r' && parse_int(optarg, 1, INT64_MAX, &retry))
             ;
         else
             return cmd_usage(c, "unknown option or bad value %s", argv[optind - 1]);
     }
-    if (retry) {
-        char now[32];
+    if (retry || retry_all) {
+        /* Deferred or failed: due now, with its tries counted afresh, and
+         * sent at once. */
+        char now[32], summary[320];
+        struct send_stats sst;
+        int due;
         utc_now(now);
-        if (db_do(c->db, "UPDATE outbox SET status = 'queued', next_attempt_at = ?, attempts = 0 WHERE id = ?"
-                         " AND status = 'failed'", "sI", now, (int64_t)retry))
+        if (db_do(c->db,
+                  "UPDATE outbox SET status = 'queued', next_attempt_at = ?, attempts = 0 WHERE status IN ('queued',"
+                  " 'failed') AND (? OR id = ?)",
+                  "siI", now, retry_all ? 1 : 0, (int64_t)retry))
             return cmd_failed();
-        if (sqlite3_changes(c->db) == 0) {
-            error("outbox mail %lld is not a failed mail", retry);
+        due = sqlite3_changes(c->db);
+        if (due == 0 && !retry_all) {
+            error("outbox mail %lld is sent, or being sent, or not there: ngoma outbox lists what waits", retry);
             return EX_DATAERR;
         }
-        printf("mail %lld queued again\n", retry);
+        if (outbox_send(c->db, c->db_path, &sst))
+            return cmd_failed();
+        send_summary(&sst, summary);
+        printf("%d mail%s due now: %s\n", due, due == 1 ? "" : "s", sst.busy ? "another ngoma is sending them" : summary);
         return 0;
     }
     st = db_stmt(c->db,

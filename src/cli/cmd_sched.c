@@ -32,7 +32,7 @@ static int take_lock(const char *db_path)
 
 int cmd_run(struct cmd_ctx *c, int argc, char **argv)
 {
-    char *maildir = setting_get(c->db, "maildir"), *imap = setting_get(c->db, "imap_url"), now[32];
+    char *maildir = setting_get(c->db, "maildir"), *imap = setting_get(c->db, "imap_url"), now[32], sent[320];
     struct fetch_stats fs = { 0 };
     struct schedule_stats ss = { 0 };
     struct send_stats sends = { 0 };
@@ -81,13 +81,13 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
             rc = cmd_failed();
         free(age);
     }
+    send_summary(&sends, sent);
     strbuf_addf(&summary,
                 "fetched %d (%d processed); %d games with deadlines: %d reminders, %d orders played by bots, "
-                "%d seats dropped, %d hosts told of stalls; %d bot steps in %d games; sent %d, deferred %d, "
-                "failed %d; pruned %lld mails and %lld journal rows",
+                "%d seats dropped, %d hosts told of stalls; %d bot steps in %d games; %s; pruned %lld mails and "
+                "%lld journal rows",
                 fs.messages, fs.processed, ss.games, ss.reminders, ss.bots, ss.drops, ss.stalled, ss.bot_steps,
-                ss.bot_games, sends.sent, sends.deferred, sends.failed, (long long)pruned.sent,
-                (long long)pruned.journal);
+                ss.bot_games, sent, (long long)pruned.sent, (long long)pruned.journal);
     utc_now(now);
     db_do(c->db, "UPDATE runs SET finished_at = ?, summary = ? WHERE id = ?", "ssI", now, summary.buf, run);
     printf("%s\n", summary.buf);

@@ -5,7 +5,12 @@
 #include "lib/template.h"
 #include "lib/util.h"
 
+#include "lib/conffile.h"
+
 #include <getopt.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <time.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -33,7 +38,8 @@ const struct command commands[] = {
       "take one mail (stdin, or FILE) as an MTA pipe, .forward or procmail delivers it", 0, 1 },
     { "fetch", cmd_fetch, NEED_DB, "", "read new mail from the configured Maildir and/or IMAP mailbox", 0, 0 },
     { "send", cmd_send, NEED_DB, "", "deliver the outbox (dir, smtp or sendmail, per send_method)", 0, 0 },
-    { "outbox", cmd_outbox, NEED_DB, "[--all] [--retry ID]", "list mails not yet sent, or queue a failed one again",
+    { "outbox", cmd_outbox, NEED_DB, "[--all] [--retry ID|--retry --all]",
+      "list mails not yet sent, or send deferred and failed ones now",
       0, 0 },
     { "config", cmd_config, NEED_DB, "[KEY [VALUE]] [--unset KEY]", "list, show, set or unset a setting", 0, 2 },
     { "run", cmd_run, NEED_DB, "", "what cron runs: fetch mail, apply deadlines and reminders, send the outbox", 0, 0 },
@@ -55,10 +61,80 @@ static void print_help(FILE *f)
 {
     fputs("usage: ngoma [--db PATH] [--now TIME] COMMAND [ARGS...]\n\n"
           "ngoma is a play-by-email turn processor. The database is PATH, else\n"
-          "$NGOMA_DB, else ./ngoma.db. --now (or $NGOMA_NOW) sets the clock.\n\ncommands:\n", f);
+          "$NGOMA_DB, else the db line of /etc/ngoma.conf ($NGOMA_CONFIG), else\n"
+          "./ngoma.db (which only init creates). --now TIME (or $NGOMA_NOW) sets\n"
+          "the clock: 2026-12-01T18:00Z, 2026-12-01 18:00, or @EPOCH seconds.\n\ncommands:\n", f);
     for (const struct command *c = commands; c->name; c++)
         fprintf(f, "  %-8s %s\n", c->name, c->help);
     fputs("\n'ngoma COMMAND --help' tells more about one command.\n", f);
+}
+
+/* Where the database is, and whether this user may use it: --db, else
+ * $NGOMA_DB, else the configuration file's db, else ./ngoma.db, which
+ * only init creates. A database (or, new, its directory) that belongs to
+ * another user is refused: every file SQLite adds beside it (the WAL, the
+ * shared memory, ngoma's locks) would be this user's, and the owner's
+ * next run could not open them. */
+static int db_path_settle(struct cmd_ctx *c)
+{
+    static char *from_file;
+    struct strbuf err = STRBUF_INIT;
+    struct stat st;
+    int bad;
+
+    if (!c->db_path) {
+        from_file = conffile_get("db", &bad, &err);
+        if (bad) {
+            fprintf(stderr, "ngoma: %s\n", err.buf);
+            strbuf_release(&err);
+            return EX_CONFIG;
+        }
+        c->db_path = from_file ? from_file : "ngoma.db";
+        c->db_named = from_file != NULL;
+    }
+    strbuf_release(&err);
+    if (str_eq(c->db_path, ":memory:"))
+        return 0;
+    if (stat(c->db_path, &st) == 0) {
+        if (st.st_uid != geteuid()) {
+            struct passwd *pw = getpwuid(st.st_uid);
+            const char *owner = pw ? pw->pw_name : "its owner";
+            fprintf(stderr,
+                    "ngoma: %s belongs to %s, and ngoma runs as another user: the files it would add beside it "
+                    "could not be used by %s. Run it as %s (runuser -u %s -- ngoma ...), or make the database yours "
+                    "(chown)\n",
+                    c->db_path, owner, owner, owner, owner);
+            return EX_NOPERM;
+        }
+        return 0;
+    }
+    if (!c->db_named && !str_eq(c->cmd->name, "init")) {
+        fprintf(stderr,
+                "ngoma: there is no database at %s: give --db PATH, set NGOMA_DB, name it in %s (db = PATH), or "
+                "create one here with ngoma init\n",
+                c->db_path, conffile_path());
+        return EX_NOINPUT;
+    }
+    {
+        /* A new database: its directory's owner should make it. */
+        char *dir = xstrdup(c->db_path), *slash = strrchr(dir, '/');
+        if (slash)
+            *(slash == dir ? slash + 1 : slash) = '\0';
+        else
+            strcpy(dir, ".");
+        if (stat(dir, &st) == 0 && st.st_uid != geteuid() && geteuid() == 0) {
+            struct passwd *pw = getpwuid(st.st_uid);
+            const char *owner = pw ? pw->pw_name : "its owner";
+            fprintf(stderr,
+                    "ngoma: %s is %s's directory: create the database as that user (runuser -u %s -- ngoma --db %s "
+                    "init), so that its files are %s's\n",
+                    dir, owner, owner, c->db_path, owner);
+            free(dir);
+            return EX_NOPERM;
+        }
+        free(dir);
+    }
+    return 0;
 }
 
 static void print_command_help(const struct command *c)
@@ -102,13 +178,16 @@ int main(int argc, char **argv)
     int o, rc, n;
 
     ctx.db_path = getenv("NGOMA_DB");
-    if (!ctx.db_path || !*ctx.db_path)
-        ctx.db_path = "ngoma.db";
+    if (ctx.db_path && *ctx.db_path)
+        ctx.db_named = true;
+    else
+        ctx.db_path = NULL;
     opterr = 0;
     while ((o = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
         switch (o) {
         case 'd':
             ctx.db_path = optarg;
+            ctx.db_named = true;
             break;
         case 'n': {
             time_t t;
@@ -154,6 +233,8 @@ int main(int argc, char **argv)
                          n);
     if (cmd->flags & NEED_DB) {
         char *templates;
+        if ((rc = db_path_settle(&ctx)))
+            return rc;
         ctx.db = db_open(ctx.db_path);
         if (!ctx.db)
             return cmd_failed();

@@ -31,6 +31,14 @@ struct sender {
     CURL *curl;     /* one SMTP connection, reused */
 };
 
+void send_summary(const struct send_stats *st, char out[320])
+{
+    if (*st->where)
+        snprintf(out, 320, "written %d to %s, deferred %d, failed %d", st->sent, st->where, st->deferred, st->failed);
+    else
+        snprintf(out, 320, "sent %d, deferred %d, failed %d", st->sent, st->deferred, st->failed);
+}
+
 long send_backoff(int attempts)
 {
     /* 1, 2, 4 ... minutes, at most 6 hours, up to MAX_ATTEMPTS tries. */
@@ -348,6 +356,8 @@ int outbox_send(sqlite3 *db, const char *db_path, struct send_stats *stats)
         !(s.smtp_user = setting_get(db, "smtp_user")) || !(s.smtp_password = setting_get(db, "smtp_password")) ||
         !(s.smtp_tls = setting_get(db, "smtp_tls")) || !(s.sendmail = setting_get(db, "sendmail")))
         goto out;
+    if (str_eq(s.method, "dir"))
+        snprintf(stats->where, sizeof(stats->where), "%s/", s.dir);
     for (;;) {
         int64_t id;
         int attempts = 0, c = claim(db, &id);

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 struct send_stats {
+    char where[256]; /* the dir method's directory, "" for smtp and sendmail */
     int sent;
     int deferred;  /* a temporary failure: tried again later */
     int failed;    /* a permanent failure: recorded, shown by ngoma outbox */
@@ -17,6 +18,10 @@ struct send_stats {
  * One process sends at a time (a lock beside the database at db_path);
  * another finds stats->busy. -1 only on a database failure. */
 int outbox_send(sqlite3 *db, const char *db_path, struct send_stats *stats);
+
+/* "sent 3, deferred 0, failed 0", or for the dir method "written 3 to
+ * DIR/, ..." (mail in a directory has not reached anyone yet). */
+void send_summary(const struct send_stats *st, char out[320]);
 
 /* After attempt n (1, 2, ...) the next comes this many seconds later; 0
  * means give up. */

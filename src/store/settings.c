@@ -68,6 +68,14 @@ static int check_duration(const char *v, struct strbuf *err)
     return -1;
 }
 
+static int check_yes_no(const char *v, struct strbuf *err)
+{
+    if (str_eq(v, "yes") || str_eq(v, "no"))
+        return 0;
+    strbuf_addf(err, "\"%s\" is not yes or no", v);
+    return -1;
+}
+
 static int check_method(const char *v, struct strbuf *err)
 {
     if (str_eq(v, "dir") || str_eq(v, "smtp") || str_eq(v, "sendmail"))
@@ -145,6 +153,8 @@ const struct setting_def setting_defs[] = {
     { "max_message_size", "2097152", "incoming mails larger than this many bytes are refused with a reply", false,
       check_size },
     { "send_method", "dir", "how `ngoma send` delivers: dir (.eml files), smtp, or sendmail", false, check_method },
+    { "send_on_receive", "yes", "receive and fetch send their answers at once, after the commit (yes or no)", false,
+      check_yes_no },
     { "outbox_dir", "", "where the dir method writes (default: outbox/ beside the database)", false, check_path },
     { "smtp_url", "smtp://localhost:25", "smtp://host:port (STARTTLS per smtp_tls) or smtps://host:port", false,
       check_smtp_url },
