@@ -268,6 +268,17 @@ expect 0 config send_method dir
 expect 0 config --unset smtp_url
 expect 0 send
 
+# --- a recovered mbox is read with fetch --mbox, each mail once
+{
+    printf 'From ivy@x.org Tue Dec  1 10:00:00 2026\nFrom: ivy@x.org\nTo: ngoma+%s-1-%s@localhost\n' "$ivy" "$ivys"
+    printf 'Message-ID: <mbox1@x.org>\n\nLEGAL\n>From the start\n\n'
+    printf 'From jay@x.org Tue Dec  1 10:01:00 2026\nFrom: ivy@x.org\nTo: ngoma+%s-1-%s@localhost\n' "$ivy" "$ivys"
+    printf 'Message-ID: <mbox2@x.org>\n\nBOARD\n'
+} >"$T/spool.mbox"
+expect 0 fetch --mbox "$T/spool.mbox"; has "fetched 2 messages: 2 processed"
+expect 0 fetch --mbox "$T/spool.mbox"; has "2 duplicate"
+expect 66 fetch --mbox "$T/nothing.mbox"; err_has "cannot read the mbox"
+
 # --- the dir outbox names its files by mail, never by address
 expect 0 send
 tests=$((tests + 1))

@@ -39,8 +39,18 @@ run_receive forward "$(sed -n 's/^"|\(.*\)"$/\1/p' "$ROOT/contrib/forward" | loc
 run_receive procmailrc "$(sed -n 's/^| *//p' "$ROOT/contrib/procmailrc" | local_cmd)"
 # Postfix pipe: argv=...
 run_receive postfix-master.cf "$(sed -n 's/.*argv=//p' "$ROOT/contrib/postfix-master.cf" | local_cmd)"
-# fetchmail: mda "command"
-run_receive fetchmailrc "$(sed -n 's/.*mda "\(.*\)"/\1/p' "$ROOT/contrib/fetchmailrc" | local_cmd)"
+# procmail for real, with the example's recipe: the mail reaches ngoma
+# (and, when ngoma cannot take it, the Maildir fetch reads).
+local_cmd <"$ROOT/contrib/procmailrc" | sed "s|^DEFAULT=.*|DEFAULT=$T/procmail-Maildir/|" >"$T/procmailrc"
+procmail_cmd() { sed -e "s|/var/lib/ngoma/.procmailrc|$T/procmailrc|g" | local_cmd; }
+# fetchmail: mda "command", procmail with the recipe above
+run_receive fetchmailrc "$(sed -n 's/.*mda "\(.*\)"/\1/p' "$ROOT/contrib/fetchmailrc" | procmail_cmd)"
+# When ngoma cannot take it (here, its database cannot be opened: 75), the mail lands in the Maildir.
+checks=$((checks + 1))
+sed -e "s|$DB|$T/nodir/none.db|g" "$T/procmailrc" >"$T/procmailrc-broken"
+$CLIENT reply "$T/outbox" ann@example.org - "" "" "PLAY 1" | /usr/bin/procmail -m "$T/procmailrc-broken" ||
+    fail "procmail failed instead of filing the mail"
+[ "$(ls "$T/procmail-Maildir/new" 2>/dev/null | wc -l)" = 1 ] || fail "procmail did not file the mail ngoma could not take"
 # getmail: path plus the arguments tuple
 gm_path=$(sed -n 's/^path = //p' "$ROOT/contrib/getmailrc")
 gm_args=$(sed -n 's/^arguments = (\(.*\))/\1/p' "$ROOT/contrib/getmailrc" | tr -d '",')

@@ -61,8 +61,8 @@ def cmd_last_text(maildir, rcpt, headers="no"):
     print(text_of(m))
 
 
-def cmd_reply(maildir, rcpt, port, user="", password="", orders=""):
-    """Replies to the newest mail to rcpt as a mail client does: to its
+def compose_reply(maildir, rcpt, orders):
+    """The reply a mail client writes to the newest mail to rcpt: to its
     Reply-To, Re: subject, threaded, the old text quoted below."""
     mails = mails_for(maildir, rcpt)
     if not mails:
@@ -78,6 +78,13 @@ def cmd_reply(maildir, rcpt, port, user="", password="", orders=""):
     r["References"] = ((old["References"] or "") + " " + old["Message-ID"]).strip()
     quoted = "\n".join("> " + line for line in text_of(old).splitlines())
     r.set_content(orders.replace("\\n", "\n") + "\n\nOn " + old["Date"] + ", ngoma wrote:\n" + quoted + "\n")
+    return r
+
+
+def cmd_reply(maildir, rcpt, port, user="", password="", orders=""):
+    """Replies to the newest mail to rcpt, into an IMAP box (or to stdout
+    with port -)."""
+    r = compose_reply(maildir, rcpt, orders)
     if port == "-":
         # No IMAP: the reply goes to stdout, for `ngoma receive` (as an MTA pipe would).
         sys.stdout.buffer.write(r.as_bytes())
@@ -87,6 +94,32 @@ def cmd_reply(maildir, rcpt, port, user="", password="", orders=""):
     imap.append("INBOX", None, None, r.as_bytes())
     imap.logout()
     print(r["Message-ID"])
+
+
+def cmd_submit(maildir, rcpt, how, port, orders):
+    """Replies to the newest mail to rcpt and hands the reply to the MTA:
+    by its sendmail program (how = sendmail; $MAIL_CONFIG picks the
+    Postfix instance) or by SMTP to 127.0.0.1:port."""
+    import smtplib
+    import subprocess
+    r = compose_reply(maildir, rcpt, orders)
+    to = r["To"].addresses[0].addr_spec
+    if how == "sendmail":
+        subprocess.run(["/usr/sbin/sendmail", "-i", "-f", rcpt, "--", to], input=r.as_bytes(), check=True)
+    else:
+        with smtplib.SMTP("127.0.0.1", int(port)) as s:
+            s.sendmail(rcpt, [to], r.as_bytes())
+    print(r["Message-ID"])
+
+
+def cmd_wait(maildir, rcpt, count, seconds):
+    """Waits until rcpt has more than count mails; prints the seconds it took."""
+    t0 = time.time()
+    while len(mails_for(maildir, rcpt)) <= int(count):
+        if time.time() - t0 > float(seconds):
+            sys.exit("no new mail for %s in %s s" % (rcpt, seconds))
+        time.sleep(0.02)
+    print("%.3f" % (time.time() - t0))
 
 
 def cmd_unseen(port, user, password):
@@ -130,9 +163,9 @@ def cmd_check(maildir):
 
 def main():
     cmds = {"count": cmd_count, "last-text": cmd_last_text, "reply": cmd_reply, "unseen": cmd_unseen,
-            "check": cmd_check}
+            "check": cmd_check, "submit": cmd_submit, "wait": cmd_wait}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds:
-        sys.exit("usage: mailplayer.py count|last-text|reply|unseen|check ...")
+        sys.exit("usage: mailplayer.py count|last-text|reply|unseen|check|submit|wait ...")
     try:
         cmds[sys.argv[1]](*sys.argv[2:])
         sys.stdout.flush()

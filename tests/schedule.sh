@@ -338,6 +338,47 @@ for k in 1 2 3 4 5 6 7 8; do play 2026-10-21T11:0${k}Z "$AD"; done
 is "$(q "SELECT status FROM games WHERE id = $AD")" active "the three left play on, a card in every phase"
 at 2026-10-21T11:10Z 0 replay "$AD"
 
+# ---- errors reach the host: the run keeps them, list and status show them, one alert a day ---------
+fresh alerts
+at 2026-11-10T10:00Z 0 list; has "Last run: none yet"
+at 2026-11-10T10:00Z 0 config maildir "$T"
+rm -rf "$T/gone"; mkdir "$T/gone"
+at 2026-11-10T10:00Z 0 config maildir "$T/gone"
+rmdir "$T/gone"
+at 2026-11-10T10:01Z 75 run; has "1 error"
+at 2026-11-10T10:02Z 0 list; has "Last run: 2026-11-10T10:01:00Z, 1 error:"; has "cannot read the Maildir"
+is "$(q "SELECT errors FROM runs ORDER BY id DESC LIMIT 1")" 1 "the run's row keeps its errors"
+fresh alerts2
+# Mail to the players fails for good; mail to the host's own address goes.
+cat >"$T/badmail" <<SH
+#!/bin/sh
+for a; do last=\$a; done
+case \$last in
+admin@*) cat >>"$T/admin.mbox"; exit 0 ;;
+esac
+cat >/dev/null
+exit 67
+SH
+chmod +x "$T/badmail"
+at 2026-11-10T10:03Z 0 config send_method sendmail
+at 2026-11-10T10:03Z 0 config sendmail "$T/badmail"
+at 2026-11-10T10:03Z 0 config admin admin@example.org
+at 2026-11-10T10:03Z 0 new kuniumi --player Ann=ann@example.org --player Bob=bob@example.org
+AG=$(cat "$T/out")
+at 2026-11-10T10:05Z 0 run; has "failed 2"
+at 2026-11-10T10:10Z 0 run; has "sent 1"
+grep -q "^Subject: \[ngoma\] needs you" "$T/admin.mbox" || fail "the alert did not reach the host's address"
+is "$(q "SELECT count(*) FROM outbox WHERE kind = 'alert' AND rcpt = 'admin@example.org'")" 1 "the host is alerted"
+q "SELECT mail FROM outbox WHERE kind = 'alert'" | grep -q "2 mails failed for good" || fail "the alert does not say what failed"
+grep -q "with status 67" "$T/admin.mbox" || fail "the alert does not say why"
+at 2026-11-10T18:00Z 0 run
+is "$(q "SELECT count(*) FROM outbox WHERE kind = 'alert'")" 1 "one alert a day at most"
+at 2026-11-11T10:20Z 0 outbox --retry --all
+at 2026-11-11T10:21Z 0 run
+is "$(q "SELECT count(*) FROM outbox WHERE kind = 'alert'")" 2 "the next day, another"
+at 2026-11-11T10:22Z 0 status "$AG"; has "Last run: 2026-11-11T10:21:00Z"
+at 2026-11-11T10:22Z 65 config admin "not an address"
+
 # ---- a game of bots only: created at once, played on by the runs ----------------------------------
 fresh botsonly
 at 2026-11-01T10:00Z 0 new bumuntu --player A=bot --player B=bot --player C=bot --seed 3

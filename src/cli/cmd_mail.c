@@ -77,16 +77,34 @@ int cmd_receive(struct cmd_ctx *c, int argc, char **argv)
 
 int cmd_fetch(struct cmd_ctx *c, int argc, char **argv)
 {
+    static const struct option opts[] = {
+        { "mbox", required_argument, NULL, 'm' },
+        { NULL, 0, NULL, 0 },
+    };
     char *maildir = setting_get(c->db, "maildir"), *imap = setting_get(c->db, "imap_url");
+    const char *mbox = NULL;
     struct fetch_stats st = { 0 };
     bool temporary = false;
-    int rc = 0;
-    (void)argc;
-    (void)argv;
+    int o, rc = 0;
 
+    optind = 0;
+    opterr = 0;
+    while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        if (o != 'm') {
+            rc = cmd_usage(c, "unknown option %s", argv[optind - 1]);
+            goto out;
+        }
+        mbox = optarg;
+    }
     if (!maildir || !imap) {
         rc = cmd_failed();
         goto out;
+    }
+    if (mbox) {
+        /* One mbox, now: nothing else is read. */
+        if (fetch_mbox(c->db, mbox, &st, &temporary))
+            rc = temporary ? EX_TEMPFAIL : EX_NOINPUT;
+        goto report;
     }
     if (!*maildir && !*imap) {
         rc = cmd_usage(c, "nothing to fetch from: set maildir or imap_url with ngoma config");
@@ -96,6 +114,7 @@ int cmd_fetch(struct cmd_ctx *c, int argc, char **argv)
         rc = temporary ? EX_TEMPFAIL : EX_SOFTWARE;
     if (!rc && *imap && fetch_imap(c->db, &st, &temporary))
         rc = temporary ? EX_TEMPFAIL : EX_SOFTWARE;
+report:
     printf("fetched %d message%s: %d processed, %d duplicate, %d ignored, %d refused, %d failed\n", st.messages,
            st.messages == 1 ? "" : "s", st.processed, st.duplicates, st.ignored, st.refused, st.failed);
     if (st.messages)

@@ -2,6 +2,7 @@
 #include "cli/cmd.h"
 #include "store/db.h"
 #include "core/engine.h"
+#include "judge/alert.h"
 #include "judge/fetch.h"
 #include "judge/host.h"
 #include "judge/schedule.h"
@@ -33,6 +34,8 @@ static int take_lock(const char *db_path)
 int cmd_run(struct cmd_ctx *c, int argc, char **argv)
 {
     char *maildir = setting_get(c->db, "maildir"), *imap = setting_get(c->db, "imap_url"), now[32], sent[320];
+    static char errors[8192];
+    int nerrors;
     struct fetch_stats fs = { 0 };
     struct schedule_stats ss = { 0 };
     struct send_stats sends = { 0 };
@@ -60,6 +63,9 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
         goto unlock;
     }
     run = sqlite3_last_insert_rowid(c->db);
+    /* Every failure of the run is kept in its row, for list, status and
+     * the host's alert. */
+    error_capture(errors, sizeof(errors));
     /* Mail first: an order that came in time beats its deadline. */
     if (maildir && *maildir && fetch_maildir(c->db, maildir, &fs, &temporary))
         rc = temporary ? EX_TEMPFAIL : EX_SOFTWARE;
@@ -70,6 +76,13 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
     /* Games of bots play on where the last command stopped. */
     if (schedule_bots(c->db, &ss))
         rc = cmd_failed();
+    {
+        bool alerted;
+        if (db_begin(c->db) || alert_host(c->db, &alerted) || db_commit(c->db)) {
+            db_rollback(c->db);
+            rc = cmd_failed();
+        }
+    }
     if (outbox_send(c->db, c->db_path, &sends))
         rc = cmd_failed();
     {
@@ -89,7 +102,13 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
                 fs.messages, fs.processed, ss.games, ss.reminders, ss.bots, ss.drops, ss.stalled, ss.bot_steps,
                 ss.bot_games, sent, (long long)pruned.sent, (long long)pruned.journal);
     utc_now(now);
-    db_do(c->db, "UPDATE runs SET finished_at = ?, summary = ? WHERE id = ?", "ssI", now, summary.buf, run);
+    nerrors = error_captured();
+    error_capture(NULL, 0);
+    if (nerrors)
+        strbuf_addf(&summary, "; %d error%s", nerrors, nerrors == 1 ? "" : "s");
+    if (db_do(c->db, "UPDATE runs SET finished_at = ?, summary = ?, errors = ?, error_text = nullif(?, '') WHERE id = ?",
+              "ssisI", now, summary.buf, nerrors, errors, run))
+        rc = cmd_failed();
     printf("%s\n", summary.buf);
 unlock:
     close(lock);
@@ -98,6 +117,34 @@ out:
     free(imap);
     strbuf_release(&summary);
     return rc;
+}
+
+/* When the last `ngoma run` was, and what went wrong in it. */
+static int last_run(sqlite3 *db, struct strbuf *out)
+{
+    sqlite3_stmt *st = db_stmt(db,
+                               "SELECT started_at, errors, coalesce(error_text, ''), finished_at IS NULL FROM runs"
+                               " ORDER BY id DESC LIMIT 1",
+                               NULL);
+    int rc;
+    if (!st)
+        return -1;
+    rc = db_step(st);
+    if (rc == SQLITE_ROW) {
+        int n = sqlite3_column_int(st, 1);
+        strbuf_addf(out, "Last run: %s%s, %d error%s%s\n", sqlite3_column_text(st, 0),
+                    sqlite3_column_int(st, 3) ? " (never finished)" : "", n, n == 1 ? "" : "s", n ? ":" : ".");
+        for (const char *p = (const char *)sqlite3_column_text(st, 2); n && *p;) {
+            const char *nl = strchr(p, '\n');
+            size_t len = nl ? (size_t)(nl - p) : strlen(p);
+            strbuf_addf(out, "  %.*s\n", (int)len, p);
+            p += len + (nl ? 1 : 0);
+        }
+    } else if (rc == SQLITE_DONE) {
+        strbuf_addstr(out, "Last run: none yet (cron or the systemd timer runs ngoma run).\n");
+    }
+    db_finalize(st);
+    return rc < 0 ? -1 : 0;
 }
 
 static void deadline_text(struct game_rec *g, unsigned missing, struct strbuf *out)
@@ -149,6 +196,14 @@ int cmd_list(struct cmd_ctx *c, int argc, char **argv)
         return cmd_failed();
     if (!n)
         printf("no games yet: ngoma new starts one\n");
+    {
+        struct strbuf runs = STRBUF_INIT;
+        rc = last_run(c->db, &runs);
+        fputs(runs.buf, stdout);
+        strbuf_release(&runs);
+        if (rc)
+            return cmd_failed();
+    }
     return 0;
 }
 
@@ -187,6 +242,10 @@ int cmd_status(struct cmd_ctx *c, int argc, char **argv)
             }
     }
     strbuf_addf(&out, "Host: %s\n", g.sched.host_email ? g.sched.host_email : "none");
+    if (last_run(c->db, &out)) {
+        rc = cmd_failed();
+        goto out;
+    }
     fputs(out.buf, stdout);
 out:
     strbuf_release(&out);

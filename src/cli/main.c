@@ -36,7 +36,8 @@ const struct command commands[] = {
     { "replay", cmd_replay, NEED_DB, "GAME", "rebuild the game from its seed and orders and check every turn", 1, 1 },
     { "receive", cmd_receive, NEED_DB, "[FILE]",
       "take one mail (stdin, or FILE) as an MTA pipe, .forward or procmail delivers it", 0, 1 },
-    { "fetch", cmd_fetch, NEED_DB, "", "read new mail from the configured Maildir and/or IMAP mailbox", 0, 0 },
+    { "fetch", cmd_fetch, NEED_DB, "[--mbox FILE]",
+      "read new mail from the configured Maildir and/or IMAP mailbox (or every mail of an mbox file)", 0, 0 },
     { "send", cmd_send, NEED_DB, "", "deliver the outbox (dir, smtp or sendmail, per send_method)", 0, 0 },
     { "outbox", cmd_outbox, NEED_DB, "[--all] [--retry ID|--retry --all]",
       "list mails not yet sent, or send deferred and failed ones now",
@@ -145,7 +146,7 @@ static void print_command_help(const struct command *c)
 /* Counts positional arguments, skipping options and their values. */
 static int positional(int argc, char **argv)
 {
-    static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", "--retry", "--before",
+    static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", "--retry", "--before", "--mbox",
                                               "--deadline", "--remind", "--grace", "--nmr", "--host", NULL };
     int n = 0;
     for (int i = 1; i < argc; i++) {

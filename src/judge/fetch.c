@@ -9,6 +9,7 @@
 #include "lib/util.h"
 
 #include <dirent.h>
+#include <gmime/gmime.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -200,7 +201,8 @@ static void ack_imap(struct imapc *im, const uint32_t *uids, size_t n)
 int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary)
 {
     char *url = setting_get(db, "imap_url"), *user = setting_get(db, "imap_user");
-    char *pass = setting_get(db, "imap_password"), *tls = setting_get(db, "imap_tls");
+    char *pass = setting_get(db, "imap_password");
+    struct tls_conf tls;
     long long limit = setting_get_int(db, "max_message_size", 2097152);
     struct imapc im = { 0 };
     struct strbuf err = STRBUF_INIT;
@@ -210,9 +212,16 @@ int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary)
     int rc = -1;
 
     *temporary = true;
-    if (!url || !user || !pass || !tls)
+    if (tls_conf_read(db, "imap_tls", &tls)) {
+        free(url);
+        free(user);
+        free(pass);
+        free(gr);
+        return -1;
+    }
+    if (!url || !user || !pass)
         goto out;
-    if (imapc_open(&im, url, user, pass, tls, &err) || imapc_unseen(&im, &uids, &n, &err)) {
+    if (imapc_open(&im, url, user, pass, &tls, &err) || imapc_unseen(&im, &uids, &n, &err)) {
         error("%s", err.buf);
         goto out;
     }
@@ -256,7 +265,66 @@ out:
     free(url);
     free(user);
     free(pass);
-    free(tls);
+    tls_conf_release(&tls);
     strbuf_release(&err);
+    return rc;
+}
+
+/* ---- an mbox ------------------------------------------------------------------------------ */
+
+int fetch_mbox(sqlite3 *db, const char *path, struct fetch_stats *st, bool *temporary)
+{
+    long long limit = setting_get_int(db, "max_message_size", 2097152);
+    struct group *gr = xcalloc(1, sizeof(*gr));
+    GMimeStream *stream;
+    GMimeParser *parser;
+    FILE *f;
+    int rc = 0;
+
+    *temporary = false;
+    if (!(f = fopen(path, "r"))) {
+        free(gr);
+        return error("cannot read the mbox %s: %s", path, strerror(errno));
+    }
+    g_mime_init();
+    stream = g_mime_stream_file_new(f); /* owns f */
+    parser = g_mime_parser_new_with_stream(stream);
+    g_mime_parser_set_format(parser, GMIME_FORMAT_MBOX);
+    while (!g_mime_parser_eos(parser)) {
+        GMimeMessage *msg = g_mime_parser_construct_message(parser, NULL);
+        struct rawmsg raw;
+        char *text;
+        if (!msg)
+            break;
+        /* The message as GMime read it back out of the mbox ("From "
+         * lines and their quoting undone). */
+        text = g_mime_object_to_string(GMIME_OBJECT(msg), NULL);
+        g_object_unref(msg);
+        rawmsg_from_memory(text, strlen(text), (size_t)limit, &raw);
+        g_free(text);
+        if (group_add(db, gr, &raw, "mbox")) {
+            rawmsg_release(&raw);
+            rc = -1;
+            *temporary = db_failure_is_temporary();
+            goto out;
+        }
+        if (group_full(gr)) {
+            if (group_commit(db, gr, st)) {
+                rc = -1;
+                *temporary = true;
+                goto out;
+            }
+            group_clear(gr);
+        }
+    }
+    if (group_commit(db, gr, st)) {
+        rc = -1;
+        *temporary = true;
+    }
+out:
+    group_clear(gr);
+    free(gr);
+    g_object_unref(parser);
+    g_object_unref(stream);
     return rc;
 }

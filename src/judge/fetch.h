@@ -20,5 +20,9 @@ struct fetch_stats {
 int fetch_maildir(sqlite3 *db, const char *dir, struct fetch_stats *st, bool *temporary);
 /* Every unseen message of the IMAP mailbox of the settings. */
 int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary);
+/* Every message of an mbox file (a recovered spool, a mailbox an MTA
+ * wrote), read with GMime's mbox parser; the file is left as it is, and a
+ * message taken before is recognised and skipped. */
+int fetch_mbox(sqlite3 *db, const char *path, struct fetch_stats *st, bool *temporary);
 
 #endif

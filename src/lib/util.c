@@ -72,8 +72,41 @@ void error_set_quiet(bool quiet)
     quiet_errors = quiet;
 }
 
+static char *capture_buf;
+static size_t capture_size, capture_len;
+static int capture_count;
+
+void error_capture(char *buf, size_t size)
+{
+    capture_buf = buf;
+    capture_size = size;
+    capture_len = 0;
+    capture_count = 0;
+    if (buf && size)
+        buf[0] = '\0';
+}
+
+int error_captured(void)
+{
+    return capture_count;
+}
+
 static void vreport(const char *fmt, va_list ap)
 {
+    if (capture_buf && capture_len + 1 < capture_size) {
+        va_list copy;
+        int n;
+        va_copy(copy, ap);
+        n = vsnprintf(capture_buf + capture_len, capture_size - capture_len - 1, fmt, copy);
+        va_end(copy);
+        if (n > 0) {
+            capture_len += (size_t)n < capture_size - capture_len - 1 ? (size_t)n : capture_size - capture_len - 2;
+            capture_buf[capture_len++] = '\n';
+            capture_buf[capture_len] = '\0';
+        }
+    }
+    if (capture_buf)
+        capture_count++;
     if (quiet_errors)
         return;
     fputs("ngoma: ", stderr);

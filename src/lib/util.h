@@ -27,6 +27,11 @@ int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Silences error() output (for tests that provoke errors on purpose). */
 void error_set_quiet(bool quiet);
+/* Keeps every later error's message, a line each, in buf (at most size
+ * bytes; NULL stops), besides printing it: a run records its failures. */
+void error_capture(char *buf, size_t size);
+/* How many errors came since error_capture. */
+int error_captured(void);
 
 bool str_ieq(const char *a, const char *b);
 bool str_iprefix(const char *s, const char *prefix);

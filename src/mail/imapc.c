@@ -217,17 +217,17 @@ static void quote(struct strbuf *sb, const char *s)
     strbuf_addch(sb, '"');
 }
 
-int imapc_open(struct imapc *im, const char *url, const char *user, const char *password, const char *tls,
+int imapc_open(struct imapc *im, const char *url, const char *user, const char *password, struct tls_conf *tls,
                struct strbuf *err)
 {
-    char *server = NULL;
+    char *server = NULL, *connect_url = tls_url(tls, url);
     struct strbuf cmd = STRBUF_INIT;
     CURLcode res;
     int rc = -1;
 
     memset(im, 0, sizeof(*im));
     strbuf_init(&im->in);
-    if (split_url(url, &server, &im->mailbox)) {
+    if (split_url(connect_url, &server, &im->mailbox)) {
         strbuf_addf(err, "\"%s\" is not an IMAP URL", url);
         return -1;
     }
@@ -244,12 +244,11 @@ int imapc_open(struct imapc *im, const char *url, const char *user, const char *
     im->cu->easy_setopt(im->curl, CURLOPT_CONNECT_ONLY, 1L);
     im->cu->easy_setopt(im->curl, CURLOPT_CONNECTTIMEOUT, 20L);
     im->cu->easy_setopt(im->curl, CURLOPT_NOSIGNAL, 1L);
-    im->cu->easy_setopt(im->curl, CURLOPT_USE_SSL, str_eq(tls, "required") ? (long)CURLUSESSL_ALL
-                                                : str_eq(tls, "none")   ? (long)CURLUSESSL_NONE
-                                                                        : (long)CURLUSESSL_TRY);
+    tls_apply(im->cu, im->curl, tls);
     res = im->cu->easy_perform(im->curl);
     if (res != CURLE_OK) {
-        strbuf_addf(err, "IMAP %s: %s", server, im->cu->easy_strerror(res));
+        strbuf_addf(err, "IMAP %s: ", server);
+        tls_explain(tls, im->cu, res, err);
         goto out;
     }
     strbuf_addstr(&cmd, "SELECT ");
@@ -257,6 +256,7 @@ int imapc_open(struct imapc *im, const char *url, const char *user, const char *
     rc = imapc_command(im, cmd.buf, NULL, NULL, err);
 out:
     free(server);
+    free(connect_url);
     strbuf_release(&cmd);
     return rc;
 }

@@ -3,6 +3,7 @@
 #define NGOMA_IMAPC_H
 
 #include "mail/curlx.h"
+#include "mail/tlsconf.h"
 #include <stdint.h>
 
 #include "lib/strbuf.h"
@@ -17,9 +18,9 @@ struct imapc {
 };
 
 /* Connects to imap[s]://host[:port]/MAILBOX, logs in (libcurl does the
- * greeting, STARTTLS per tls "try"/"required"/"none", and AUTHENTICATE)
- * and SELECTs the mailbox. */
-int imapc_open(struct imapc *im, const char *url, const char *user, const char *password, const char *tls,
+ * greeting, TLS as tls says, certificates checked, and AUTHENTICATE) and
+ * SELECTs the mailbox. A failure says which setting would fix it. */
+int imapc_open(struct imapc *im, const char *url, const char *user, const char *password, struct tls_conf *tls,
                struct strbuf *err);
 /* Sends one command and reads to its tagged answer. Untagged lines go to
  * lines (one per line), the first literal's bytes to literal (may be NULL).

@@ -6,6 +6,7 @@
 #include "lib/util.h"
 
 #include "mail/curlx.h"
+#include "mail/tlsconf.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -25,7 +26,8 @@ struct sender {
     char *method;
     char *from;
     char *dir;      /* the dir method */
-    char *smtp_url, *smtp_user, *smtp_password, *smtp_tls;
+    char *smtp_url, *smtp_user, *smtp_password;
+    struct tls_conf tls;
     char *sendmail;
     const struct curl_api *cu; /* libcurl, loaded on first use */
     CURL *curl;     /* one SMTP connection, reused */
@@ -170,7 +172,7 @@ static enum outcome deliver_smtp(struct sender *s, const char *rcpt, const char 
     strbuf_addf(&from, "<%s>", s->from);
     strbuf_addf(&to, "<%s>", rcpt);
     rcpts = s->cu->slist_append(NULL, to.buf);
-    s->cu->easy_setopt(c, CURLOPT_URL, s->smtp_url);
+    s->cu->easy_setopt(c, CURLOPT_URL, s->smtp_url); /* as tls_url made it */
     s->cu->easy_setopt(c, CURLOPT_MAIL_FROM, from.buf);
     s->cu->easy_setopt(c, CURLOPT_MAIL_RCPT, rcpts);
     s->cu->easy_setopt(c, CURLOPT_READFUNCTION, read_cb);
@@ -184,9 +186,7 @@ static enum outcome deliver_smtp(struct sender *s, const char *rcpt, const char 
         s->cu->easy_setopt(c, CURLOPT_USERNAME, s->smtp_user);
         s->cu->easy_setopt(c, CURLOPT_PASSWORD, s->smtp_password);
     }
-    s->cu->easy_setopt(c, CURLOPT_USE_SSL, str_eq(s->smtp_tls, "required") ? (long)CURLUSESSL_ALL
-                                         : str_eq(s->smtp_tls, "none")   ? (long)CURLUSESSL_NONE
-                                                                         : (long)CURLUSESSL_TRY);
+    tls_apply(s->cu, c, &s->tls);
     res = s->cu->easy_perform(c);
     s->cu->easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
     s->cu->slist_free_all(rcpts);
@@ -195,7 +195,8 @@ static enum outcome deliver_smtp(struct sender *s, const char *rcpt, const char 
     free(data);
     if (res == CURLE_OK)
         return SENT;
-    strbuf_addf(why, "SMTP %s: %s", s->smtp_url, s->cu->easy_strerror(res));
+    strbuf_addf(why, "SMTP %s: ", s->smtp_url);
+    tls_explain(&s->tls, s->cu, res, why);
     if (code)
         strbuf_addf(why, " (server said %ld)", code);
     /* A 5xx reply is final; anything else may work later. */
@@ -303,8 +304,11 @@ static int record(sqlite3 *db, int64_t id, int attempts, enum outcome o, const c
                    "issI", attempts, next, why, id);
     } else {
         st->failed++;
-        rc = db_do(db, "UPDATE outbox SET status = 'failed', attempts = ?, last_error = ?, claimed_at = NULL WHERE id = ?",
-                   "isI", attempts, why, id);
+        /* next_attempt_at keeps when it failed, for the host's alert. */
+        rc = db_do(db,
+                   "UPDATE outbox SET status = 'failed', attempts = ?, last_error = ?, claimed_at = NULL,"
+                   " next_attempt_at = ? WHERE id = ?",
+                   "issI", attempts, why, now, id);
     }
     return rc;
 }
@@ -317,7 +321,7 @@ static void sender_release(struct sender *s)
     free(s->smtp_url);
     free(s->smtp_user);
     free(s->smtp_password);
-    free(s->smtp_tls);
+    tls_conf_release(&s->tls);
     free(s->sendmail);
     if (s->curl)
         s->cu->easy_cleanup(s->curl);
@@ -354,8 +358,13 @@ int outbox_send(sqlite3 *db, const char *db_path, struct send_stats *stats)
     if (!(s.method = setting_get(db, "send_method")) || !(s.from = setting_get(db, "from")) ||
         !(s.dir = setting_outbox_dir(db, db_path)) || !(s.smtp_url = setting_get(db, "smtp_url")) ||
         !(s.smtp_user = setting_get(db, "smtp_user")) || !(s.smtp_password = setting_get(db, "smtp_password")) ||
-        !(s.smtp_tls = setting_get(db, "smtp_tls")) || !(s.sendmail = setting_get(db, "sendmail")))
+        tls_conf_read(db, "smtp_tls", &s.tls) || !(s.sendmail = setting_get(db, "sendmail")))
         goto out;
+    {
+        char *u = tls_url(&s.tls, s.smtp_url);
+        free(s.smtp_url);
+        s.smtp_url = u;
+    }
     if (str_eq(s.method, "dir"))
         snprintf(stats->where, sizeof(stats->where), "%s/", s.dir);
     for (;;) {

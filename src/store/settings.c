@@ -22,6 +22,11 @@ static int check_address(const char *v, struct strbuf *err)
     return 0;
 }
 
+static int check_admin(const char *v, struct strbuf *err)
+{
+    return *v ? address_check(v, "admin", err) : 0;
+}
+
 static int check_size(const char *v, struct strbuf *err)
 {
     long long n;
@@ -86,11 +91,14 @@ static int check_method(const char *v, struct strbuf *err)
 
 static int check_tls(const char *v, struct strbuf *err)
 {
-    if (str_eq(v, "try") || str_eq(v, "required") || str_eq(v, "none"))
+    if (str_eq(v, "none") || str_eq(v, "starttls") || str_eq(v, "required") || str_eq(v, "implicit") ||
+        str_eq(v, "try"))
         return 0;
-    strbuf_addstr(err, "smtp_tls and imap_tls are try, required or none");
+    strbuf_addstr(err, "smtp_tls and imap_tls are none, starttls (when the server offers it), required (STARTTLS "
+                       "or fail) or implicit (TLS from the start: smtps, imaps)");
     return -1;
 }
+
 
 static int check_url(const char *v, const char *const *schemes, struct strbuf *err)
 {
@@ -124,6 +132,18 @@ static int check_path(const char *v, struct strbuf *err)
     return 0;
 }
 
+static int check_file(const char *v, struct strbuf *err)
+{
+    struct stat st;
+    if (check_path(v, err))
+        return -1;
+    if (*v && (stat(v, &st) || !S_ISREG(st.st_mode))) {
+        strbuf_addf(err, "\"%s\" is not a file", v);
+        return -1;
+    }
+    return 0;
+}
+
 static int check_dir(const char *v, struct strbuf *err)
 {
     struct stat st;
@@ -150,6 +170,8 @@ const struct setting_def setting_defs[] = {
     { "from", "ngoma@localhost", "the address ngoma mails from; replies come to its +tagged forms", false,
       check_address },
     { "from_name", "ngoma", "the name shown with that address", false, check_text },
+    { "admin", "", "the host's own address: one alert a day when mail fails or runs meet errors (empty: none)", false,
+      check_admin },
     { "max_message_size", "2097152", "incoming mails larger than this many bytes are refused with a reply", false,
       check_size },
     { "send_method", "dir", "how `ngoma send` delivers: dir (.eml files), smtp, or sendmail", false, check_method },
@@ -160,7 +182,8 @@ const struct setting_def setting_defs[] = {
       check_smtp_url },
     { "smtp_user", "", "SMTP AUTH user name (empty: no AUTH)", false, check_text },
     { "smtp_password", "", "SMTP AUTH password", true, check_text },
-    { "smtp_tls", "try", "STARTTLS on smtp:// URLs: try, required or none", false, check_tls },
+    { "smtp_tls", "starttls", "none, starttls (when offered), required (STARTTLS or fail), implicit (smtps)", false,
+      check_tls },
     { "sendmail", "/usr/sbin/sendmail", "the sendmail program for the sendmail method (run without a shell)", false,
       check_path },
     { "maildir", "", "a Maildir `ngoma fetch` reads new mail from", false, check_dir },
@@ -168,7 +191,12 @@ const struct setting_def setting_defs[] = {
       false, check_imap_url },
     { "imap_user", "", "IMAP user name", false, check_text },
     { "imap_password", "", "IMAP password", true, check_text },
-    { "imap_tls", "try", "STARTTLS on imap:// URLs: try, required or none", false, check_tls },
+    { "imap_tls", "starttls", "none, starttls (when offered), required (STARTTLS or fail), implicit (imaps)", false,
+      check_tls },
+    { "tls_verify", "yes", "check the servers' certificates (no: for a self-signed server on this machine only)",
+      false, check_yes_no },
+    { "tls_ca_file", "", "a file of CA certificates to trust (for a self-signed server, its own certificate)",
+      false, check_file },
     { "templates_dir", "", "a directory of templates to use instead of the installed ones", false, check_dir },
     { "max_order_lines", "40", "order lines taken from one mail; a mail with more is answered with this limit", false,
       check_order_lines },

@@ -1,0 +1,86 @@
+/* alert.c: the host's daily alert: mail that will not go out, a queue that stalls, runs that fail. */
+#include "judge/alert.h"
+#include "core/reply.h"
+#include "mail/mailout.h"
+#include "store/db.h"
+#include "store/settings.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int count(sqlite3 *db, const char *sql, const char *since, int64_t *n)
+{
+    return db_get_int64(db, n, sql, "s", since) < 0 ? -1 : 0;
+}
+
+int alert_host(sqlite3 *db, bool *sent)
+{
+    char *admin = setting_get(db, "admin"), *last_error = NULL, day[32], hour[32];
+    int64_t failed = 0, retried = 0, waiting = 0, runs = 0, alerts = 0;
+    struct strbuf what = STRBUF_INIT;
+    int rc = -1;
+
+    *sent = false;
+    if (!admin)
+        return -1;
+    if (!*admin) {
+        free(admin);
+        return 0;
+    }
+    utc_format(clock_now() - 86400, day);
+    utc_format(clock_now() - 3600, hour);
+    if (count(db, "SELECT count(*) FROM outbox WHERE kind = 'alert' AND created_at > ?", day, &alerts) ||
+        count(db, "SELECT count(*) FROM outbox WHERE status = 'failed' AND next_attempt_at > ?", day, &failed) ||
+        db_get_int64(db, &retried, "SELECT count(*) FROM outbox WHERE status = 'queued' AND attempts >= 3", NULL) < 0 ||
+        count(db, "SELECT count(*) FROM outbox WHERE status = 'queued' AND created_at < ?", hour, &waiting) ||
+        count(db, "SELECT count(*) FROM runs WHERE errors > 0 AND started_at > ?", day, &runs) ||
+        db_get_text(db, &last_error,
+                    "SELECT coalesce(last_error, '') FROM outbox WHERE last_error IS NOT NULL ORDER BY id DESC LIMIT 1",
+                    NULL) < 0)
+        goto out;
+    rc = 0;
+    if (alerts || !(failed || retried || waiting || runs))
+        goto out;
+    if (failed)
+        strbuf_addf(&what, "- %lld mail%s failed for good in the last day (ngoma outbox lists them; ngoma outbox "
+                           "--retry --all sends them again).\n",
+                    (long long)failed, failed == 1 ? "" : "s");
+    if (retried)
+        strbuf_addf(&what, "- %lld mail%s were deferred three times or more.\n", (long long)retried,
+                    retried == 1 ? "" : "s");
+    if (waiting)
+        strbuf_addf(&what, "- %lld mail%s have waited in the outbox for over an hour.\n", (long long)waiting,
+                    waiting == 1 ? "" : "s");
+    if (last_error && *last_error)
+        strbuf_addf(&what, "  The last delivery error: %s\n", last_error);
+    if (runs)
+        strbuf_addf(&what, "- %lld run%s of ngoma run met errors (ngoma list shows the last one's).\n",
+                    (long long)runs, runs == 1 ? "" : "s");
+    {
+        struct outmail m = { 0 };
+        cJSON *d = cJSON_CreateObject();
+        char *subject = NULL, *body = NULL;
+        reply_add_text(d, "what", what.buf);
+        rc = mail_template("mail-alert.txt", d, &subject, &body);
+        cJSON_Delete(d);
+        if (!rc) {
+            m.kind = "alert";
+            m.to = admin;
+            m.to_name = "ngoma's host";
+            m.subject = subject;
+            m.text = body;
+            rc = outbox_enqueue(db, &m);
+            *sent = rc == 0;
+        }
+        free(subject);
+        free(body);
+    }
+out:
+    free(admin);
+    free(last_error);
+    strbuf_release(&what);
+    return rc;
+}
