@@ -872,6 +872,51 @@ START_TEST(a_mail_without_message_id_is_known_by_its_digest)
 }
 END_TEST
 
+START_TEST(what_a_player_reads_says_what_happened)
+{
+    struct world w;
+    struct inbound_result r;
+    world_new(&w);
+    /* Ann's secret from another address: the answer (to Ann) says so. */
+    char *a = subst(&w, "From: mallory@evil.example\n" PLUS1 "Message-ID: <o1@x.org>\n\nPLACE EARTH GOD c3\n");
+    ck_assert_int_eq(deliver(&w, a, &r), INBOUND_PROCESSED);
+    char *mail = NULL;
+    ck_assert_int_eq(db_get_text(w.db, &mail, "SELECT mail FROM outbox WHERE kind = 'reply' AND rcpt = 'Ann@example.org'",
+                                 NULL), 1);
+    ck_assert_msg(strstr(mail, "It came from mallory@evil.example, not from your") != NULL, "%s", mail);
+    free(mail);
+    free(a);
+    /* A refusal quotes what it refused. */
+    a = subst(&w, "From: bob@example.org\nTo: ngoma+@GAME@-2-wrongsecret@localhost\nMessage-ID: <o2@x.org>\n\nCHOOSE LAND\n");
+    ck_assert_int_eq(deliver(&w, a, &r), INBOUND_REFUSED);
+    mail = last_mail(&w);
+    ck_assert_msg(strstr(mail, "It said:") != NULL && strstr(mail, "> CHOOSE LAND") != NULL, "%s", mail);
+    free(mail);
+    free(a);
+    world_free(&w);
+}
+END_TEST
+
+START_TEST(a_replaced_secret_card_says_what_it_replaces)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct submission s;
+    t_new_game(db, "kalimambo", 3, 1, NULL, &g);
+    t_submit(db, &g, 0, "PLAY 9", &s);
+    ck_assert(strstr(s.lines[0].body.buf, "Your order PLAY 9 is recorded") != NULL);
+    submission_release(&s);
+    t_submit(db, &g, 0, "PLAY 5", &s);
+    ck_assert_msg(strstr(s.lines[0].body.buf, "Your order PLAY 5 replaces PLAY 9") != NULL, "%s", s.lines[0].body.buf);
+    submission_release(&s);
+    t_submit(db, &g, 0, "PLAY 5", &s);
+    ck_assert(strstr(s.lines[0].body.buf, "stands, as before") != NULL);
+    submission_release(&s);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 START_TEST(a_whole_turn_by_mail_tells_every_seat)
 {
     struct world w;
@@ -922,6 +967,8 @@ Suite *mail_suite(void)
     tcase_add_test(tc, deep_nesting_and_long_lines_are_bounded);
     tcase_add_test(tc, a_mail_without_message_id_is_known_by_its_digest);
     tcase_add_test(tc, a_whole_turn_by_mail_tells_every_seat);
+    tcase_add_test(tc, what_a_player_reads_says_what_happened);
+    tcase_add_test(tc, a_replaced_secret_card_says_what_it_replaces);
     suite_add_tcase(s, tc);
     return s;
 }
