@@ -99,7 +99,8 @@ START_TEST(generic_commands_answer_without_storing)
     ck_assert(strstr(s.lines[0].body.buf, "PLACE EARTH GOD a1\n") != NULL);
     ck_assert(strstr(s.lines[1].body.buf, "a   b   c") != NULL);
     ck_assert(strstr(s.lines[2].body.buf, "CHOOSE LAND") != NULL);
-    ck_assert(strstr(s.lines[3].body.buf, "Step 0") != NULL);
+    ck_assert(strstr(s.lines[3].body.buf, "Setup\n") != NULL);
+    ck_assert(strstr(s.lines[3].body.buf, "Step 0") == NULL);
     submission_release(&s);
     t_submit(db, &g, 1, "LEGAL", &s);
     ck_assert(strstr(s.lines[0].body.buf, "waits for Ann") != NULL);

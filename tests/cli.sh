@@ -20,6 +20,11 @@ expect() {
     [ "$got" = "$want" ] || fail "ngoma $* exited $got, expected $want; stderr: $(cat "$T/err")"
 }
 has() { grep -q -- "$1" "$T/out" || fail "output lacks \"$1\": $(head -c 600 "$T/out")"; }
+# has_text TEXT: the output holds TEXT as it is, newlines included.
+has_text() {
+    case "$(cat "$T/out")" in *"$1"*) ;; *) fail "output lacks \"$1\": $(head -c 600 "$T/out")" ;; esac
+}
+lacks() { ! grep -q -- "$1" "$T/out" || fail "output holds \"$1\": $(head -c 600 "$T/out")"; }
 err_has() { grep -q -- "$1" "$T/err" || fail "stderr lacks \"$1\": $(cat "$T/err")"; }
 one_err_line() { [ "$(wc -l <"$T/err")" -eq 1 ] || fail "stderr is not one line: $(cat "$T/err")"; }
 
@@ -89,11 +94,19 @@ expect 0 show 1; has "Game over"
 expect 0 show 1 --json; has '"winners"'
 tests=$((tests + 1))
 [ "$(sqlite3 "$NGOMA_DB" "SELECT json_valid(readfile('$T/out'))")" = 1 ] || fail "show --json is not JSON"
-expect 0 show 1 --turn 0; has "Game 1: KuniUmi, step 0"
+expect 0 show 1 --turn 0; has "Game 1: KuniUmi, setup"
+expect 0 show 1 --step 0; has "Game 1: KuniUmi, setup"
+expect 0 show 1 --turn 2; has "Game 1: KuniUmi, move 2"
 expect 0 show 1 --as Bob --turn 3
-expect 65 show 1 --turn 9999; err_has "has no turn 9999"
+expect 65 show 1 --turn 9999; err_has "has no move 9999: its moves so far are 0 (the start) to 28"
 expect 64 show 1 --turn soon
-expect 0 history 1; has "Step 1 - Ann: PLACE EARTH GOD c3"
+expect 0 history 1; has_text "Setup
+  A game of KuniUmi begins.
+  Ann: PLACE EARTH GOD c3"; has_text "
+Move 1
+  Ann: "
+expect 0 history 1 --turn 1; has_text "Move 1
+  Ann: "; lacks "Move 2"
 expect 0 history 1 --as Ann
 expect 65 order 1 Ann "MOVE a1"; has "game is over"
 

@@ -191,8 +191,9 @@ R=$(cat "$T/out")
 i=0
 while [ $i -lt 9 ]; do play 2026-06-01T11:00Z "$R"; i=$((i + 1)); done
 is "$(turn_of "$R")" 9 "nine steps played"
-at 2026-06-01T12:00Z 65 rollback "$R" 9; err_has "0 to 8"
-at 2026-06-01T12:00Z 0 rollback "$R" 4; has "rolled back to step 4"
+at 2026-06-01T12:00Z 65 rollback "$R" 9; err_has "ROLLBACK takes a move of the game, 0 (the start) to 3"
+at 2026-06-01T12:00Z 65 rollback "$R" step 9; err_has "0 to 8"
+at 2026-06-01T12:00Z 0 rollback "$R" step 4; has "rolled back to setup (step 4)"
 is "$(turn_of "$R")" 4 "back at step 4"
 is "$(q "SELECT count(*) FROM turns WHERE game_id = $R AND rolled_back = 1")" 5 "the later turns are kept, marked"
 is "$(mails "$R" notice)" 2 "everyone is told of the rollback"
@@ -203,6 +204,11 @@ play 2026-06-01T12:30Z "$R"
 is "$(turn_of "$R")" 6 "play goes on after the rollback"
 at 2026-06-01T13:00Z 0 replay "$R"; has "replay exactly"
 is "$(q "SELECT count(*) FROM turns WHERE game_id = $R AND turn = 5")" 2 "step 5 twice in history: rolled back and played again"
+while [ "$(turn_of "$R")" -lt 10 ]; do play 2026-06-01T13:30Z "$R"; done
+at 2026-06-01T14:00Z 0 status "$R"; has "move 4 (step 10)"
+at 2026-06-01T14:00Z 0 rollback "$R" 2; has "rolled back to move 2 (step 8)"
+is "$(turn_of "$R")" 8 "ROLLBACK 2 goes back to where move 2 began"
+at 2026-06-01T14:00Z 65 rollback "$R" 2; err_has "move 2 has just begun: ROLLBACK 1"
 
 # ---- host commands by mail ------------------------------------------------------------------------
 fresh hostmail
@@ -228,7 +234,7 @@ host_mail host@example.org "KICK Tia" h3
 is "$(q "SELECT bot FROM seats WHERE game_id = $H AND seat = 1")" 1 "KICK by mail"
 is "$(turn_of "$H")" 6 "the kicked seat's bot placed Tia's six pieces at once"
 is "$(mails "$H" turn uma@example.org)" 1 "Uma is sent the steps the bot played"
-host_mail host@example.org "ROLLBACK 2" h4
+host_mail host@example.org "ROLLBACK STEP 2" h4
 is "$(q "SELECT count(*) FROM turns WHERE game_id = $H AND rolled_back = 1")" 4 "ROLLBACK by mail"
 is "$(turn_of "$H")" 6 "the bot placed the pieces again"
 host_mail host@example.org "FROBNICATE" h5

@@ -14,7 +14,8 @@
 struct read_opts {
     const char *as;
     bool json;
-    long long turn;
+    long long turn; /* the game's own round (turn, move), -1: none */
+    long long step; /* a stored step, -1: none */
     const char *game;
 };
 
@@ -25,13 +26,14 @@ static int read_opts(struct cmd_ctx *c, int argc, char **argv, bool json_ok, boo
         { "as", required_argument, NULL, 'a' },
         { "json", no_argument, NULL, 'j' },
         { "turn", required_argument, NULL, 't' },
+        { "step", required_argument, NULL, 's' },
         { NULL, 0, NULL, 0 },
     };
     int o;
 
     r->as = NULL;
     r->json = false;
-    r->turn = -1;
+    r->turn = r->step = -1;
     optind = 0;
     opterr = 0;
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -45,10 +47,11 @@ static int read_opts(struct cmd_ctx *c, int argc, char **argv, bool json_ok, boo
             r->json = true;
             break;
         case 't':
+        case 's':
             if (!turn_ok)
                 goto unknown;
-            if (!parse_int(optarg, 0, 1000000000, &r->turn))
-                return cmd_usage(c, "--turn takes a turn number, not \"%s\"", optarg);
+            if (!parse_int(optarg, 0, 1000000000, o == 't' ? &r->turn : &r->step))
+                return cmd_usage(c, "--%s takes a number, not \"%s\"", o == 't' ? "turn" : "step", optarg);
             break;
         default:
         unknown:
@@ -76,7 +79,16 @@ int cmd_show(struct cmd_ctx *c, int argc, char **argv)
 
     if ((rc = read_opts(c, argc, argv, true, true, &r)) || (rc = load(c, &r, &g, &viewer)))
         return rc;
-    if (r.turn >= 0 && view_load_turn(c->db, &g, (int)r.turn)) {
+    if (r.turn >= 0) {
+        /* The position as the game's round (turn, move) N began. */
+        int first, last;
+        if (history_steps_of(c->db, &g, (int)r.turn, &first, &last)) {
+            game_unload(&g);
+            return db_failure_is_temporary() ? EX_TEMPFAIL : EX_DATAERR;
+        }
+        r.step = first > 0 ? first - 1 : 0;
+    }
+    if (r.step >= 0 && view_load_turn(c->db, &g, (int)r.step)) {
         game_unload(&g);
         return db_failure_is_temporary() ? EX_TEMPFAIL : EX_DATAERR;
     }
@@ -109,9 +121,18 @@ int cmd_history(struct cmd_ctx *c, int argc, char **argv)
     struct strbuf out = STRBUF_INIT;
     int viewer, rc;
 
-    if ((rc = read_opts(c, argc, argv, false, false, &r)) || (rc = load(c, &r, &g, &viewer)))
+    if ((rc = read_opts(c, argc, argv, false, true, &r)) || (rc = load(c, &r, &g, &viewer)))
         return rc;
-    if (history_render(c->db, &g, viewer, &out))
+    if (r.turn >= 0 || r.step >= 0) {
+        /* One round (turn, move) of the game, or one step. */
+        int first = (int)r.step, last = (int)r.step;
+        if (r.turn >= 0 && history_steps_of(c->db, &g, (int)r.turn, &first, &last))
+            rc = db_failure_is_temporary() ? EX_TEMPFAIL : EX_DATAERR;
+        else if (history_render_range(c->db, &g, viewer, first, last, &out))
+            rc = cmd_failed();
+        else
+            fputs(out.buf, stdout);
+    } else if (history_render(c->db, &g, viewer, &out))
         rc = cmd_failed();
     else
         fputs(out.buf, stdout);

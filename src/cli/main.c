@@ -30,9 +30,10 @@ const struct command commands[] = {
     { "order", cmd_order, NEED_DB, "GAME PLAYER 'ORDER TEXT'",
       "give orders as PLAYER would by mail ('-' reads them from stdin); prints the reply", 3, 3 },
     { "legal", cmd_legal, NEED_DB, "GAME PLAYER", "list every legal order of PLAYER now, one per line", 2, 2 },
-    { "show", cmd_show, NEED_DB, "GAME [--as PLAYER] [--json] [--turn N]",
+    { "show", cmd_show, NEED_DB, "GAME [--as PLAYER] [--json] [--turn N|--step N]",
       "show the game as PLAYER (or an observer) sees it", 1, 1 },
-    { "history", cmd_history, NEED_DB, "GAME [--as PLAYER]", "print the game turn by turn", 1, 1 },
+    { "history", cmd_history, NEED_DB, "GAME [--as PLAYER] [--turn N|--step N]",
+      "print the game round by round (turn by turn), or one round (--turn) or step (--step)", 1, 1 },
     { "replay", cmd_replay, NEED_DB, "GAME", "rebuild the game from its seed and orders and check every turn", 1, 1 },
     { "receive", cmd_receive, NEED_DB, "[FILE]",
       "take one mail (stdin, or FILE) as an MTA pipe, .forward or procmail delivers it", 0, 1 },
@@ -50,7 +51,8 @@ const struct command commands[] = {
     { "pause", cmd_host, NEED_DB, "GAME", "host: stop the game and its clock", 1, 1 },
     { "resume", cmd_host, NEED_DB, "GAME", "host: go on, with a fresh deadline", 1, 1 },
     { "extend", cmd_host, NEED_DB, "GAME DURATION", "host: more time for the step (e.g. 2d, 12h)", 2, 2 },
-    { "rollback", cmd_host, NEED_DB, "GAME STEP", "host: back to an earlier step; everyone is told", 2, 2 },
+    { "rollback", cmd_host, NEED_DB, "GAME ROUND|step N",
+      "host: back to the start of a round (turn, move) as the game counts, or to a step; everyone is told", 2, 3 },
     { "replace", cmd_host, NEED_DB, "GAME PLAYER NAME=EMAIL", "host: a new player takes a seat", 3, 3 },
     { "kick", cmd_host, NEED_DB, "GAME PLAYER", "host: a bot plays the seat from now on", 2, 2 },
     { "end", cmd_end, NEED_DB, "GAME [--score|--abandon] REASON",
@@ -146,7 +148,7 @@ static void print_command_help(const struct command *c)
 /* Counts positional arguments, skipping options and their values. */
 static int positional(int argc, char **argv)
 {
-    static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", "--retry", "--before", "--mbox",
+    static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", "--retry", "--before", "--mbox", "--step",
                                               "--deadline", "--remind", "--grace", "--nmr", "--host", NULL };
     int n = 0;
     for (int i = 1; i < argc; i++) {

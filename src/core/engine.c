@@ -117,7 +117,8 @@ static int record_turn(sqlite3 *db, struct game_rec *g, const char *kind, const 
     cJSON *state = g->ops->to_json(g->st), *view = g->ops->view_json(g->st, -1, &g->table);
     cJSON *priv = cJSON_CreateObject();
     char *state_text = jx_print(state), *view_text = jx_print(view), *orders_text = jx_print(orders), *priv_text;
-    char now[32];
+    char now[32], when[128];
+    struct game_when w;
     int rc;
 
     for (int i = 0; i < g->nseats; i++) {
@@ -129,10 +130,13 @@ static int record_turn(sqlite3 *db, struct game_rec *g, const char *kind, const 
     }
     priv_text = jx_print(priv);
     utc_now(now);
+    game_when_of(g->ops, g->st, &g->table, g->turn, &w);
+    game_when_text(&w, when);
     rc = db_do(db,
-               "INSERT INTO turns(game_id, turn, kind, orders, log, private_log, state, public_view, created_at)"
-               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-               "Iisssssss", g->id, g->turn, kind, orders_text, log->pub.buf, priv_text, state_text, view_text, now);
+               "INSERT INTO turns(game_id, turn, kind, orders, log, private_log, state, public_view, created_at,"
+               " when_number, when_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               "Iisssssssis", g->id, g->turn, kind, orders_text, log->pub.buf, priv_text, state_text, view_text, now,
+               w.number, when);
     *turn_id = sqlite3_last_insert_rowid(db);
     cJSON_Delete(state);
     cJSON_Delete(view);
@@ -286,7 +290,7 @@ static int resolve_step(sqlite3 *db, struct game_rec *g, struct game_log *log)
     int rc;
 
     st = db_stmt(db,
-                 "SELECT seat, canonical FROM orders WHERE game_id = ? AND step = ? AND status = 'pending'"
+                 "SELECT seat, canonical, source FROM orders WHERE game_id = ? AND step = ? AND status = 'pending'"
                  " ORDER BY seat",
                  "Ii", g->id, g->turn + 1);
     if (!st)
@@ -299,6 +303,12 @@ static int resolve_step(sqlite3 *db, struct game_rec *g, struct game_log *log)
         cJSON *o = cJSON_CreateObject();
         cJSON_AddNumberToObject(o, "seat", seat + 1);
         cJSON_AddStringToObject(o, "order", orders[seat]);
+        /* Who gave it, when not the player: a bot standing in, the
+         * deadline's stand-in, or the core for a forced order. */
+        if (sqlite3_column_text(st, 2) &&
+            (str_eq((const char *)sqlite3_column_text(st, 2), "nmr") ||
+             str_eq((const char *)sqlite3_column_text(st, 2), "forced")))
+            cJSON_AddStringToObject(o, "source", (const char *)sqlite3_column_text(st, 2));
         cJSON_AddItemToArray(list, o);
     }
     db_finalize(st);

@@ -253,3 +253,32 @@ time_t game_deadline(const struct game_rec *g, unsigned missing)
     }
     return d;
 }
+
+void game_when_of(const struct game_ops *ops, const void *st, const struct game_table *t, int steps,
+                  struct game_when *w)
+{
+    memset(w, 0, sizeof(*w));
+    if (ops->when) {
+        ops->when(st, t, w);
+        return;
+    }
+    w->unit = "step";
+    w->number = steps + 1;
+}
+
+void game_when_now(const struct game_rec *g, char out[128])
+{
+    struct game_when w;
+    game_when_of(g->ops, g->st, &g->table, g->turn, &w);
+    game_when_text(&w, out);
+}
+
+void game_when_text(const struct game_when *w, char out[128])
+{
+    if (w->number == 0)
+        snprintf(out, 128, "%s", *w->phase ? w->phase : "setup");
+    else if (w->of)
+        snprintf(out, 128, "%s %d of %d%s%s", w->unit, w->number, w->of, *w->phase ? ", " : "", w->phase);
+    else
+        snprintf(out, 128, "%s %d%s%s", w->unit, w->number, *w->phase ? ", " : "", w->phase);
+}

@@ -61,6 +61,15 @@ const char *game_status_of(const struct game_ops *ops, const void *st);
 bool game_hides_anything(const struct game_ops *ops);
 /* The module's phase: "setup" or "play" (a game without a phase op is in play). */
 const char *game_phase_of(const struct game_ops *ops, const void *st);
+/* Where the game stands in players' words (the module's when, else the
+ * steps counted). */
+void game_when_of(const struct game_ops *ops, const void *st, const struct game_table *t, int steps,
+                  struct game_when *w);
+/* "round 3 of 12", "turn 2, second play phase", "move 7", "setup". */
+void game_when_text(const struct game_when *w, char out[128]);
+/* The same for the game as it stands. */
+void game_when_now(const struct game_rec *g, char out[128]);
+
 /* The effective deadline of the step (vacations of the missing seats push
  * it out), 0 when none. */
 time_t game_deadline(const struct game_rec *g, unsigned missing);

@@ -8,14 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void indent(struct strbuf *out, const char *text)
+static void indent(struct strbuf *out, const char *text, const char *by)
 {
     const char *p = text;
     while (*p) {
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         if (len) {
-            strbuf_addstr(out, "  ");
+            strbuf_addstr(out, by);
             strbuf_add(out, p, len);
         }
         strbuf_addch(out, '\n');
@@ -23,50 +23,110 @@ static void indent(struct strbuf *out, const char *text)
     }
 }
 
-static void orders_line(const struct game_rec *g, const char *orders_text, struct strbuf *out)
+/* "  Ann: MOVE b3", one line an order; false when the step had none. */
+static bool orders_lines(const struct game_rec *g, const char *orders_text, struct strbuf *out)
 {
     struct strbuf err = STRBUF_INIT;
     cJSON *orders = jx_parse(orders_text, "orders", &err), *o;
-    bool first = true;
+    bool any = false;
 
     cJSON_ArrayForEach(o, orders) {
         int seat;
         const char *order = jx_str(o, "order", &err);
+        const cJSON *src = cJSON_GetObjectItemCaseSensitive(o, "source");
         if (jx_int(o, "seat", 1, g->nseats, &seat, &err) || !order)
             continue;
-        strbuf_addf(out, "%s%s: %s", first ? " - " : "; ", g->names[seat - 1], order);
-        first = false;
+        strbuf_addf(out, "  %s: %s%s\n", g->names[seat - 1], order,
+                    !cJSON_IsString(src)                   ? ""
+                    : str_eq(src->valuestring, "forced") ? "  (played: the only order)"
+                    : str_eq(src->valuestring, "nmr")    ? "  (played at the deadline)"
+                                                          : "");
+        any = true;
     }
     cJSON_Delete(orders);
+    strbuf_release(&err);
+    return any;
+}
+
+/* Where the game stood after a stored step, in players' words: stored
+ * with the step, or (a step stored before ngoma counted so) read from
+ * its snapshot. */
+static void when_of_row(const struct game_rec *g, sqlite3_stmt *st, int text_col, int state_col, char out[128])
+{
+    const char *text = (const char *)sqlite3_column_text(st, text_col);
+    struct strbuf err = STRBUF_INIT;
+    cJSON *j;
+    void *s;
+    if (text) {
+        snprintf(out, 128, "%s", text);
+        return;
+    }
+    snprintf(out, 128, "step %d", sqlite3_column_int(st, 0));
+    j = jx_parse((const char *)sqlite3_column_text(st, state_col), "state", &err);
+    if (j && (s = g->ops->from_json(j, &err))) {
+        struct game_when w;
+        game_when_of(g->ops, s, &g->table, sqlite3_column_int(st, 0), &w);
+        game_when_text(&w, out);
+        g->ops->free(s);
+    }
+    cJSON_Delete(j);
     strbuf_release(&err);
 }
 
 /* The turns first..last in the order they were played; with all, the
- * rolled-back ones too, marked, where they happened. */
+ * rolled-back ones too, marked, where they happened. Steps come under the
+ * round (turn, move) they were played in, a heading each time it changes:
+ * where the game stood after the step before. */
 static int render(sqlite3 *db, const struct game_rec *g, int viewer, int first, int last, bool all,
                   struct strbuf *out)
 {
     sqlite3_stmt *st;
     int rc;
-    char key[16];
+    char key[16], before[128] = "", head[128] = "";
 
     snprintf(key, sizeof(key), "%d", viewer + 1);
+    if (first > 0) {
+        sqlite3_stmt *q = db_stmt(db,
+                                  "SELECT turn, when_text, CASE WHEN when_text IS NULL THEN state END FROM turns"
+                                  " WHERE game_id = ? AND rolled_back = 0 AND turn < ? ORDER BY turn DESC LIMIT 1",
+                                  "Ii", g->id, first);
+        if (!q)
+            return -1;
+        if ((rc = db_step(q)) == SQLITE_ROW)
+            when_of_row(g, q, 1, 2, before);
+        db_finalize(q);
+        if (rc < 0)
+            return -1;
+    }
     st = db_stmt(db,
-                 "SELECT turn, orders, log, json_extract(private_log, '$.\"' || ? || '\"'), rolled_back"
-                 " FROM turns WHERE game_id = ? AND (rolled_back = 0 OR ?) AND turn BETWEEN ? AND ? ORDER BY id",
+                 "SELECT turn, orders, log, json_extract(private_log, '$.\"' || ? || '\"'), rolled_back, when_text,"
+                 " CASE WHEN when_text IS NULL THEN state END FROM turns WHERE game_id = ? AND (rolled_back = 0 OR ?)"
+                 " AND turn BETWEEN ? AND ? ORDER BY id",
                  "sIiii", key, g->id, all ? 1 : 0, first, last);
     if (!st)
         return -1;
     while ((rc = db_step(st)) == SQLITE_ROW) {
         const char *priv = (const char *)sqlite3_column_text(st, 3);
-        strbuf_addf(out, "Step %d%s", sqlite3_column_int(st, 0), sqlite3_column_int(st, 4) ? " (rolled back)" : "");
-        orders_line(g, (const char *)sqlite3_column_text(st, 1), out);
-        strbuf_addch(out, '\n');
-        indent(out, (const char *)sqlite3_column_text(st, 2));
-        if (viewer >= 0 && priv && *priv) {
-            strbuf_addstr(out, "  (for your eyes only)\n");
-            indent(out, priv);
+        bool gone = sqlite3_column_int(st, 4) != 0, any;
+        char after[128];
+        when_of_row(g, st, 5, 6, after);
+        /* The game's first step opens where it then stands. */
+        if (!*before)
+            memcpy(before, after, sizeof(before));
+        if (strcmp(before, head) != 0) {
+            memcpy(head, before, sizeof(head));
+            strbuf_addf(out, "%c%s\n", head[0] >= 'a' && head[0] <= 'z' ? head[0] - 'a' + 'A' : head[0], head + 1);
         }
+        any = orders_lines(g, (const char *)sqlite3_column_text(st, 1), out);
+        if (gone)
+            strbuf_addstr(out, any ? "    (rolled back)\n" : "  (rolled back)\n");
+        indent(out, (const char *)sqlite3_column_text(st, 2), any ? "    " : "  ");
+        if (priv && *priv) {
+            strbuf_addstr(out, any ? "    (for your eyes only)\n" : "  (for your eyes only)\n");
+            indent(out, priv, any ? "      " : "    ");
+        }
+        if (!gone)
+            memcpy(before, after, sizeof(before));
     }
     db_finalize(st);
     return rc == SQLITE_DONE ? 0 : -1;
@@ -80,4 +140,30 @@ int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int 
 int history_render(sqlite3 *db, const struct game_rec *g, int viewer, struct strbuf *out)
 {
     return render(db, g, viewer, 0, INT32_MAX, true, out);
+}
+
+int history_steps_of(sqlite3 *db, const struct game_rec *g, int number, int *first, int *last)
+{
+    int64_t start, next, top;
+    /* Round N began with the step after which the game stood in it; it
+     * lasts to the step that took the game past it. */
+    if (db_get_int64(db, &start,
+                     "SELECT coalesce(min(turn), -1) FROM turns WHERE game_id = ? AND rolled_back = 0 AND when_number = ?",
+                     "Ii", g->id, number) < 0)
+        return -1;
+    if (start < 0) {
+        struct game_when w;
+        game_when_of(g->ops, g->st, &g->table, g->turn, &w);
+        return error("game %lld has no %s %d: its %ss so far are 0 (the start) to %d", (long long)g->id, w.unit,
+                     number, w.unit, w.number);
+    }
+    if (db_get_int64(db, &top, "SELECT max(turn) FROM turns WHERE game_id = ? AND rolled_back = 0", "I", g->id) < 0 ||
+        db_get_int64(db, &next,
+                     "SELECT coalesce(min(turn), -1) FROM turns WHERE game_id = ? AND rolled_back = 0 AND turn > ?"
+                     " AND when_number > ?",
+                     "IIi", g->id, start, number) < 0)
+        return -1;
+    *first = number == 0 ? 0 : (int)start + 1;
+    *last = next < 0 ? (int)top : (int)next;
+    return 0;
 }

@@ -10,6 +10,10 @@
  * log, and the private notes of viewer (a seat, or -1 for none); turns a
  * host rolled back stay, marked. Pending orders never appear. */
 int history_render(sqlite3 *db, const struct game_rec *g, int viewer, struct strbuf *out);
+/* The steps played in the game's round (turn, move) number: first..last;
+ * -1 with a message when the game has none such. The position at its
+ * start is the step first - 1. */
+int history_steps_of(sqlite3 *db, const struct game_rec *g, int number, int *first, int *last);
 /* Appends the live turns first..last only. */
 int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int first, int last, struct strbuf *out);
 

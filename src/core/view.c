@@ -19,8 +19,23 @@ cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer)
     cJSON_AddStringToObject(j, "module", g->ops->name);
     cJSON_AddStringToObject(j, "title", g->ops->title);
     cJSON_AddStringToObject(j, "status", game_status_of(g->ops, g->st));
-    cJSON_AddNumberToObject(j, "turn", g->turn);
+    cJSON_AddNumberToObject(j, "turn", g->turn); /* steps resolved */
     cJSON_AddStringToObject(j, "phase", game_phase_of(g->ops, g->st));
+    {
+        struct game_when gw;
+        char text[128];
+        cJSON *when = cJSON_CreateObject();
+        game_when_of(g->ops, g->st, &g->table, g->turn, &gw);
+        game_when_text(&gw, text);
+        cJSON_AddStringToObject(when, "unit", gw.unit);
+        cJSON_AddNumberToObject(when, "number", gw.number);
+        if (gw.of)
+            cJSON_AddNumberToObject(when, "of", gw.of);
+        if (*gw.phase)
+            cJSON_AddStringToObject(when, "phase", gw.phase);
+        cJSON_AddStringToObject(when, "text", text);
+        cJSON_AddItemToObject(j, "when", when);
+    }
     if (engine_missing(db, g, &missing)) {
         cJSON_Delete(j);
         cJSON_Delete(result);
@@ -85,8 +100,12 @@ int view_status_line(sqlite3 *db, struct game_rec *g, struct strbuf *out)
 
 int view_ascii(sqlite3 *db, struct game_rec *g, int viewer, struct strbuf *out)
 {
-    strbuf_addf(out, "Game %lld: %s, step %d (%s)\n", (long long)g->id, g->ops->title, g->turn,
-                game_status_of(g->ops, g->st));
+    struct game_when w;
+    char when[128];
+    game_when_of(g->ops, g->st, &g->table, g->turn, &w);
+    game_when_text(&w, when);
+    strbuf_addf(out, "Game %lld: %s, %s%s\n", (long long)g->id, g->ops->title,
+                str_eq(game_status_of(g->ops, g->st), "finished") ? "over after " : "", when);
     strbuf_addstr(out, "Players:");
     size_t col = 8;
     for (int i = 0; i < g->nseats; i++) {

@@ -1141,6 +1141,16 @@ static void ae_result(const void *st, struct game_result *r)
         r->winners = 1u << a->winner;
 }
 
+static void ae_when(const void *st, const struct game_table *t, struct game_when *w)
+{
+    const struct ae *a = st;
+    (void)t;
+    w->unit = "turn";
+    w->number = a->turn;
+    if (a->phase != OVER)
+        snprintf(w->phase, sizeof(w->phase), "%s", phase_words[a->phase]);
+}
+
 /* Ended by the host: the most VT wins, ties by seat order from the King's
  * Marker holder, as in the end phase; or the game is abandoned. */
 static void ae_end(void *st, bool score, const struct game_table *t, struct game_log *log)
@@ -1282,6 +1292,7 @@ const struct game_ops african_empires_ops = {
     .view_ascii = ae_view_ascii,
     .result = ae_result,
     .resign = ae_resign,
+    .when = ae_when,
     .end = ae_end,
     .evaluate = ae_evaluate,
     .secrets = ae_secrets,

@@ -43,6 +43,7 @@ struct bantu {
     unsigned winners;          /* set when the game is over */
     bool over;
     int ended;                 /* enum game_end: ended by the host, and how */
+    int round;                 /* each seat moves (or passes) once a round */
     struct rng rng;
 };
 
@@ -584,6 +585,7 @@ static void *bantu_setup(const cJSON *options, int nseats, uint64_t seed, struct
             b->pos[s][k] = k > b->npieces ? FINISHED : AT_START;
     rng_seed(&b->rng, seed, 0x62616e74);
     b->first = b->to_move = (int)rng_below(&b->rng, (uint32_t)nseats);
+    b->round = 1;
     return b;
 fail:
     free(b);
@@ -610,6 +612,7 @@ static cJSON *bantu_to_json(const void *st)
     cJSON_AddBoolToObject(j, "over", b->over);
     cJSON_AddNumberToObject(j, "winners", b->winners);
     cJSON_AddNumberToObject(j, "ended", b->ended);
+    cJSON_AddNumberToObject(j, "round", b->round);
     cJSON_AddItemToObject(j, "rng", rng_to_json(&b->rng));
     return j;
 }
@@ -629,6 +632,7 @@ static void *bantu_from_json(const cJSON *j, struct strbuf *err)
         jx_int(j, "to_move", 0, b->nseats - 1, &b->to_move, err) || jx_bool(j, "over", &b->over, err) ||
         jx_int(j, "winners", 0, (1 << b->nseats) - 1, &winners, err) ||
         jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &b->ended, err) ||
+        jx_int_opt(j, "round", 1, 1000000, 1, &b->round, err) ||
         rng_from_json(&b->rng, cJSON_GetObjectItemCaseSensitive(j, "rng"), err))
         goto fail;
     b->out = (unsigned)out;
@@ -797,6 +801,9 @@ static void next_turn(struct bantu *b, int seat, const struct game_table *t, str
 {
     for (int tries = 0; tries < b->nseats; tries++) {
         seat = (seat + 1) % b->nseats;
+        /* Past the first player (in seat order from her): a new round. */
+        if ((seat - b->first + b->nseats) % b->nseats == 0)
+            b->round++;
         if (b->out & (1u << seat))
             continue;
         if (can_move(b, seat)) {
@@ -1047,6 +1054,14 @@ static void bantu_result(const void *st, struct game_result *r)
             r->scores[s] += b->pos[s][k] == FINISHED;
 }
 
+static void bantu_when(const void *st, const struct game_table *t, struct game_when *w)
+{
+    const struct bantu *b = st;
+    (void)t;
+    w->unit = "round";
+    w->number = b->round;
+}
+
 /* Ended by the host: the rules name no score but all pieces home, so a
  * scored end goes to the player (or side) with the most pieces home,
  * equal counts sharing; or the game is abandoned. */
@@ -1164,6 +1179,7 @@ const struct game_ops bantu_ops = {
     .view_ascii = bantu_view_ascii,
     .result = bantu_result,
     .resign = bantu_resign,
+    .when = bantu_when,
     .end = bantu_end,
     .evaluate = bantu_evaluate,
     .secrets = NULL,

@@ -61,6 +61,7 @@ struct bumuntu {
     bool turn_collected;        /* the turn under way collected a tile */
     bool stalled;               /* the game ended by the stall rule */
     int ended;                  /* enum game_end: ended by the host, and how */
+    int round;                  /* rounds begun since the entering (0 while entering) */
     int score[MAX_SEATS];
     struct rng rng;
 };
@@ -358,6 +359,7 @@ static cJSON *bumuntu_to_json(const void *st)
     cJSON_AddBoolToObject(j, "turn_collected", b->turn_collected);
     cJSON_AddBoolToObject(j, "stalled", b->stalled);
     cJSON_AddNumberToObject(j, "ended", b->ended);
+    cJSON_AddNumberToObject(j, "round", b->round);
     cJSON_AddItemToObject(j, "scores", jx_int_array_new(b->score, (size_t)b->nseats));
     cJSON_AddItemToObject(j, "rng", rng_to_json(&b->rng));
     return j;
@@ -430,7 +432,8 @@ static void *bumuntu_from_json(const cJSON *j, struct strbuf *err)
         jx_int_opt(j, "stall_turns", 0, 1000 * MAX_SEATS, 0, &b->stall_turns, err) ||
         jx_bool_opt(j, "turn_collected", false, &b->turn_collected, err) ||
         jx_bool_opt(j, "stalled", false, &b->stalled, err) ||
-        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &b->ended, err))
+        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &b->ended, err) ||
+        jx_int_opt(j, "round", 0, 1000000, 0, &b->round, err))
         goto fail;
     for (i = 0; i <= PH_OVER && strcmp(phase, phase_names[i]); i++)
         ;
@@ -762,10 +765,18 @@ static bool stall_tick(struct order_ctx *o, bool collected)
 static void start_turn(struct order_ctx *o, int seat)
 {
     struct bumuntu *b = o->b;
+    bool entering = b->phase == PH_ENTER;
     b->collect = -1;
     b->phase = PH_TURN;
     b->turn_collected = false;
     for (int tries = 0; tries < b->nseats; tries++, seat = next_seat(b, seat)) {
+        /* A round begins with the first turn after the entering, and
+         * again whenever the turn comes round to the first player. */
+        if (entering || b->round == 0)
+            b->round = 1;
+        else if ((seat - b->first + b->nseats) % b->nseats <= (b->to_move - b->first + b->nseats) % b->nseats)
+            b->round++;
+        entering = false;
         b->to_move = seat;
         if (b->resigned & (1u << seat))
             continue;
@@ -1912,6 +1923,16 @@ static void bumuntu_resign(void *st, int seat, const struct game_table *t, struc
     strbuf_release(&why);
 }
 
+static void bumuntu_when(const void *st, const struct game_table *t, struct game_when *w)
+{
+    const struct bumuntu *b = st;
+    (void)t;
+    w->unit = "round";
+    w->number = b->phase == PH_ENTER ? 0 : b->round;
+    if (b->phase == PH_ENTER)
+        snprintf(w->phase, sizeof(w->phase), "entering");
+}
+
 /* Ended by the host: scored as if the last advancement tile had been
  * taken, or abandoned. */
 static void bumuntu_end(void *st, bool score, const struct game_table *t, struct game_log *log)
@@ -1993,6 +2014,7 @@ const struct game_ops bumuntu_ops = {
     .view_ascii = bumuntu_view_ascii,
     .result = bumuntu_result,
     .resign = bumuntu_resign,
+    .when = bumuntu_when,
     .end = bumuntu_end,
     .evaluate = bumuntu_evaluate,
     .secrets = bumuntu_secrets,

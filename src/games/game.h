@@ -34,6 +34,17 @@ struct game_log {
     struct strbuf priv[GAME_MAX_SEATS];
 };
 
+/* Where a game stands in the words players use: "round 3 of 12", "turn
+ * 2, second play phase", "move 7". number counts from 1; 0 is the setup,
+ * before the first (phase then names it: "setup", "entering"). Who is to
+ * act the core adds from waiting_for. */
+struct game_when {
+    const char *unit;  /* "round", "turn", "move" (static) */
+    int number;
+    int of;            /* how many there are, when the rules fix it; else 0 */
+    char phase[48];    /* the part of the turn, or "" */
+};
+
 /* How a game ended: by its rules, or by its host (ngoma end). */
 enum game_end { GAME_END_RULES, GAME_END_SCORED, GAME_END_ABANDONED };
 
@@ -73,6 +84,9 @@ struct game_ops {
     /* Optional: "setup" while the game's own setup steps are being played,
      * else "play"; a game without setup steps leaves it out. */
     const char *(*phase)(const void *st);
+    /* Optional: the round (or turn, or move) players count, for every
+     * mail, history line and show; without it the core counts steps. */
+    void (*when)(const void *st, const struct game_table *t, struct game_when *w);
     /* The seats whose orders the next step needs, as a bitmask: one seat for
      * a sequential step, several for a simultaneous one, 0 when finished. */
     unsigned (*waiting_for)(const void *st);

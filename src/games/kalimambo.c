@@ -894,6 +894,15 @@ static void kalimambo_result(const void *st, struct game_result *r)
                 r->winners |= 1u << s;
 }
 
+static void kalimambo_when(const void *st, const struct game_table *t, struct game_when *w)
+{
+    const struct kalimambo *k = st;
+    (void)t;
+    w->unit = "round";
+    w->number = finished(k) ? k->round : k->round + 1;
+    w->of = k->ncards;
+}
+
 /* Ended by the host: scored as after the last round (fewest points win),
  * or abandoned. */
 static void kalimambo_end(void *st, bool score, const struct game_table *t, struct game_log *log)
@@ -995,6 +1004,7 @@ const struct game_ops kalimambo_ops = {
     .view_ascii = kalimambo_view_ascii,
     .result = kalimambo_result,
     .resign = kalimambo_resign,
+    .when = kalimambo_when,
     .end = kalimambo_end,
     .evaluate = kalimambo_evaluate,
     .secrets = NULL,

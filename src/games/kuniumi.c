@@ -5,6 +5,7 @@
 #include "lib/util.h"
 #include "lib/words.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -723,6 +724,16 @@ static void kuniumi_result(const void *st, struct game_result *r)
     r->winners = k->winner >= 0 ? 1u << k->winner : 3u; /* a draw: both share it */
 }
 
+static void kuniumi_when(const void *st, const struct game_table *t, struct game_when *w)
+{
+    const struct kuniumi *k = st;
+    w->unit = "move";
+    (void)t;
+    w->number = k->phase <= PH_CHOOSE ? 0 : k->phase == PH_OVER ? k->moves : k->moves + 1;
+    if (k->phase <= PH_CHOOSE)
+        snprintf(w->phase, sizeof(w->phase), "setup");
+}
+
 /* KuniUmi has no score: a game the host ends scored is decided as the
  * rules decide a finished one, by closed groups; there are none (or it
  * would be over), so it is a draw. */
@@ -821,6 +832,7 @@ const struct game_ops kuniumi_ops = {
     .view_ascii = kuniumi_view_ascii,
     .result = kuniumi_result,
     .resign = kuniumi_resign,
+    .when = kuniumi_when,
     .end = kuniumi_end,
     .evaluate = kuniumi_evaluate,
     .secrets = NULL,

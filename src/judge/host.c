@@ -2,6 +2,7 @@
 #include "judge/host.h"
 #include "store/db.h"
 #include "core/engine.h"
+#include "core/history.h"
 #include "judge/notify.h"
 #include "core/reply.h"
 #include "judge/schedule.h"
@@ -41,7 +42,11 @@ static int bots_play(sqlite3 *db, struct game_rec *g, struct strbuf *out)
     sub.turn_after = g->turn;
     if (g->turn == sub.turn_before)
         return 0;
-    strbuf_addf(out, " The bots then played on to step %d.", g->turn);
+    {
+        char when[128];
+        game_when_now(g, when);
+        strbuf_addf(out, " The bots then played on to %s.", when);
+    }
     return notify_submission(db, g, -1, &sub, NULL) ? -1 : 0;
 }
 
@@ -114,14 +119,37 @@ static int do_extend(sqlite3 *db, struct game_rec *g, const char *arg, struct st
     return save_schedule(db, g) || notice_all(db, g, "more time for the step", out->buf) ? -1 : 0;
 }
 
-static int do_rollback(sqlite3 *db, struct game_rec *g, const char *arg, struct strbuf *out)
+/* ROLLBACK 3: back to where round (turn, move) 3 began; ROLLBACK STEP
+ * 44: back to the position after step 44. */
+static int do_rollback(sqlite3 *db, struct game_rec *g, const struct words *w, struct strbuf *out)
 {
+    struct game_when now;
     long long n;
-    if (!arg || !parse_int(arg, 0, g->turn - 1, &n)) {
-        if (g->turn == 0)
-            strbuf_addstr(out, "the game has no step to roll back");
-        else
-            strbuf_addf(out, "ROLLBACK takes the step to go back to, 0 to %d", g->turn - 1);
+    int first, last;
+    char when[128];
+    game_when_of(g->ops, g->st, &g->table, g->turn, &now);
+    if (g->turn == 0) {
+        strbuf_addstr(out, "the game has no step to roll back");
+        return 1;
+    }
+    if (w->n == 3 && str_eq(w->w[1], "step")) {
+        if (!parse_int(w->w[2], 0, g->turn - 1, &n)) {
+            strbuf_addf(out, "ROLLBACK STEP takes a step to go back to, 0 to %d", g->turn - 1);
+            return 1;
+        }
+    } else if (w->n == 2 && parse_int(w->w[1], 0, now.number, &n)) {
+        if (history_steps_of(db, g, (int)n, &first, &last))
+            return -1;
+        n = first > 0 ? first - 1 : 0;
+        if (n >= g->turn) {
+            strbuf_addf(out, "%s %s has just begun: ROLLBACK %d goes back to the start of %s %d", now.unit,
+                         w->w[1], now.number - 1, now.unit, now.number - 1);
+            return 1;
+        }
+    } else {
+        strbuf_addf(out, "ROLLBACK takes a %s of the game, 0 (the start) to %d, and goes back to where it began;"
+                         " or STEP and a step, 0 to %d",
+                    now.unit, now.number, g->turn - 1);
         return 1;
     }
     if (db_do(db, "UPDATE turns SET rolled_back = 1 WHERE game_id = ? AND turn > ? AND rolled_back = 0", "Ii", g->id,
@@ -132,8 +160,10 @@ static int do_rollback(sqlite3 *db, struct game_rec *g, const char *arg, struct 
     game_step_started(g);
     if (game_save(db, g))
         return -1;
-    strbuf_addf(out, "The game is rolled back to step %lld; the later steps stay in its history, marked rolled back.",
-                n);
+    game_when_now(g, when);
+    strbuf_addf(out, "The game is rolled back to %s (step %lld); the later steps stay in its history, marked rolled"
+                     " back.",
+                when, n);
     if (notice_all(db, g, "the game is rolled back", out->buf))
         return -1;
     return bots_play(db, g, out);
@@ -275,8 +305,12 @@ int host_status(sqlite3 *db, struct game_rec *g, struct strbuf *out)
     unsigned missing = 0;
     time_t t;
     char when[64];
-    strbuf_addf(out, "Game %lld (%s): %s, step %d%s.\n", (long long)g->id, g->ops->title, game_status_of(g->ops, g->st),
-                g->turn, g->sched.paused ? ", paused" : "");
+    {
+        char at[128];
+        game_when_now(g, at);
+        strbuf_addf(out, "Game %lld (%s): %s, %s (step %d)%s.\n", (long long)g->id, g->ops->title,
+                    game_status_of(g->ops, g->st), at, g->turn, g->sched.paused ? ", paused" : "");
+    }
     if (engine_missing(db, g, &missing))
         return -1;
     if (missing) {
@@ -317,7 +351,7 @@ int host_command(sqlite3 *db, struct game_rec *g, const char *line, struct strbu
     else if (str_eq(w.w[0], "extend"))
         rc = do_extend(db, g, w.n == 2 ? w.w[1] : NULL, out);
     else if (str_eq(w.w[0], "rollback"))
-        rc = do_rollback(db, g, w.n == 2 ? w.w[1] : NULL, out);
+        rc = do_rollback(db, g, &w, out);
     else if (str_eq(w.w[0], "replace"))
         rc = do_replace(db, g, &w, line, out);
     else if (str_eq(w.w[0], "kick"))
@@ -327,7 +361,7 @@ int host_command(sqlite3 *db, struct game_rec *g, const char *line, struct strbu
     else if (str_eq(w.w[0], "status") && w.n == 1)
         rc = host_status(db, g, out);
     else {
-        strbuf_addf(out, "\"%s\" is not a host command: PAUSE, RESUME, EXTEND 2d, ROLLBACK <step>, "
+        strbuf_addf(out, "\"%s\" is not a host command: PAUSE, RESUME, EXTEND 2d, ROLLBACK <round>, "
                          "REPLACE <player> <name>=<address>, KICK <player>, END [SCORE|ABANDON] <reason>, STATUS",
                     w.w[0]);
         rc = 1;
