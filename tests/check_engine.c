@@ -111,6 +111,45 @@ START_TEST(generic_commands_answer_without_storing)
 }
 END_TEST
 
+/* A seat's only legal order is played for her at once; the history says
+ * so; an order the game keeps hers is not. */
+START_TEST(a_forced_order_is_played_at_once)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct strbuf hist = STRBUF_INIT, report = STRBUF_INIT;
+    t_new_game(db, "tally", 3, 11, "{\"rounds\":\"2\",\"last\":\"one\"}", &g);
+    t_ok(db, &g, 0, "PICK 3");
+    t_ok(db, &g, 1, "PICK 2");
+    ck_assert_int_eq(g.turn, 0);
+    t_ok(db, &g, 2, "PICK 1");
+    /* Round 2 allows PICK 1 alone: nobody waits for it. */
+    ck_assert_int_eq(g.turn, 2);
+    ck_assert_str_eq(g.status, "finished");
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM orders WHERE step = 2 AND source = 'forced'"), 3);
+    ck_assert_int_eq(history_render(db, &g, 0, &hist), 0);
+    ck_assert_msg(strstr(hist.buf, "  Ann: PICK 1  (the only order: played at once)\n"), "%s", hist.buf);
+    ck_assert_int_eq(engine_replay(db, &g, &report), 0);
+    game_unload(&g);
+
+    /* last=zero: PICK 0 is the only order, but each gives it herself. */
+    t_new_game(db, "tally", 2, 11, "{\"rounds\":\"2\",\"last\":\"zero\"}", &g);
+    t_ok(db, &g, 0, "PICK 3");
+    t_ok(db, &g, 1, "PICK 2");
+    ck_assert_int_eq(g.turn, 1);
+    ck_assert_ptr_null(engine_forced_order(&g, 0));
+    t_ok(db, &g, 0, "PICK 0");
+    ck_assert_int_eq(g.turn, 1);
+    t_ok(db, &g, 1, "PICK 0");
+    ck_assert_int_eq(g.turn, 2);
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM orders WHERE source = 'forced'"), 3);
+    strbuf_release(&hist);
+    strbuf_release(&report);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 START_TEST(simultaneous_orders_stay_secret_until_all_are_in)
 {
     sqlite3 *db = t_db();
@@ -302,6 +341,7 @@ Suite *engine_suite(void)
     tcase_add_test(tc, resign_keeps_other_pending_orders);
     tcase_add_test(tc, finished_games_take_no_orders);
     tcase_add_test(tc, replay_matches_and_finds_tampering);
+    tcase_add_test(tc, a_forced_order_is_played_at_once);
     tcase_add_test(tc, new_game_checks_players_and_options);
     tcase_add_test(tc, seats_have_distinct_secrets);
     suite_add_tcase(s, tc);

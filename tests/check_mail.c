@@ -922,14 +922,24 @@ START_TEST(a_whole_turn_by_mail_tells_every_seat)
     struct world w;
     struct inbound_result r;
     world_new(&w);
-    char *a = subst(&w, "From: ann@example.org\n" PLUS1 "\nPLACE EARTH GOD c3\n");
+    char *a = subst(&w, "From: ann@example.org\n" PLUS1 "Message-ID: <t1@example.org>\n\nPLACE EARTH GOD c3\n");
     ck_assert_int_eq(deliver(&w, a, &r), INBOUND_PROCESSED);
     ck_assert_int_eq(mails(&w, "reply", "Ann@example.org"), 1);
+    /* Bob has nothing to do while Ann sets up: no mail. */
+    ck_assert_int_eq(mails(&w, "turn", "Bob@example.org"), 0);
+    free(a);
+    a = subst(&w, "From: ann@example.org\n" PLUS1 "Message-ID: <t2@example.org>\n\nPLACE SEA GOD d4\n"
+                  "PLACE LAND c4\nPLACE LAND a1\nPLACE SEA b1\nPLACE SEA c1\n");
+    ck_assert_int_eq(deliver(&w, a, &r), INBOUND_PROCESSED);
+    ck_assert_int_eq(mails(&w, "reply", "Ann@example.org"), 2);
     ck_assert_int_eq(mails(&w, "turn", "Bob@example.org"), 1);
-    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM orders WHERE message_id IS NOT NULL"), 1);
+    ck_assert_int_eq(t_count(w.db, "SELECT count(*) FROM orders WHERE message_id IS NOT NULL"), 6);
     char *bob = NULL;
     ck_assert_int_eq(db_get_text(w.db, &bob, "SELECT mail FROM outbox WHERE kind = 'turn'", NULL), 1);
-    ck_assert(strstr(bob, "Ann places the Earth God on c3") != NULL);
+    /* His one mail tells the whole setup, from Ann's first mail on. */
+    ck_assert_msg(strstr(bob, "Ann places the Earth God on c3") != NULL && strstr(bob, "Ann places the Sea God") &&
+                      strstr(bob, "Your orders now:\n  CHOOSE LAND\n  CHOOSE SEA\n") != NULL,
+                  "%s", bob);
     /* Bob's mail carries Bob's secret, never Ann's. */
     ck_assert(strstr(bob, w.secret[1]) != NULL);
     ck_assert(strstr(bob, w.secret[0]) == NULL);

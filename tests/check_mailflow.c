@@ -1,7 +1,9 @@
 /* check_mailflow.c: whole games of every kind played purely by mail, and every mail they send read as a player reads it: its subject, its thread, its lines. */
 #include "test_support.h"
 
+#include "judge/host.h"
 #include "judge/inbound.h"
+#include "judge/schedule.h"
 #include "lib/rng.h"
 #include "lib/util.h"
 #include "store/db.h"
@@ -111,11 +113,80 @@ static void reply(sqlite3 *db, int64_t game, int seat, const char *orders, int n
     strbuf_release(&m);
 }
 
+/* Text with every run of white space made one space: a wrapped line
+ * reads as the line it was. Owned. */
+static char *flat(const char *text)
+{
+    struct strbuf sb = STRBUF_INIT;
+    for (const char *p = text; *p; p++) {
+        if (*p == ' ' || *p == '\n' || *p == '\t') {
+            if (sb.len && sb.buf[sb.len - 1] != ' ')
+                strbuf_addch(&sb, ' ');
+        } else {
+            strbuf_addch(&sb, *p);
+        }
+    }
+    return strbuf_detach(&sb);
+}
+
+/*
+ * The seats' mails as a chain: each mail that tells steps tells from the
+ * step after the last one its seat was told, up to the step it shows, and
+ * holds what each of those steps said in public. A seat is mailed, beside
+ * the answers to her own mails and her digests, only when she must act and
+ * once at the end (unless she asked for MAIL EVERY): at most one such mail
+ * for each order she then gives, plus one.
+ */
+static void assert_every_step_told(sqlite3 *db, const struct game_rec *g)
+{
+    for (int seat = 1; seat <= g->nseats; seat++) {
+        sqlite3_stmt *st = db_stmt(db,
+                                   "SELECT id, kind, step, told_from, mail FROM outbox WHERE game_id = ? AND seat = ?"
+                                   " AND told_from IS NOT NULL ORDER BY id",
+                                   "Ii", g->id, seat);
+        int told = 0, rc, unasked = 0;
+        int64_t orders;
+        while ((rc = db_step(st)) == SQLITE_ROW) {
+            const char *kind = (const char *)sqlite3_column_text(st, 1);
+            int step = sqlite3_column_int(st, 2), from = sqlite3_column_int(st, 3);
+            struct shown s;
+            char *text;
+            CHECK(from == told + 1, "%s seat %d: its %s mail %lld tells from step %d, its last mail told to %d",
+                  g->ops->name, seat, kind, (long long)sqlite3_column_int64(st, 0), from, told);
+            shown_of((const char *)sqlite3_column_text(st, 4), &s);
+            text = flat(s.text);
+            for (int k = from; k <= step; k++) {
+                char *log = NULL, *want;
+                ck_assert_int_eq(db_get_text(db, &log, "SELECT log FROM turns WHERE game_id = ? AND turn = ? AND"
+                                                       " rolled_back = 0", "Ii", g->id, k), 1);
+                want = flat(log);
+                CHECK(!*want || strstr(text, want) != NULL, "%s seat %d: its %s mail of step %d lacks step %d: %s\n%s",
+                      g->ops->name, seat, kind, step, k, want, s.text);
+                free(want);
+                free(log);
+            }
+            unasked += !str_eq(kind, "reply") && !str_eq(kind, "help") && !str_eq(kind, "digest");
+            told = step;
+            free(text);
+            shown_release(&s);
+        }
+        db_finalize(st);
+        ck_assert_int_eq(rc, SQLITE_DONE);
+        ck_assert_int_eq(db_get_int64(db, &orders,
+                                      "SELECT count(DISTINCT message_id) FROM orders WHERE game_id = ? AND seat = ?"
+                                      " AND status = 'accepted' AND message_id IS NOT NULL",
+                                      "Ii", g->id, seat), 1);
+        CHECK(unasked <= orders + 1 || str_eq(g->seats[seat - 1].mail_policy, "every"), "%s seat %d: %d mails it did not ask for, for %lld mails of orders",
+              g->ops->name, seat, unasked, (long long)orders);
+    }
+}
+
 static const struct {
     const char *game;
     int seats;
 } flows[] = {
     { "kuniumi", 2 }, { "kalimambo", 4 }, { "bumuntu", 3 }, { "bantu", 3 }, { "african-empires", 4 },
+    { "african-empires", 6 },
 };
 
 START_TEST(whole_games_by_mail_read_as_a_player_reads_them)
@@ -134,7 +205,16 @@ START_TEST(whole_games_by_mail_read_as_a_player_reads_them)
                 continue;
             g.ops->legal(g.st, s, &g.table, &legal);
             ck_assert_uint_gt(legal.n, 0);
-            reply(db, g.id, s, t_pick(&legal, &r), ++n);
+            if (++n % 9 == 0) {
+                /* Now and then a mail a player writes in a hurry: a typo,
+                 * a wrong setting, LEGAL, then the order. */
+                char text[256];
+                snprintf(text, sizeof(text), "XYZZY 99 over there\nMAIL sometimes please\nLEGAL\n%s",
+                         t_pick(&legal, &r));
+                reply(db, g.id, s, text, n);
+            } else {
+                reply(db, g.id, s, t_pick(&legal, &r), n);
+            }
             strlist_clear(&legal);
             game_unload(&g);
             ck_assert_int_eq(game_load(db, 1, &g), 0);
@@ -177,6 +257,110 @@ START_TEST(whole_games_by_mail_read_as_a_player_reads_them)
     db_finalize(st);
     ck_assert_int_eq(rc, SQLITE_DONE);
     ck_assert_int_gt(mails, n);
+    assert_every_step_told(db, &g);
+    {
+        struct game_when w;
+        int64_t news, acts;
+        game_when_of(g.ops, g.st, &g.table, g.turn, &w);
+        ck_assert_int_eq(db_get_int64(db, &news,
+                                      "SELECT count(*) FROM outbox WHERE seat IS NOT NULL AND kind NOT IN"
+                                      " ('reply', 'help', 'refused', 'limit', 'welcome')", NULL), 1);
+        ck_assert_int_eq(db_get_int64(db, &acts, "SELECT count(*) FROM orders WHERE status = 'accepted'", NULL), 1);
+        if (getenv("NGOMA_SHOW_MAIL")) {
+            /* One "your turn" mail from the middle of the game, as she reads it. */
+            char *mail = NULL;
+            ck_assert_int_ge(db_get_text(db, &mail,
+                                         "SELECT mail FROM outbox WHERE kind = 'turn' AND seat = 1 ORDER BY id"
+                                         " LIMIT 1 OFFSET (SELECT count(*) / 2 FROM outbox WHERE kind = 'turn' AND seat = 1)",
+                                         NULL), 0);
+            if (mail) {
+                struct shown s;
+                shown_of(mail, &s);
+                printf("---- %s, %d seats: Subject: %s\n%s\n----\n", g.ops->name, g.nseats, s.subject, s.text);
+                shown_release(&s);
+            }
+            free(mail);
+        }
+        /* Never more than one unasked mail a seat each time she must act:
+         * in African Empires, three a game turn. */
+        if (str_eq(g.ops->name, "african-empires"))
+            CHECK((double)news / g.nseats / w.number <= 3.0, "%.1f mails a seat a turn",
+                  (double)news / g.nseats / w.number);
+        printf("mailflow: %s, %d seats: %d %ss, %lld mails a seat not answers (%.1f a seat a %s), %lld orders a seat\n",
+               g.ops->name, g.nseats, w.number, w.unit, (long long)news / g.nseats,
+               (double)news / g.nseats / (w.number ? w.number : 1), w.unit, (long long)acts / g.nseats);
+    }
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
+static int64_t count_of(sqlite3 *db, const char *kind, int seat)
+{
+    int64_t n;
+    ck_assert_int_eq(db_get_int64(db, &n, "SELECT count(*) FROM outbox WHERE kind = ? AND seat = ?", "si", kind, seat),
+                     1);
+    return n;
+}
+
+/* The one whose turn it is in a sequential game answers her latest mail
+ * with her first legal order. */
+static void play_one(sqlite3 *db, struct game_rec *g, int *n)
+{
+    struct strlist legal = STRLIST_INIT;
+    unsigned w = g->ops->waiting_for(g->st);
+    int s = __builtin_ctz(w);
+    g->ops->legal(g->st, s, &g->table, &legal);
+    reply(db, g->id, s, legal.v[0], ++*n);
+    strlist_clear(&legal);
+    game_unload(g);
+    ck_assert_int_eq(game_load(db, 1, g), 0);
+}
+
+START_TEST(each_seat_is_mailed_as_it_chose)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct schedule_stats st;
+    struct strbuf status = STRBUF_INIT;
+    int n = 0;
+    setenv("NGOMA_NOW", "2026-12-01T10:00:00Z", 1);
+    t_new_game(db, "bantu", 3, 5, NULL, &g);
+    reply(db, g.id, 1, "MAIL EVERY", ++n);
+    reply(db, g.id, 2, "MAIL DIGEST 1d", ++n);
+    game_unload(&g);
+    ck_assert_int_eq(game_load(db, 1, &g), 0);
+    ck_assert_int_eq(host_status(db, &g, &status), 0);
+    ck_assert_msg(strstr(status.buf, "1 Ann <") && strstr(status.buf, ", MAIL TURN") &&
+                      strstr(status.buf, ", MAIL EVERY") && strstr(status.buf, ", MAIL DIGEST 1d"),
+                  "%s", status.buf);
+    /* Three rounds, each player in turn. */
+    for (int i = 0; i < 9; i++)
+        play_one(db, &g, &n);
+    /* MAIL TURN (Ann): a mail each time she must act after the others. */
+    ck_assert_int_eq(count_of(db, "turn", 1), 3);
+    /* MAIL EVERY (Bob): a mail for every step of the others. */
+    ck_assert_int_eq(count_of(db, "turn", 2), 6);
+    /* MAIL DIGEST (Cleo): a mail when she must act, none between. */
+    ck_assert_int_eq(count_of(db, "turn", 3), 3);
+    /* Play on until Cleo has news no mail told her (the one after her has
+     * moved: she need not act yet). */
+    for (int i = 0; i < 3 && g.seats[2].told_step >= g.turn; i++)
+        play_one(db, &g, &n);
+    ck_assert_int_lt(g.seats[2].told_step, g.turn);
+    memset(&st, 0, sizeof(st));
+    setenv("NGOMA_NOW", "2026-12-01T20:00:00Z", 1);
+    ck_assert_int_eq(schedule_digests(db, &st), 0);
+    ck_assert_int_eq(st.digests, 0);
+    setenv("NGOMA_NOW", "2026-12-02T10:00:01Z", 1);
+    ck_assert_int_eq(schedule_digests(db, &st), 0);
+    ck_assert_int_eq(st.digests, 1);
+    ck_assert_int_eq(count_of(db, "digest", 3), 1);
+    ck_assert_int_eq(schedule_digests(db, &st), 0);
+    ck_assert_int_eq(st.digests, 1);
+    assert_every_step_told(db, &g);
+    unsetenv("NGOMA_NOW");
+    strbuf_release(&status);
     game_unload(&g);
     db_close(db);
 }
@@ -188,6 +372,7 @@ Suite *mailflow_suite(void)
     TCase *tc = tcase_create("mailflow");
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, whole_games_by_mail_read_as_a_player_reads_them, 0, (int)ARRAY_SIZE(flows));
+    tcase_add_test(tc, each_seat_is_mailed_as_it_chose);
     suite_add_tcase(s, tc);
     return s;
 }

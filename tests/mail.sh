@@ -100,7 +100,7 @@ reply cleo@example.org "PLAY 6"
 reply eve@example.org "PLAY 2"
 cycle
 for p in cleo dan eve; do
-    last_text $p@example.org | grep -q "Round 1. Cards: Cleo 6, Dan 4, Eve 2, Kali" || fail "$p has no round report"
+    last_text $p@example.org | grep -q "Cards: Cleo 6, Dan 4, Eve 2, Kali" || fail "$p has no round report"
 done
 "$NGOMA" show "$kali" --json | grep -q '"turn":	1' || fail "the round did not resolve"
 

@@ -140,16 +140,12 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
         goto out;
     }
     {
-        /* Each player's welcome mail goes out with the game; bots move at once. */
+        /* Bots and forced orders play at once; then each player's welcome
+         * mail goes out, telling what they played. */
         struct game_rec g;
         int r = game_load(c->db, id, &g);
         if (!r) {
-            struct submission sub = { 0 };
-            sub.turn_before = g.turn;
-            r = notify_welcome(c->db, &g) || engine_bots(c->db, &g, NULL);
-            sub.turn_after = g.turn;
-            if (!r && sub.turn_after != sub.turn_before)
-                r = notify_submission(c->db, &g, -1, &sub, NULL);
+            r = engine_autoplay(c->db, &g, NULL) || notify_welcome(c->db, &g);
             game_unload(&g);
         }
         if (r || db_commit(c->db)) {

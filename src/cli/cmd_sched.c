@@ -76,6 +76,9 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
     /* Games of bots play on where the last command stopped. */
     if (schedule_bots(c->db, &ss))
         rc = cmd_failed();
+    /* MAIL DIGEST: the news of the period. */
+    if (schedule_digests(c->db, &ss))
+        rc = cmd_failed();
     {
         bool alerted;
         if (db_begin(c->db) || alert_host(c->db, &alerted) || db_commit(c->db)) {
@@ -97,10 +100,10 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
     send_summary(&sends, sent);
     strbuf_addf(&summary,
                 "fetched %d (%d processed); %d games with deadlines: %d reminders, %d orders played by bots, "
-                "%d seats dropped, %d hosts told of stalls; %d bot steps in %d games; %s; pruned %lld mails and "
-                "%lld journal rows",
+                "%d seats dropped, %d hosts told of stalls; %d bot steps in %d games; %d digests; %s; pruned %lld"
+                " mails and %lld journal rows",
                 fs.messages, fs.processed, ss.games, ss.reminders, ss.bots, ss.drops, ss.stalled, ss.bot_steps,
-                ss.bot_games, sent, (long long)pruned.sent, (long long)pruned.journal);
+                ss.bot_games, ss.digests, sent, (long long)pruned.sent, (long long)pruned.journal);
     utc_now(now);
     nerrors = error_captured();
     error_capture(NULL, 0);

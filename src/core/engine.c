@@ -4,11 +4,14 @@
 #include "store/db.h"
 #include "store/settings.h"
 #include "core/history.h"
+#include "core/options.h"
+#include "core/view.h"
 #include "lib/address.h"
 #include "lib/jsonx.h"
 #include "lib/order_text.h"
 #include "lib/template.h"
 #include "lib/util.h"
+#include "lib/words.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -520,11 +523,24 @@ out:
 
 /* ---- the generic commands ------------------------------------------------ */
 
-static void legal_text(const struct game_rec *g, int seat, struct strbuf *out)
+/* Orders LEGAL lists one per line; a longer list is summed up by kind. */
+#define LEGAL_LIST_MAX 40
+
+/* LEGAL, or LEGAL FOOD: the orders (those beginning so) one per line, a
+ * long list summed up by kind. */
+static void legal_text(const struct game_rec *g, int seat, const char *filter, struct strbuf *out)
 {
     struct strlist legal = STRLIST_INIT;
-    g->ops->legal(g->st, seat, &g->table, &legal);
-    if (!legal.n) {
+    options_orders(g, seat, filter, &legal);
+    if (!legal.n && filter && *filter && g->ops->waiting_for(g->st) & (1u << seat)) {
+        strbuf_addf(out, "None of your orders now begins with \"%s\"; LEGAL alone lists them all.", filter);
+    } else if (legal.n > LEGAL_LIST_MAX) {
+        strbuf_addf(out, "%zu legal orders now%s%s, by kind:\n", legal.n, filter && *filter ? " beginning " : "",
+                    filter && *filter ? filter : "");
+        options_text(g, seat, filter, 0, out);
+        strbuf_addstr(out, "LEGAL and the first words of an order (LEGAL FOOD c4) lists those\n"
+                           "orders one per line.");
+    } else if (!legal.n) {
         unsigned waiting = g->ops->waiting_for(g->st);
         if (!waiting)
             strbuf_addstr(out, "The game is over: there are no legal orders.");
@@ -554,7 +570,7 @@ static void rules_text(const struct game_rec *g, struct strbuf *out)
     strbuf_release(&err);
 }
 
-enum command { CMD_NONE, CMD_HELP, CMD_BOARD, CMD_LEGAL, CMD_HISTORY, CMD_RESIGN, CMD_VACATION, CMD_TIMEZONE };
+enum command { CMD_NONE, CMD_HELP, CMD_BOARD, CMD_LEGAL, CMD_HISTORY, CMD_RESIGN, CMD_VACATION, CMD_TIMEZONE, CMD_MAIL };
 static enum command command_of(const char *line);
 
 bool engine_line_asks(const char *line)
@@ -575,7 +591,11 @@ static enum command command_of(const char *line)
     for (size_t i = 0; i < ARRAY_SIZE(table); i++)
         if (str_ieq(line, table[i].word))
             return table[i].cmd;
-    /* These two take an argument. */
+    /* These take an argument. */
+    if (str_iprefix(line, "legal "))
+        return CMD_LEGAL;
+    if (str_iprefix(line, "mail ") || str_ieq(line, "mail"))
+        return CMD_MAIL;
     if (str_iprefix(line, "vacation ") || str_ieq(line, "vacation"))
         return CMD_VACATION;
     if (str_iprefix(line, "timezone ") || str_ieq(line, "timezone"))
@@ -623,6 +643,58 @@ static int vacation(sqlite3 *db, struct game_rec *g, int seat, const char *line,
                  g->id, seat + 1);
 }
 
+void engine_mail_policy_text(const struct seat_info *s, struct strbuf *out)
+{
+    char period[32];
+    duration_format(s->digest_secs, period);
+    if (str_eq(s->mail_policy, "every"))
+        strbuf_addstr(out, "a mail after every step of the game");
+    else if (str_eq(s->mail_policy, "digest"))
+        strbuf_addf(out, "a mail at once when you must act, else at most one every %s of what happened", period);
+    else
+        strbuf_addstr(out, "a mail when you must act, when the game ends and when the host acts");
+}
+
+#define MAIL_FORMS "write MAIL TURN (a mail when you must act), MAIL EVERY (a mail every step) or MAIL DIGEST 1d" \
+                   " (also at most one a day of what happened; any time from 1h to 7d)"
+
+/* MAIL TURN | MAIL EVERY | MAIL DIGEST 1d: when the seat is mailed. */
+static int mail_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l)
+{
+    struct seat_info *s = &g->seats[seat];
+    struct words w;
+    long secs = s->digest_secs;
+    const char *policy = NULL;
+    words_split(&w, line, NULL);
+    if (w.n == 2 && str_eq(w.w[1], "turn"))
+        policy = "turn";
+    else if (w.n == 2 && str_eq(w.w[1], "every"))
+        policy = "every";
+    else if ((w.n == 2 || w.n == 3) && str_eq(w.w[1], "digest") &&
+             (w.n == 2 || (duration_parse(w.w[2], &secs) && secs >= 3600 && secs <= 7 * 86400)))
+        policy = "digest";
+    words_release(&w);
+    l->status = LINE_INFO;
+    if (!policy) {
+        if (str_ieq(line, "mail")) {
+            strbuf_addstr(&l->body, "You get ");
+            engine_mail_policy_text(s, &l->body);
+            strbuf_addstr(&l->body, "; every mail tells all since your last. To change it, " MAIL_FORMS ".");
+        } else {
+            l->status = LINE_REJECTED;
+            strbuf_addstr(&l->body, MAIL_FORMS ".");
+        }
+        return 0;
+    }
+    snprintf(s->mail_policy, sizeof(s->mail_policy), "%s", policy);
+    s->digest_secs = secs;
+    strbuf_addstr(&l->body, "From now on you get ");
+    engine_mail_policy_text(s, &l->body);
+    strbuf_addstr(&l->body, ", each telling all since your last.");
+    return db_do(db, "UPDATE seats SET mail_policy = ?, digest_secs = ? WHERE game_id = ? AND seat = ?", "sIIi", policy,
+                 (int64_t)secs, g->id, seat + 1);
+}
+
 /* TIMEZONE Europe/Berlin: deadlines are shown in it. */
 static int timezone_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l)
 {
@@ -642,15 +714,12 @@ static int timezone_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *l
     return db_do(db, "UPDATE seats SET timezone = ? WHERE game_id = ? AND seat = ?", "sIi", arg, g->id, seat + 1);
 }
 
-int engine_play_for(sqlite3 *db, struct game_rec *g, int seat, const char *source, char **played)
+/* Gives order for seat as source ("bot", "nmr", "forced"); takes order. */
+static int give_for(sqlite3 *db, struct game_rec *g, int seat, const char *source, char *order, char **played)
 {
     struct origin o = { source, 0 };
     struct line_result l;
-    char *order = bot_choose(g->ops, g->st, seat, &g->table,
-                             (uint64_t)g->seed ^ ((uint64_t)g->turn * 0x9e3779b97f4a7c15ULL) ^ (uint64_t)seat);
     int rc;
-    if (!order)
-        return error("game %lld: the bot of seat %d found no legal order", (long long)g->id, seat + 1);
     memset(&l, 0, sizeof(l));
     l.text = order;
     strbuf_init(&l.body);
@@ -666,23 +735,44 @@ int engine_play_for(sqlite3 *db, struct game_rec *g, int seat, const char *sourc
     return rc;
 }
 
-int engine_bots(sqlite3 *db, struct game_rec *g, int *played)
+int engine_play_for(sqlite3 *db, struct game_rec *g, int seat, const char *source, char **played)
+{
+    char *order = bot_choose(g->ops, g->st, seat, &g->table,
+                             (uint64_t)g->seed ^ ((uint64_t)g->turn * 0x9e3779b97f4a7c15ULL) ^ (uint64_t)seat);
+    if (!order)
+        return error("game %lld: the bot of seat %d found no legal order", (long long)g->id, seat + 1);
+    return give_for(db, g, seat, source, order, played);
+}
+
+char *engine_forced_order(const struct game_rec *g, int seat)
+{
+    struct strlist legal = STRLIST_INIT;
+    char *order = NULL;
+    g->ops->legal(g->st, seat, &g->table, &legal);
+    if (legal.n == 1 && !(g->ops->keep_choice && g->ops->keep_choice(g->st, seat, legal.v[0])))
+        order = xstrdup(legal.v[0]);
+    strlist_clear(&legal);
+    return order;
+}
+
+int engine_autoplay(sqlite3 *db, struct game_rec *g, int *played)
 {
     long long limit = setting_get_int(db, "bot_steps", 64);
     int n = 0;
     for (;;) {
         unsigned waiting = g->ops->waiting_for(g->st), in;
         int seat = -1;
+        char *forced = NULL;
         if (!waiting || g->sched.paused || n >= limit)
             break;
         if (pending_mask(db, g, &in))
             return -1;
         for (int s = 0; s < g->nseats && seat < 0; s++)
-            if ((waiting & ~in & (1u << s)) && g->seats[s].bot)
+            if ((waiting & ~in & (1u << s)) && (g->seats[s].bot || (forced = engine_forced_order(g, s))))
                 seat = s;
         if (seat < 0)
             break;
-        if (engine_play_for(db, g, seat, "bot", NULL))
+        if (forced ? give_for(db, g, seat, "forced", forced, NULL) : engine_play_for(db, g, seat, "bot", NULL))
             return -1;
         n++;
     }
@@ -691,7 +781,7 @@ int engine_bots(sqlite3 *db, struct game_rec *g, int *played)
     return 0;
 }
 
-int engine_bots_waited_for(sqlite3 *db, struct game_rec *g, bool *any)
+int engine_autoplay_due(sqlite3 *db, struct game_rec *g, bool *any)
 {
     unsigned waiting = g->ops->waiting_for(g->st), in;
     *any = false;
@@ -699,9 +789,12 @@ int engine_bots_waited_for(sqlite3 *db, struct game_rec *g, bool *any)
         return 0;
     if (pending_mask(db, g, &in))
         return -1;
-    for (int s = 0; s < g->nseats; s++)
-        if ((waiting & ~in & (1u << s)) && g->seats[s].bot)
-            *any = true;
+    for (int s = 0; s < g->nseats && !*any; s++)
+        if (waiting & ~in & (1u << s)) {
+            char *forced = g->seats[s].bot ? NULL : engine_forced_order(g, s);
+            *any = g->seats[s].bot || forced;
+            free(forced);
+        }
     return 0;
 }
 
@@ -729,11 +822,11 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
             break;
         case CMD_BOARD:
             l->status = LINE_INFO;
-            g->ops->view_ascii(g->st, seat, &g->table, &l->body);
+            rc = view_ascii(db, g, seat, &l->body);
             break;
         case CMD_LEGAL:
             l->status = LINE_INFO;
-            legal_text(g, seat, &l->body);
+            legal_text(g, seat, l->text[5] ? l->text + 5 + strspn(l->text + 5, " \t") : NULL, &l->body);
             break;
         case CMD_HISTORY:
             l->status = LINE_INFO;
@@ -756,15 +849,20 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
         case CMD_TIMEZONE:
             rc = timezone_cmd(db, g, seat, l->text, l);
             break;
+        case CMD_MAIL:
+            rc = mail_cmd(db, g, seat, l->text, l);
+            break;
         case CMD_NONE:
             rc = submit_order(db, g, seat, l, &o);
             break;
         }
     }
-    /* Bots answer at once when the game waits for them (as far as the
-     * bot_steps setting lets one command go: `run` plays on). */
+    out->turn_lines = g->turn;
+    /* Bots answer at once when the game waits for them, and forced orders
+     * are played (as far as the bot_steps setting lets one command go:
+     * `run` plays on). */
     if (!rc)
-        rc = engine_bots(db, g, NULL);
+        rc = engine_autoplay(db, g, NULL);
     out->turn_after = g->turn;
     if (!rc) {
         unsigned missing = 0;

@@ -26,6 +26,7 @@ struct submission {
     struct line_result *lines;
     size_t n, alloc;
     int turn_before;       /* the game's turn when the text arrived */
+    int turn_lines;        /* after its own lines, before bots and forced orders played on */
     int turn_after;        /* and after it: turns in between were resolved */
     time_t deadline_before, deadline_after; /* the step's effective deadline (0: none) */
 };
@@ -63,14 +64,18 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
 /* A bot chooses and gives seat's order (source says why: "bot", "nmr");
  * *played (owned) tells which, when not NULL. */
 int engine_play_for(sqlite3 *db, struct game_rec *g, int seat, const char *source, char **played);
-/* Lets the bots play every seat they play that the game waits for, until
- * it waits for a person, is over, or bot_steps (a setting) steps were
- * played in this call: a game of bots never holds a command long, and
- * `ngoma run` plays on where the last call stopped. *played (when not
- * NULL) grows by the steps played. */
-int engine_bots(sqlite3 *db, struct game_rec *g, int *played);
-/* Whether the game waits for a bot now (*any). */
-int engine_bots_waited_for(sqlite3 *db, struct game_rec *g, bool *any);
+/* The order the core plays for seat now (owned), NULL when it is hers to
+ * choose: her only legal order, unless the game keeps it hers. */
+char *engine_forced_order(const struct game_rec *g, int seat);
+/* Plays what nobody needs to choose: the orders of the bot seats the game
+ * waits for, and every forced order (source "forced"), until it waits for
+ * a person's choice, is over, or bot_steps (a setting) orders were given
+ * in this call: a game of bots never holds a command long, and `ngoma
+ * run` plays on where the last call stopped. *played (when not NULL)
+ * grows by the orders given. */
+int engine_autoplay(sqlite3 *db, struct game_rec *g, int *played);
+/* Whether the game waits for a bot or a forced order now (*any). */
+int engine_autoplay_due(sqlite3 *db, struct game_rec *g, bool *any);
 
 /* The host ends the game now (a turn of kind 'end'): scored as the rules
  * score a finished game, or abandoned with no winner; reason goes into the
@@ -91,6 +96,9 @@ int engine_replay(sqlite3 *db, struct game_rec *g, struct strbuf *report);
 /* Whether an order line only asks (HELP, BOARD, LEGAL, HISTORY): its
  * answer changes nothing in the game. */
 bool engine_line_asks(const char *line);
+
+/* When seat is mailed, in words: "a mail when you must act, ...". */
+void engine_mail_policy_text(const struct seat_info *s, struct strbuf *out);
 
 /* How many players a simultaneous step still waits for. */
 int engine_missing(sqlite3 *db, struct game_rec *g, unsigned *missing_mask);

@@ -75,8 +75,8 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
         goto bad;
 
     st = db_stmt(db,
-                 "SELECT seat, name, email, secret, bot, timezone, coalesce(vacation_until, '') FROM seats"
-                 " WHERE game_id = ? ORDER BY seat",
+                 "SELECT seat, name, email, secret, bot, timezone, coalesce(vacation_until, ''), mail_policy,"
+                 " digest_secs, told_step, coalesce(told_at, '') FROM seats WHERE game_id = ? ORDER BY seat",
                  "I", id);
     if (!st)
         goto fail;
@@ -93,6 +93,11 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
         g->seats[g->nseats].bot = sqlite3_column_int(st, 4) != 0;
         g->seats[g->nseats].timezone = db_col_text(st, 5);
         g->seats[g->nseats].vacation_until = db_col_text(st, 6);
+        snprintf(g->seats[g->nseats].mail_policy, sizeof(g->seats[g->nseats].mail_policy), "%s",
+                 (const char *)sqlite3_column_text(st, 7));
+        g->seats[g->nseats].digest_secs = (long)sqlite3_column_int64(st, 8);
+        g->seats[g->nseats].told_step = sqlite3_column_int(st, 9);
+        g->seats[g->nseats].told_at = db_col_text(st, 10);
         g->names[g->nseats] = g->seats[g->nseats].name;
         g->nseats++;
     }
@@ -123,6 +128,7 @@ void game_unload(struct game_rec *g)
         free(g->seats[i].secret);
         free(g->seats[i].timezone);
         free(g->seats[i].vacation_until);
+        free(g->seats[i].told_at);
     }
     free(g->sched.step_started_at);
     free(g->sched.deadline_at);

@@ -15,6 +15,10 @@ struct seat_info {
     bool bot;              /* a bot plays this seat */
     char *timezone;        /* deadlines are shown in it */
     char *vacation_until;  /* UTC, NULL or "" when none */
+    char mail_policy[8];   /* turn, every, digest (MAIL) */
+    long digest_secs;      /* the period of a digest */
+    int told_step;         /* the last step her mails have told her */
+    char *told_at;         /* when the last such mail went (UTC), "" never */
 };
 
 /* How a game keeps time: its deadline per step, reminders, grace, and

@@ -38,7 +38,7 @@ static bool orders_lines(const struct game_rec *g, const char *orders_text, stru
             continue;
         strbuf_addf(out, "  %s: %s%s\n", g->names[seat - 1], order,
                     !cJSON_IsString(src)                   ? ""
-                    : str_eq(src->valuestring, "forced") ? "  (played: the only order)"
+                    : str_eq(src->valuestring, "forced") ? "  (the only order: played at once)"
                     : str_eq(src->valuestring, "nmr")    ? "  (played at the deadline)"
                                                           : "");
         any = true;

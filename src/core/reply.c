@@ -51,7 +51,15 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
         cJSON_AddStringToObject(o, "text", l->text);
         for (int f = 0; f < 4; f++)
             cJSON_AddBoolToObject(o, flags[f], (int)l->status == f);
-        reply_add_text(o, "body", l->body.buf);
+        if (l->status == LINE_REJECTED) {
+            /* "Rejected: " is part of the first line: wrapped with it. */
+            strbuf_reset(&sb);
+            strbuf_addf(&sb, "Rejected: %s", l->body.buf);
+            reply_add_text(o, "body", sb.buf);
+            strbuf_reset(&sb);
+        } else {
+            reply_add_text(o, "body", l->body.buf);
+        }
         cJSON_AddItemToArray(lines, o);
         any_rejected |= l->status == LINE_REJECTED;
     }

@@ -1031,6 +1031,67 @@ static void ae_legal(const void *st, int seat, const struct game_table *tab, str
     }
 }
 
+/* PLAY: the cards and the kingdoms (every card goes on any kingdom);
+ * EVENT: a line a card, with what it takes. */
+static bool ae_summarize(const void *st, int seat, const struct game_table *t, const struct strlist *orders,
+                         struct strbuf *out)
+{
+    static const char *const takes[] = { ['G'] = "MOVE <chit> FROM <kingdom> TO <kingdom>",
+                                          ['E'] = "PLACE <chit> ON <kingdom>",
+                                          ['D'] = "DISCARD <chit> FROM <kingdom>",
+                                          ['M'] = "MOVE <player> FROM <kingdom> TO <kingdom>" };
+    const struct ae *a = st;
+    (void)t;
+    if (!orders->n)
+        return false;
+    if (strncmp(orders->v[0], "PLAY ", 5) == 0) {
+        bool kingdoms = false;
+        strbuf_addstr(out, "PLAY a card");
+        for (int s = 0; s < a->nseats; s++)
+            kingdoms |= a->slot[s] >= 0;
+        if (kingdoms)
+            strbuf_addstr(out, " ON a kingdom");
+        strbuf_addstr(out, "; your cards:");
+        for (int i = 0; i < a->nhand[seat]; i++) {
+            bool twice = false;
+            for (int j = 0; j < i; j++)
+                twice |= strcmp(a->name[a->hand[seat][j]], a->name[a->hand[seat][i]]) == 0;
+            if (!twice)
+                strbuf_addf(out, "%s %s", i ? "," : "", a->name[a->hand[seat][i]]);
+        }
+        if (kingdoms) {
+            bool first = true;
+            strbuf_addstr(out, "; the kingdoms:");
+            for (int s = 0; s < a->nseats; s++)
+                if (a->slot[s] >= 0) {
+                    strbuf_addf(out, "%s %s", first ? "" : ",", a->kname[a->slot[s]]);
+                    first = false;
+                }
+        }
+        strbuf_addch(out, '\n');
+        return true;
+    }
+    if (strncmp(orders->v[0], "EVENT ", 6) != 0)
+        return false;
+    for (int i = 0; i < a->nhand[seat]; i++) {
+        const char *nm = a->name[a->hand[seat][i]];
+        char type = a->type[a->hand[seat][i]];
+        size_t ways = 0, len = strlen(nm);
+        bool twice = false;
+        for (int j = 0; j < i; j++)
+            twice |= strcmp(a->name[a->hand[seat][j]], nm) == 0;
+        if (twice)
+            continue;
+        for (size_t o = 0; o < orders->n; o++)
+            ways += strncmp(orders->v[o] + 6, nm, len) == 0 && orders->v[o][6 + len] == ' ';
+        if (!ways || type < 0 || (size_t)type >= ARRAY_SIZE(takes) || !takes[(int)type])
+            strbuf_addf(out, "EVENT %s\n", nm);
+        else
+            strbuf_addf(out, "EVENT %s %s: %zu way%s\n", nm, takes[(int)type], ways, ways == 1 ? "" : "s");
+    }
+    return true;
+}
+
 /* ---- views ---------------------------------------------------------------------------------------------------- */
 
 static void ae_view_ascii(const void *st, int viewer, const struct game_table *t, struct strbuf *out)
@@ -1059,9 +1120,6 @@ static void ae_view_ascii(const void *st, int viewer, const struct game_table *t
     }
     strbuf_addf(out, "  Deck %d cards, discard pile %d. Victory: more than %d VT.\n", a->ndeck, a->ndiscard,
                 a->victory);
-    if (a->phase != OVER)
-        strbuf_addf(out, "  Turn %d, %s: %s to play.\n", a->turn, phase_words[a->phase],
-                    seat_name(t, seat_at(a, a->actor)));
     if (viewer >= 0 && viewer < a->nseats) {
         struct strbuf line = STRBUF_INIT;
         strbuf_addf(&line, "%s's hand:", seat_name(t, viewer));
@@ -1288,6 +1346,7 @@ const struct game_ops african_empires_ops = {
     .check = ae_check,
     .advance = ae_advance,
     .legal = ae_legal,
+    .summarize = ae_summarize,
     .view_json = ae_view_json,
     .view_ascii = ae_view_ascii,
     .result = ae_result,

@@ -1503,6 +1503,44 @@ static void food_moves(const struct bumuntu *b, int seat, struct strlist *out)
         }
 }
 
+/* FOOD and TILE said in a line each: their lists run to hundreds. */
+static bool bumuntu_summarize(const void *st, int seat, const struct game_table *tab, const struct strlist *orders,
+                              struct strbuf *out)
+{
+    const struct bumuntu *b = st;
+    struct strlist ends = STRLIST_INIT;
+    (void)tab;
+    if (!orders->n)
+        return false;
+    if (strncmp(orders->v[0], "FOOD ", 5) == 0) {
+        for (size_t i = 0; i < orders->n; i++) {
+            const char *dash = strrchr(orders->v[i], '-'), *end = dash ? dash + 1 : orders->v[i] + 5;
+            if (!strlist_contains(&ends, end))
+                strlist_push(&ends, end);
+        }
+        strbuf_addf(out, "FOOD first, if you like: up to %d step%s, a chip each, to any of %zu squares, as FOOD %s"
+                         " or a path FOOD %s; your move after it may go on the same line\n",
+                    b->chips[seat], b->chips[seat] == 1 ? "" : "s", ends.n, ends.v[0], orders->v[orders->n - 1] + 5);
+        strlist_clear(&ends);
+        return true;
+    }
+    if (strncmp(orders->v[0], "TILE ", 5) == 0 && orders->n > 2) {
+        char a[4];
+        for (int t = 0; t < SQ; t++)
+            if (b->board[t] < 0 && pawn_at(b, t) < 0) {
+                name_sq(t, a);
+                strlist_push(&ends, a);
+            }
+        strbuf_addstr(out, "TILE x y: any tile x not under a pawn to an empty square y:");
+        for (size_t i = 0; i < ends.n; i++)
+            strbuf_addf(out, " %s", ends.v[i]);
+        strbuf_addstr(out, "; or TILE NONE\n");
+        strlist_clear(&ends);
+        return true;
+    }
+    return false;
+}
+
 static void bumuntu_legal(const void *st, int seat, const struct game_table *tab, struct strlist *out)
 {
     (void)tab;
@@ -2010,6 +2048,7 @@ const struct game_ops bumuntu_ops = {
     .check = bumuntu_check,
     .advance = bumuntu_advance,
     .legal = bumuntu_legal,
+    .summarize = bumuntu_summarize,
     .view_json = bumuntu_view_json,
     .view_ascii = bumuntu_view_ascii,
     .result = bumuntu_result,

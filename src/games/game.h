@@ -102,6 +102,16 @@ struct game_ops {
     int (*advance)(void *st, const char *const *orders, const struct game_table *t, struct game_log *log);
     /* Every legal order of seat now, canonical, as it could be mailed. */
     void (*legal)(const void *st, int seat, const struct game_table *t, struct strlist *out);
+    /* Optional: true when order, though seat's only legal one, is still
+     * hers to give (choosing it says something the rules care about). The
+     * core plays every other single legal order at once, for her. */
+    bool (*keep_choice)(const void *st, int seat, const char *order);
+    /* Optional: a line (or a few, each within 72 columns) saying which
+     * orders of one kind seat may give: orders all begin with the same
+     * word, as legal lists them. False when the core's own summary does;
+     * e.g. "FOOD first, up to 4 steps: FOOD c4, or a path FOOD c4-d5". */
+    bool (*summarize)(const void *st, int seat, const struct game_table *t, const struct strlist *orders,
+                      struct strbuf *out);
     /* What viewer (a seat, or -1 for an observer) may see. */
     cJSON *(*view_json)(const void *st, int viewer, const struct game_table *t);
     void (*view_ascii)(const void *st, int viewer, const struct game_table *t, struct strbuf *out);

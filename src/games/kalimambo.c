@@ -626,7 +626,7 @@ static int kalimambo_advance(void *st, const char *const *orders, const struct g
 
     {
         struct strbuf line = STRBUF_INIT;
-        strbuf_addf(&line, "Round %d. Cards:", k->round);
+        strbuf_addstr(&line, "Cards:");
         for (int s = 0; s < k->nseats; s++)
             if (k->last[s] >= 0)
                 strbuf_addf(&line, " %s %d,", name_of(t, s), k->last[s]);
@@ -795,12 +795,8 @@ static void kalimambo_view_ascii(const void *st, int viewer, const struct game_t
     strbuf_addch(out, '\n');
     if (k->ended)
         strbuf_addf(out, "  The host ended the game after %d of %d rounds.\n\n", k->round, k->ncards);
-    else if (k->round >= k->ncards)
-        strbuf_addf(out, "  All %d rounds played.\n\n", k->round);
-    else if (finished(k))
+    else if (finished(k) && k->round < k->ncards)
         strbuf_addf(out, "  The game ended after %d of %d rounds.\n\n", k->round, k->ncards);
-    else
-        strbuf_addf(out, "  Round %d of %d.\n\n", k->round + 1, k->ncards);
     for (int s = 0; s < k->nseats; s++) {
         struct strbuf line = STRBUF_INIT;
         strbuf_addf(&line, "%c %-12.12s %3d pts", letter_of(k, s), name_of(t, s), k->score[s]);

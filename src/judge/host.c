@@ -23,7 +23,7 @@ static int notice_all(sqlite3 *db, struct game_rec *g, const char *headline, con
         int rc;
         cJSON_AddStringToObject(d, "headline", headline);
         reply_add_text(d, "notice", text);
-        rc = notify_send(db, g, s, "notice", "mail-notice.txt", d, NULL);
+        rc = notify_tell(db, g, s, "notice", "mail-notice.txt", d, NULL);
         cJSON_Delete(d);
         if (rc)
             return -1;
@@ -31,13 +31,13 @@ static int notice_all(sqlite3 *db, struct game_rec *g, const char *headline, con
     return 0;
 }
 
-/* The bot seats the game now waits for play; the players are sent the
- * steps they played, and the host learns of them. */
+/* The bots and forced orders the game now waits for play; the players
+ * are told as their mail policy says, and the host learns of it. */
 static int bots_play(sqlite3 *db, struct game_rec *g, struct strbuf *out)
 {
     struct submission sub = { 0 };
     sub.turn_before = g->turn;
-    if (engine_bots(db, g, NULL))
+    if (engine_autoplay(db, g, NULL))
         return -1;
     sub.turn_after = g->turn;
     if (g->turn == sub.turn_before)
@@ -45,7 +45,7 @@ static int bots_play(sqlite3 *db, struct game_rec *g, struct strbuf *out)
     {
         char when[128];
         game_when_now(g, when);
-        strbuf_addf(out, " The bots then played on to %s.", when);
+        strbuf_addf(out, " Bots and forced orders then played on to %s.", when);
     }
     return notify_submission(db, g, -1, &sub, NULL) ? -1 : 0;
 }
@@ -326,6 +326,16 @@ int host_status(sqlite3 *db, struct game_rec *g, struct strbuf *out)
     for (int s = 0; s < g->nseats; s++) {
         const char *v = g->seats[s].vacation_until;
         strbuf_addf(out, "  %d %s <%s>%s", s + 1, g->names[s], g->seats[s].email, g->seats[s].bot ? ", a bot" : "");
+        if (!g->seats[s].bot) {
+            /* When she is mailed (MAIL), and how far her mails told her. */
+            char period[32];
+            duration_format(g->seats[s].digest_secs, period);
+            strbuf_addf(out, ", MAIL %s%s%s", str_eq(g->seats[s].mail_policy, "every")    ? "EVERY"
+                                              : str_eq(g->seats[s].mail_policy, "digest") ? "DIGEST "
+                                                                                          : "TURN",
+                        str_eq(g->seats[s].mail_policy, "digest") ? period : "",
+                        g->seats[s].told_step < g->turn ? ", news not yet mailed" : "");
+        }
         if (v && *v && utc_parse(v, &t) && t > clock_now()) {
             time_format_tz(t, "UTC", when);
             strbuf_addf(out, ", on vacation until %s", when);

@@ -3,6 +3,7 @@
 #include "lib/order_text.h"
 #include "store/db.h"
 #include "core/history.h"
+#include "core/options.h"
 #include "mail/mailout.h"
 #include "core/reply.h"
 #include "judge/schedule.h"
@@ -48,6 +49,17 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
         cJSON_AddStringToObject(d, "status", sb.buf);
     engine_missing(db, g, &missing);
     cJSON_AddBoolToObject(d, "your_turn", (missing >> seat) & 1);
+    {
+        char when[128];
+        game_when_now(g, when);
+        cJSON_AddStringToObject(d, "when", when);
+    }
+    if ((missing >> seat) & 1) {
+        /* What she may order, said compactly. */
+        strbuf_reset(&sb);
+        if (options_text(g, seat, NULL, OPTIONS_LIST_MAX, &sb))
+            reply_add_text(d, "options", sb.buf);
+    }
     if (!str_eq(game_status_of(g->ops, g->st), "finished")) {
         /* The step's deadline: a missing player's vacation holds it for all. */
         time_t t = game_deadline(g, missing);
@@ -71,7 +83,7 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
 /* Renders template `name` and queues it to one address: a seat's, or the
  * host's (seat -1). */
 static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kind, const char *name, cJSON *data,
-                      const struct mail_origin *origin)
+                      const struct mail_origin *origin, int told_from)
 {
     struct outmail m = { 0 };
     char *subject = NULL, *body = NULL;
@@ -80,6 +92,8 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
     if (mail_template(name, data, &subject, &body))
         return -1;
     m.game_id = g->id;
+    m.step = g->turn;
+    m.told_from = told_from;
     m.kind = kind;
     m.subject = subject;
     m.text = body;
@@ -108,7 +122,81 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
 int notify_send(sqlite3 *db, struct game_rec *g, int seat, const char *kind, const char *name, cJSON *data,
                 const struct mail_origin *origin)
 {
-    return is_bot(g, seat) ? 0 : queue_mail(db, g, seat, kind, name, data, origin);
+    return is_bot(g, seat) ? 0 : queue_mail(db, g, seat, kind, name, data, origin, 0);
+}
+
+/* The steps first..last as seat may read them, under key (nothing when
+ * there are none). */
+static int add_steps(sqlite3 *db, struct game_rec *g, int seat, int first, int last, cJSON *d, const char *key)
+{
+    struct strbuf sb = STRBUF_INIT;
+    int rc = 0;
+    if (first <= last && first >= 1) {
+        rc = history_render_range(db, g, seat, first, last, &sb);
+        if (!rc && sb.len)
+            reply_add_text(d, key, sb.buf);
+    }
+    strbuf_release(&sb);
+    return rc;
+}
+
+/* Seat has now been told the game up to its current step. */
+static int mark_told(sqlite3 *db, struct game_rec *g, int seat)
+{
+    char now[32];
+    utc_now(now);
+    g->seats[seat].told_step = g->turn;
+    free(g->seats[seat].told_at);
+    g->seats[seat].told_at = xstrdup(now);
+    return db_do(db, "UPDATE seats SET told_step = ?, told_at = ? WHERE game_id = ? AND seat = ?", "isIi", g->turn, now,
+                 g->id, seat + 1);
+}
+
+int notify_tell(sqlite3 *db, struct game_rec *g, int seat, const char *kind, const char *name, cJSON *data,
+                const struct mail_origin *origin)
+{
+    if (is_bot(g, seat))
+        return 0;
+    int from = g->seats[seat].told_step + 1;
+    if (add_steps(db, g, seat, from, g->turn, data, "turns") ||
+        queue_mail(db, g, seat, kind, name, data, origin, from <= g->turn ? from : 0))
+        return -1;
+    return mark_told(db, g, seat);
+}
+
+int notify_progress(sqlite3 *db, struct game_rec *g, int except)
+{
+    bool finished = str_eq(game_status_of(g->ops, g->st), "finished");
+    unsigned missing = 0;
+    if (engine_missing(db, g, &missing))
+        return -1;
+    for (int s = 0; s < g->nseats; s++) {
+        bool acts = (missing >> s) & 1, every = str_eq(g->seats[s].mail_policy, "every");
+        cJSON *d;
+        int rc;
+        if (s == except || is_bot(g, s) || g->seats[s].told_step >= g->turn)
+            continue;
+        /* MAIL TURN and MAIL DIGEST wait until she must act. */
+        if (!finished && !acts && !every)
+            continue;
+        d = notify_seat_data(db, g, s);
+        rc = notify_tell(db, g, s, finished ? "gameover" : "turn", finished ? "mail-gameover.txt" : "mail-turn.txt",
+                         d, NULL);
+        cJSON_Delete(d);
+        if (rc)
+            return -1;
+    }
+    return 0;
+}
+
+int notify_digest(sqlite3 *db, struct game_rec *g, int seat)
+{
+    cJSON *d = notify_seat_data(db, g, seat);
+    int rc;
+    cJSON_AddBoolToObject(d, "digest", true);
+    rc = notify_tell(db, g, seat, "digest", "mail-turn.txt", d, NULL);
+    cJSON_Delete(d);
+    return rc;
 }
 
 int notify_welcome_seat(sqlite3 *db, struct game_rec *g, int s)
@@ -120,7 +208,7 @@ int notify_welcome_seat(sqlite3 *db, struct game_rec *g, int s)
     if (template_render_file(name.buf, d, &rules, &err))
         strbuf_addf(&rules, "%s: %s", g->ops->title, g->ops->summary);
     reply_add_text(d, "rules", rules.buf);
-    rc = notify_send(db, g, s, "welcome", "mail-welcome.txt", d, NULL);
+    rc = notify_tell(db, g, s, "welcome", "mail-welcome.txt", d, NULL);
     cJSON_Delete(d);
     strbuf_release(&rules);
     strbuf_release(&name);
@@ -139,8 +227,6 @@ int notify_welcome(sqlite3 *db, struct game_rec *g)
 int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct submission *sub,
                       const struct mail_origin *origin)
 {
-    bool finished = str_eq(game_status_of(g->ops, g->st), "finished");
-
     if (origin) {
         cJSON *d = reply_data(db, g, seat, sub), *extra = notify_seat_data(db, g, seat), *item;
         int rc;
@@ -155,8 +241,15 @@ int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct su
         bool asks = sub->n > 0;
         for (size_t i = 0; i < sub->n; i++)
             asks &= sub->lines[i].status == LINE_INFO && engine_line_asks(sub->lines[i].text);
+        /* What happened before her mail that no mail told her yet, and
+         * what was played after her lines (bots, forced orders). */
+        rc = add_steps(db, g, seat, g->seats[seat].told_step + 1, sub->turn_before, d, "since") ||
+             add_steps(db, g, seat, sub->turn_lines + 1, sub->turn_after, d, "then");
         /* Answers that only inform are counted apart, for help_per_hour. */
-        rc = notify_send(db, g, seat, asks ? "help" : "reply", "mail-reply.txt", d, origin);
+        if (!rc && !is_bot(g, seat))
+            rc = queue_mail(db, g, seat, asks ? "help" : "reply", "mail-reply.txt", d, origin,
+                            g->seats[seat].told_step < g->turn ? g->seats[seat].told_step + 1 : 0) ||
+                 mark_told(db, g, seat);
         cJSON_Delete(d);
         if (rc)
             return -1;
@@ -180,7 +273,7 @@ int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct su
                          when);
                 cJSON_AddStringToObject(d, "headline", "the deadline moved");
                 reply_add_text(d, "notice", text);
-                rc = notify_send(db, g, s, "notice", "mail-notice.txt", d, NULL);
+                rc = notify_tell(db, g, s, "notice", "mail-notice.txt", d, NULL);
                 cJSON_Delete(d);
                 if (rc)
                     return -1;
@@ -188,27 +281,7 @@ int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct su
         }
         return 0;
     }
-    for (int s = 0; s < g->nseats; s++) {
-        struct strbuf turns = STRBUF_INIT;
-        cJSON *d;
-        int rc;
-        if (s == seat)
-            continue;
-        d = notify_seat_data(db, g, s);
-        if (history_render_range(db, g, s, sub->turn_before + 1, sub->turn_after, &turns)) {
-            cJSON_Delete(d);
-            strbuf_release(&turns);
-            return -1;
-        }
-        reply_add_text(d, "turns", turns.buf);
-        rc = notify_send(db, g, s, finished ? "gameover" : "turn", finished ? "mail-gameover.txt" : "mail-turn.txt",
-                         d, NULL);
-        cJSON_Delete(d);
-        strbuf_release(&turns);
-        if (rc)
-            return -1;
-    }
-    return 0;
+    return notify_progress(db, g, origin ? seat : -1);
 }
 
 int notify_host(sqlite3 *db, struct game_rec *g, const char *kind, const char *name, cJSON *data,
@@ -226,7 +299,7 @@ int notify_host(sqlite3 *db, struct game_rec *g, const char *kind, const char *n
         cJSON_AddNumberToObject(data, "game", (double)g->id);
     if (!cJSON_HasObjectItem(data, "title"))
         cJSON_AddStringToObject(data, "title", g->ops->title);
-    rc = queue_mail(db, g, -1, kind, name, data, origin);
+    rc = queue_mail(db, g, -1, kind, name, data, origin, 0);
     free(reply);
     return rc;
 }

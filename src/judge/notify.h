@@ -21,12 +21,26 @@ struct mail_origin {
 int notify_welcome(sqlite3 *db, struct game_rec *g);
 /* One seat's welcome (a new player taking a seat). */
 int notify_welcome_seat(sqlite3 *db, struct game_rec *g, int seat);
+/* Orders listed one a line in a mail asking to act (more: a summary). */
+#define OPTIONS_LIST_MAX 12
+
 /* After an order text: the reply to its sender when it came by mail
- * (origin non-NULL), and for every other seat the new turns and its board,
- * or the final result. Seats playing as bots get no mail. seat -1: nobody
- * sent it (a deadline, a host), so every seat is told. */
+ * (origin non-NULL): the steps no mail told her yet, what became of each
+ * line, what was played after them, the board and what she may do; then
+ * notify_progress for the others. Seats playing as bots get no mail.
+ * seat -1: nobody sent it (a deadline, the bots). */
 int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct submission *sub,
                       const struct mail_origin *origin);
+/* The game moved on: every seat (but except) that must act now, and every
+ * seat when the game is over, gets one mail telling all since its last
+ * (MAIL EVERY: every seat at every step); the others wait. */
+int notify_progress(sqlite3 *db, struct game_rec *g, int except);
+/* Renders template name for seat with everything since its last mail
+ * ("turns") and queues it; the seat is then told up to the current step. */
+int notify_tell(sqlite3 *db, struct game_rec *g, int seat, const char *kind, const char *name, cJSON *data,
+                const struct mail_origin *origin);
+/* The MAIL DIGEST mail: what happened since the seat's last mail. */
+int notify_digest(sqlite3 *db, struct game_rec *g, int seat);
 /* A mail to the game's host (if it has one), rendered from template name. */
 int notify_host(sqlite3 *db, struct game_rec *g, const char *kind, const char *name, cJSON *data,
                 const struct mail_origin *origin);
@@ -45,7 +59,8 @@ int notify_limit(sqlite3 *db, struct game_rec *g, int seat, const char *limit, c
  * step: 1 the first time, 0 when it went before, -1 on failure. */
 int notify_once(sqlite3 *db, struct game_rec *g, int seat, const char *kind);
 /* The template data every mail to a seat shares (game, player, secret,
- * reply address, board, status, whose turn). */
+ * reply address, board, status, whose turn, where the game stands, and
+ * when she must act what she may order). */
 cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat);
 /* Renders template `name` with data and queues it for seat. */
 int notify_send(sqlite3 *db, struct game_rec *g, int seat, const char *kind, const char *name, cJSON *data,

@@ -122,7 +122,7 @@ static int remind(sqlite3 *db, struct game_rec *g, int seat, time_t deadline, co
     cJSON_ReplaceItemInObject(d, "deadline", cJSON_CreateString(when));
     cJSON_AddStringToObject(d, "policy", policy_text(g));
     cJSON_AddBoolToObject(d, "overdue", str_eq(kind, "overdue"));
-    rc = notify_send(db, g, seat, "reminder", "mail-reminder.txt", d, NULL);
+    rc = notify_tell(db, g, seat, "reminder", "mail-reminder.txt", d, NULL);
     cJSON_Delete(d);
     return rc;
 }
@@ -187,7 +187,7 @@ static int tell_nmr(sqlite3 *db, struct game_rec *g, int seat, const char *what)
     cJSON *d = notify_seat_data(db, g, seat);
     int rc;
     cJSON_AddStringToObject(d, "what", what);
-    rc = notify_send(db, g, seat, "nmr", "mail-nmr.txt", d, NULL);
+    rc = notify_tell(db, g, seat, "nmr", "mail-nmr.txt", d, NULL);
     cJSON_Delete(d);
     return rc;
 }
@@ -241,7 +241,7 @@ static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t dea
             break;
     }
     if (!rc)
-        rc = engine_bots(db, g, &st->bot_steps);
+        rc = engine_autoplay(db, g, &st->bot_steps);
     sub.turn_after = g->turn;
     if (!rc && sub.turn_after != sub.turn_before)
         rc = notify_submission(db, g, -1, &sub, NULL);
@@ -304,9 +304,9 @@ static int bots_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
     if (game_load(db, id, &g))
         return -1;
     sub.turn_before = g.turn;
-    rc = engine_bots_waited_for(db, &g, &any);
+    rc = engine_autoplay_due(db, &g, &any);
     if (!rc && any)
-        rc = engine_bots(db, &g, &st->bot_steps);
+        rc = engine_autoplay(db, &g, &st->bot_steps);
     sub.turn_after = g.turn;
     if (!rc && sub.turn_after != sub.turn_before)
         rc = notify_submission(db, &g, -1, &sub, NULL);
@@ -337,6 +337,55 @@ int schedule_bots(sqlite3 *db, struct schedule_stats *st)
                 break;
             }
             error("game %lld: its bots could not play", (long long)ids[i]);
+        }
+    }
+    free(ids);
+    return rc;
+}
+
+/* The digests due in one game. */
+static int digest_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
+{
+    struct game_rec g;
+    time_t now = clock_now(), told;
+    int rc = 0;
+    if (game_load(db, id, &g))
+        return -1;
+    for (int s = 0; s < g.nseats && !rc; s++) {
+        const struct seat_info *si = &g.seats[s];
+        if (!str_eq(si->mail_policy, "digest") || si->bot || si->told_step >= g.turn)
+            continue;
+        if (si->told_at && *si->told_at && utc_parse(si->told_at, &told) && told + si->digest_secs > now)
+            continue;
+        rc = notify_digest(db, &g, s);
+        st->digests += !rc;
+    }
+    game_unload(&g);
+    return rc;
+}
+
+int schedule_digests(sqlite3 *db, struct schedule_stats *st)
+{
+    int64_t *ids;
+    size_t n;
+    int rc = 0;
+    if (game_ids(db,
+                 "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.mail_policy = 'digest'"
+                 " AND s.bot = 0 AND s.told_step < g.turn ORDER BY g.id",
+                 &ids, &n))
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        if (db_begin(db)) {
+            rc = -1;
+            break;
+        }
+        if (digest_game(db, ids[i], st) || db_commit(db)) {
+            db_rollback(db);
+            if (db_failure_is_temporary()) {
+                rc = -1;
+                break;
+            }
+            error("game %lld: its digests could not be sent", (long long)ids[i]);
         }
     }
     free(ids);

@@ -34,6 +34,7 @@ struct schedule_stats {
     int stalled;    /* hosts told of a stalled game */
     int bot_steps;  /* steps the bots played */
     int bot_games;  /* games the bots played in */
+    int digests;    /* MAIL DIGEST mails sent */
 };
 
 /*
@@ -49,6 +50,10 @@ int schedule_run(sqlite3 *db, struct schedule_stats *st);
  * transaction: the bots play on (bot_steps at most a game and run), and
  * the players are told. */
 int schedule_bots(sqlite3 *db, struct schedule_stats *st);
+
+/* Every seat on MAIL DIGEST with news no mail told it, whose last mail is
+ * a period old, gets its digest (each game in its own transaction). */
+int schedule_digests(sqlite3 *db, struct schedule_stats *st);
 
 
 #endif

@@ -256,10 +256,10 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
     utc_now(now);
     rc = db_do(db,
                "INSERT INTO outbox(created_at, game_id, seat, kind, rcpt, message_id, subject, mail, status,"
-               " next_attempt_at, in_reply_to) VALUES (?, nullif(?, 0), nullif(?, 0), ?, ?, ?, ?, ?, 'queued', ?,"
-               " nullif(?, 0))",
-               "sIisssss" "sI", now, m->game_id, m->seat, m->kind, m->to, id.buf, subject.buf, text_out, now,
-               m->answers);
+               " next_attempt_at, in_reply_to, step, told_from) VALUES (?, nullif(?, 0), nullif(?, 0), ?, ?, ?, ?,"
+               " ?, 'queued', ?, nullif(?, 0), CASE WHEN ? THEN ? END, nullif(?, 0))",
+               "sIisssss" "sIiii", now, m->game_id, m->seat, m->kind, m->to, id.buf, subject.buf, text_out, now,
+               m->answers, m->game_id != 0, m->step, m->told_from);
 out:
     free(text_out);
     free(from);

@@ -19,6 +19,8 @@ struct outmail {
     const char *references;   /* earlier ids, space separated, or NULL */
     int64_t answers;          /* messages.id answered, or 0 */
     bool host;                /* to the game's host: the reply address carries the host secret */
+    int step;                 /* the game's step it shows (with game_id) */
+    int told_from;            /* the first step whose story it tells, 0: none */
 };
 
 /* The address replies come back to: LOCAL+G-S-SECRET@DOMAIN for a seat,

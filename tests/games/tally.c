@@ -13,10 +13,14 @@
 /*
  * Each round every seat secretly picks 1, 2 or 3; picks are revealed at
  * once and added to the seats' totals. After `rounds` rounds the highest
- * total wins. Each seat holds a secret word only it may see.
+ * total wins. Each seat holds a secret word only it may see. With option
+ * last=one the last round allows PICK 1 alone (the core plays it); with
+ * last=zero, PICK 0 alone, which each seat still gives herself (it is her
+ * word that she is done: keep_choice).
  */
 struct tally {
     int nseats, round, rounds;
+    int last; /* 0 free, 1 one, 2 zero */
     int total[GAME_MAX_SEATS];
     unsigned resigned;
     int ended; /* enum game_end */
@@ -33,9 +37,11 @@ static void *tally_setup(const cJSON *options, int nseats, uint64_t seed, struct
         strbuf_addstr(err, "option rounds must be a number from 1 to 50");
         return NULL;
     }
+    const cJSON *l = cJSON_GetObjectItemCaseSensitive(options, "last");
     t = xcalloc(1, sizeof(*t));
     t->nseats = nseats;
     t->rounds = (int)rounds;
+    t->last = cJSON_IsString(l) && str_eq(l->valuestring, "one") ? 1 : cJSON_IsString(l) && str_eq(l->valuestring, "zero") ? 2 : 0;
     rng_seed(&t->rng, seed, 7);
     for (int i = 0; i < nseats; i++)
         snprintf(t->word[i], sizeof(t->word[i]), "zq%08x", rng_next(&t->rng));
@@ -49,6 +55,7 @@ static cJSON *tally_to_json(const void *st)
     cJSON_AddNumberToObject(j, "nseats", t->nseats);
     cJSON_AddNumberToObject(j, "round", t->round);
     cJSON_AddNumberToObject(j, "rounds", t->rounds);
+    cJSON_AddNumberToObject(j, "last", t->last);
     cJSON_AddNumberToObject(j, "resigned", t->resigned);
     cJSON_AddNumberToObject(j, "ended", t->ended);
     cJSON_AddItemToObject(j, "total", jx_int_array_new(t->total, (size_t)t->nseats));
@@ -66,7 +73,7 @@ static void *tally_from_json(const cJSON *j, struct strbuf *err)
     const cJSON *w, *v;
     int i = 0;
     if (jx_int(j, "nseats", 2, GAME_MAX_SEATS, &t->nseats, err) || jx_int(j, "rounds", 1, 50, &t->rounds, err) ||
-        jx_int(j, "round", 0, t->rounds, &t->round, err) || jx_int(j, "resigned", 0, 255, &resigned, err) ||
+        jx_int(j, "round", 0, t->rounds, &t->round, err) || jx_int_opt(j, "last", 0, 2, 0, &t->last, err) || jx_int(j, "resigned", 0, 255, &resigned, err) ||
         jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &t->ended, err) ||
         jx_int_array(j, "total", t->total, (size_t)t->nseats, 0, 1000, err) ||
         !(w = jx_array(j, "words", t->nseats, t->nseats, err)) ||
@@ -105,13 +112,14 @@ static int tally_check(const void *st, int seat, const struct game_table *tab, c
                        struct strbuf *why)
 {
     (void)tab;
+    const struct tally *t = st;
     struct words w;
     long long n;
-    (void)st;
+    bool last = t->last && t->round == t->rounds - 1;
     (void)seat;
     words_split(&w, order, NULL);
-    if (w.n != 2 || strcmp(w.w[0], "pick") != 0 || !parse_int(w.w[1], 1, 3, &n)) {
-        strbuf_addstr(why, "write PICK 1, PICK 2 or PICK 3");
+    if (w.n != 2 || strcmp(w.w[0], "pick") != 0 || !parse_int(w.w[1], last ? t->last % 2 : 1, last ? t->last % 2 : 3, &n)) {
+        strbuf_addstr(why, !last ? "write PICK 1, PICK 2 or PICK 3" : t->last == 1 ? "write PICK 1" : "write PICK 0");
         words_release(&w);
         return -1;
     }
@@ -142,12 +150,24 @@ static int tally_advance(void *st, const char *const *orders, const struct game_
 
 static void tally_legal(const void *st, int seat, const struct game_table *tab, struct strlist *out)
 {
+    const struct tally *t = st;
     (void)tab;
     if (!(tally_waiting_for(st) & (1u << seat)))
         return;
+    if (t->last && t->round == t->rounds - 1) {
+        strlist_push(out, t->last == 1 ? "PICK 1" : "PICK 0");
+        return;
+    }
     strlist_push(out, "PICK 1");
     strlist_push(out, "PICK 2");
     strlist_push(out, "PICK 3");
+}
+
+static bool tally_keep_choice(const void *st, int seat, const char *order)
+{
+    (void)st;
+    (void)seat;
+    return strcmp(order, "PICK 0") == 0;
 }
 
 static cJSON *tally_view_json(const void *st, int viewer, const struct game_table *tab)
@@ -220,7 +240,10 @@ const struct game_ops tally_ops = {
     .summary = "A test game: everyone secretly picks 1 to 3 each round.",
     .min_seats = 2,
     .max_seats = 6,
-    .options = (const struct game_option[]){ { "rounds", "3", "how many rounds" }, { NULL, NULL, NULL } },
+    .options = (const struct game_option[]){ { "rounds", "3", "how many rounds" },
+                                             { "last", "free", "the last round: free, one (PICK 1 only), zero (PICK 0"
+                                                               " only, still given)" },
+                                             { NULL, NULL, NULL } },
     .setup = tally_setup,
     .free = free, /* the state is one block */
     .to_json = tally_to_json,
@@ -230,6 +253,7 @@ const struct game_ops tally_ops = {
     .check = tally_check,
     .advance = tally_advance,
     .legal = tally_legal,
+    .keep_choice = tally_keep_choice,
     .view_json = tally_view_json,
     .view_ascii = tally_view_ascii,
     .result = tally_result,

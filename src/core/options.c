@@ -1,0 +1,278 @@
+/* options.c: what a seat may do now, said compactly for a mail: its orders when few, else a summary by kind. */
+#include "core/options.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* Lists longer than this show their first SHOW_SOME values and a count. */
+#define SHOW_ALL 16
+#define SHOW_SOME 12
+/* More lines of one kind than this and the kind is summed up in one. */
+#define MAX_PREFIXES 4
+
+/* The words of an order, split on spaces (orders are canonical: one
+ * space between words). */
+struct toks {
+    char *buf;
+    const char *w[48];
+    int n;
+};
+
+static void toks_of(const char *s, struct toks *t)
+{
+    char *p;
+    t->buf = xstrdup(s);
+    t->n = 0;
+    for (p = strtok(t->buf, " "); p && t->n < 48; p = strtok(NULL, " "))
+        t->w[t->n++] = p;
+}
+
+static bool word_begins(const char *word, const char *with, bool whole)
+{
+    size_t n = strlen(with);
+    return strncasecmp(word, with, n) == 0 && (!whole || word[n] == '\0');
+}
+
+/* Whether order begins with the words of filter (the last may be the
+ * beginning of a word: "FOOD c4" finds FOOD c4-d5). */
+static bool matches(const char *order, const struct toks *f)
+{
+    struct toks o;
+    bool ok;
+    toks_of(order, &o);
+    ok = o.n >= f->n;
+    for (int i = 0; ok && i < f->n; i++)
+        ok = word_begins(o.w[i], f->w[i], i < f->n - 1);
+    free(o.buf);
+    return ok;
+}
+
+void options_orders(const struct game_rec *g, int seat, const char *filter, struct strlist *out)
+{
+    struct strlist legal = STRLIST_INIT;
+    struct toks f;
+    toks_of(filter ? filter : "", &f);
+    g->ops->legal(g->st, seat, &g->table, &legal);
+    for (size_t i = 0; i < legal.n; i++)
+        if (matches(legal.v[i], &f))
+            strlist_push(out, legal.v[i]);
+    free(f.buf);
+    strlist_clear(&legal);
+}
+
+/* "a b c", or "a b ... l (40 in all)". */
+static void add_values(struct strbuf *sb, const struct strlist *v)
+{
+    size_t show = v->n > SHOW_ALL ? SHOW_SOME : v->n;
+    for (size_t i = 0; i < show; i++)
+        strbuf_addf(sb, "%s%s", i ? " " : "", v->v[i]);
+    if (show < v->n)
+        strbuf_addf(sb, " ... (%zu in all)", v->n);
+}
+
+static void push_unique(struct strlist *l, const char *s)
+{
+    if (!strlist_contains(l, s))
+        strlist_push(l, s);
+}
+
+/* One line (wrapped) of a summary, indented two spaces. */
+static void add_line(struct strbuf *out, const char *text)
+{
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_addf(&sb, "  %s", text);
+    strbuf_add_wrapped(out, sb.buf, 4, 72);
+    strbuf_release(&sb);
+}
+
+/* Orders of one kind and one length (k words each): when they are every
+ * combination of one or two varying words, one line says so. */
+static bool as_product(const struct strlist *orders, int k, struct strbuf *out)
+{
+    struct strlist vals[48];
+    struct toks t;
+    int vary[2], nvary = 0;
+    size_t product = 1;
+    bool ok = true;
+    if (k < 2 || k > 48)
+        return false;
+    for (int p = 0; p < k; p++)
+        vals[p] = (struct strlist)STRLIST_INIT;
+    for (size_t i = 0; i < orders->n; i++) {
+        toks_of(orders->v[i], &t);
+        for (int p = 0; p < k && p < t.n; p++)
+            push_unique(&vals[p], t.w[p]);
+        free(t.buf);
+    }
+    for (int p = 0; p < k && ok; p++) {
+        if (vals[p].n > 1) {
+            if (nvary == 2)
+                ok = false;
+            else
+                vary[nvary++] = p;
+        }
+        product *= vals[p].n;
+    }
+    ok = ok && nvary > 0 && product == orders->n;
+    if (ok) {
+        struct strbuf sb = STRBUF_INIT;
+        static const char *const names[] = { "x", "y" };
+        bool last_only = nvary == 1 && vary[0] == k - 1;
+        for (int p = 0; p < k; p++) {
+            int v = nvary > 0 && vary[0] == p ? 0 : nvary > 1 && vary[1] == p ? 1 : -1;
+            if (last_only && p == k - 1)
+                break;
+            strbuf_addf(&sb, "%s%s", p ? " " : "", v < 0 ? vals[p].v[0] : names[v]);
+        }
+        for (int v = 0; v < nvary; v++) {
+            if (last_only)
+                strbuf_addstr(&sb, " any of: ");
+            else
+                strbuf_addf(&sb, "%s %s any of: ", v ? ";" : ",", names[v]);
+            add_values(&sb, &vals[vary[v]]);
+        }
+        add_line(out, sb.buf);
+        strbuf_release(&sb);
+    }
+    for (int p = 0; p < k; p++)
+        strlist_clear(&vals[p]);
+    return ok;
+}
+
+/* Orders of one kind and length that are no product: a line for each of
+ * a few beginnings ("ENTER 1 any of: 24a 24b"), else a count. */
+static void by_prefix(const struct strlist *orders, struct strbuf *out)
+{
+    struct strlist prefixes = STRLIST_INIT;
+    for (size_t i = 0; i < orders->n; i++) {
+        const char *sp = strrchr(orders->v[i], ' ');
+        char *prefix = xstrndup(orders->v[i], sp ? (size_t)(sp - orders->v[i]) : strlen(orders->v[i]));
+        push_unique(&prefixes, prefix);
+        free(prefix);
+    }
+    if (prefixes.n > MAX_PREFIXES) {
+        struct strbuf sb = STRBUF_INIT;
+        const char *sp = strchr(orders->v[0], ' ');
+        strbuf_addf(&sb, "%.*s ...: %zu orders, such as %s", (int)(sp ? sp - orders->v[0] : 0), orders->v[0],
+                    orders->n, orders->v[0]);
+        add_line(out, sb.buf);
+        strbuf_release(&sb);
+    }
+    for (size_t p = 0; p < prefixes.n && prefixes.n <= MAX_PREFIXES; p++) {
+        struct strlist lasts = STRLIST_INIT;
+        struct strbuf sb = STRBUF_INIT;
+        size_t len = strlen(prefixes.v[p]);
+        for (size_t i = 0; i < orders->n; i++)
+            if (strncmp(orders->v[i], prefixes.v[p], len) == 0 && orders->v[i][len] == ' ' &&
+                !strchr(orders->v[i] + len + 1, ' '))
+                strlist_push(&lasts, orders->v[i] + len + 1);
+        if (lasts.n == 1)
+            strbuf_addf(&sb, "%s %s", prefixes.v[p], lasts.v[0]);
+        else {
+            strbuf_addf(&sb, "%s any of: ", prefixes.v[p]);
+            add_values(&sb, &lasts);
+        }
+        add_line(out, sb.buf);
+        strlist_clear(&lasts);
+        strbuf_release(&sb);
+    }
+    strlist_clear(&prefixes);
+}
+
+/* The core's summary of the orders of one kind: by their length, each
+ * length as a product or by beginnings. */
+static void summarize_kind(const struct strlist *orders, struct strbuf *out)
+{
+    struct strlist done = STRLIST_INIT;
+    for (size_t i = 0; i < orders->n; i++) {
+        struct strlist same = STRLIST_INIT;
+        struct toks t;
+        char key[8];
+        int k;
+        toks_of(orders->v[i], &t);
+        k = t.n;
+        free(t.buf);
+        snprintf(key, sizeof(key), "%d", k);
+        if (strlist_contains(&done, key))
+            continue;
+        strlist_push(&done, key);
+        for (size_t j = i; j < orders->n; j++) {
+            toks_of(orders->v[j], &t);
+            if (t.n == k)
+                strlist_push(&same, orders->v[j]);
+            free(t.buf);
+        }
+        if (same.n == 1)
+            add_line(out, same.v[0]);
+        else if (!as_product(&same, k, out))
+            by_prefix(&same, out);
+        strlist_clear(&same);
+    }
+    strlist_clear(&done);
+}
+
+static size_t count_lines(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+size_t options_text(const struct game_rec *g, int seat, const char *filter, size_t list_max, struct strbuf *out)
+{
+    struct strlist orders = STRLIST_INIT, verbs = STRLIST_INIT;
+    struct strbuf summary = STRBUF_INIT;
+    const char *example = NULL;
+    size_t n;
+
+    options_orders(g, seat, filter, &orders);
+    n = orders.n;
+    for (size_t i = 0; i < n; i++) {
+        const char *sp = strchr(orders.v[i], ' ');
+        char *verb = xstrndup(orders.v[i], sp ? (size_t)(sp - orders.v[i]) : strlen(orders.v[i]));
+        push_unique(&verbs, verb);
+        free(verb);
+    }
+    for (size_t v = 0; v < verbs.n; v++) {
+        struct strlist kind = STRLIST_INIT;
+        size_t len = strlen(verbs.v[v]), first = n;
+        for (size_t i = 0; i < n; i++)
+            if (strncmp(orders.v[i], verbs.v[v], len) == 0 && (orders.v[i][len] == ' ' || !orders.v[i][len])) {
+                strlist_push(&kind, orders.v[i]);
+                first = first < i ? first : i;
+            }
+        struct strbuf own = STRBUF_INIT;
+        if (g->ops->summarize && g->ops->summarize(g->st, seat, &g->table, &kind, &own)) {
+            /* The game's own lines, kept within a mail's width. */
+            for (const char *p = own.buf; *p;) {
+                const char *nl = strchr(p, '\n');
+                char *line = xstrndup(p, nl ? (size_t)(nl - p) : strlen(p));
+                add_line(&summary, line);
+                free(line);
+                p = nl ? nl + 1 : p + strlen(p);
+            }
+        } else {
+            summarize_kind(&kind, &summary);
+            /* The example is an order the core's lines show as it is. */
+            if (!example)
+                example = orders.v[first];
+        }
+        strbuf_release(&own);
+        strlist_clear(&kind);
+    }
+    if (n && n <= list_max && (n <= 4 || n <= 2 * count_lines(summary.buf))) {
+        for (size_t i = 0; i < n; i++)
+            add_line(out, orders.v[i]);
+    } else if (n) {
+        strbuf_addstr(out, summary.buf);
+        strbuf_addf(out, "For example: %s\n", example ? example : orders.v[0]);
+    }
+    strbuf_release(&summary);
+    strlist_clear(&verbs);
+    strlist_clear(&orders);
+    return n;
+}
