@@ -315,7 +315,7 @@ START_TEST(every_event_does_what_its_card_says)
     log = play(st, 2, "EVENT Treachery DISCARD Religion FROM Oyo");
     LOG_HAS(log, "a Religion chit of Oyo is discarded.");
     ck_assert_int_eq(get2(st, "chits", 1, 2), 0);
-    LOG_HAS(log, "Score phase:");
+    LOG_HAS(log, "Score phase (");
     free(log);
     ops->free(st);
 
@@ -368,9 +368,11 @@ START_TEST(scoring_ranks_counters_with_the_marker_breaking_ties)
                        { { 2, 2, 1 }, { 1, 0, 1 }, { 3, 0, 0 } }, { "Timbuktu", "", "" }, "event", 2, 1, { 0 }, -1 };
     void *st = build(&sp);
     char *log = play(st, 0, "EVENT Timbuktu");
-    LOG_HAS(log, "Mali (melds 3/2/1): Bob 3, Ann 2, Cleo 1");
-    LOG_HAS(log, "Oyo (melds 4/0/0): Cleo 4, Ann 0");
-    LOG_HAS(log, "Axum (melds 2/2/0): Ann 2");
+    /* Every line shows the counters in rank order and the tie-break. */
+    LOG_HAS(log, "Score phase (equal counters rank in seat order from Bob, who holds the\nKing's Marker):");
+    LOG_HAS(log, "Mali, melds 3/2/1. Counters: Bob 2, Ann 2, Cleo 1. VT: Bob 3, Ann 2,\n    Cleo 1.");
+    LOG_HAS(log, "Oyo, melds 4/0/0. Counters: Cleo 1, Ann 1. VT: Cleo 4, Ann 0.");
+    LOG_HAS(log, "Axum, melds 2/2/0. Counters: Ann 3. VT: Ann 2.");
     ck_assert_int_eq(get2(st, "vt", 0, -1), 2 + 2 + 0 + 2); /* with Timbuktu's 2 */
     ck_assert_int_eq(get2(st, "vt", 1, -1), 3);
     ck_assert_int_eq(get2(st, "vt", 2, -1), 1 + 4);
@@ -553,8 +555,8 @@ START_TEST(the_last_to_act_resigning_ends_the_phase_at_once)
                        { 10, 20, 30 }, -1 };
     st = build(&ev);
     log = resign(st, 2);
-    LOG_HAS(log, "Score phase:");
-    LOG_HAS(log, "Mali (melds 2/1/0): Ann 2");
+    LOG_HAS(log, "Score phase (");
+    LOG_HAS(log, "Mali, melds 2/1/0. Counters: Ann 1. VT: Ann 2.");
     LOG_HAS(log, "The King's Marker passes to Bob.");
     ck_assert_str_eq(phase_now(st), "play1");
     waits_for(st, 1, 3);
@@ -594,7 +596,7 @@ START_TEST(a_resignation_before_the_end_of_a_phase_passes_her_over)
     free(play(st, 0, "EVENT Timbuktu"));
     waits_for(st, 1, 1);
     char *log = play(st, 1, "EVENT Oracles");
-    LOG_HAS(log, "Score phase:");
+    LOG_HAS(log, "Score phase (");
     ck_assert_str_eq(phase_now(st), "play1");
     free(log);
     ops->free(st);

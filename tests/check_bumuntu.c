@@ -2,6 +2,7 @@
 #include "test_support.h"
 
 #include "lib/jsonx.h"
+#include "lib/rng.h"
 #include "lib/util.h"
 #include "lib/words.h"
 
@@ -631,6 +632,70 @@ START_TEST(rhinoceros_charges_to_the_edge_pushing)
     st = position(WITH_ALL, 2, rows2, "g1 h1", NULL);
     refused(st, 0, "RHINO e", "cannot move a single square");
     ops->free(st);
+    /* A square is where the charge ends, else refused with the right one. */
+    st = position(WITH_ALL, 2, rows, "a1 h8", NULL);
+    refused(st, 0, "RHINO a3", "charges to the edge: n ends on a8, not a3; write RHINO n or RHINO a8");
+    free(play(st, 0, "RHINO a8 SWAP NONE"));
+    ck_assert_int_eq(get_int(st, "pawns", 0), sq("a8"));
+    ops->free(st);
+}
+END_TEST
+
+/* Any order that names a square ends the move there, or is refused: in
+ * random positions, for every ability and every square, an order the game
+ * takes leaves the pawn on the square it named. */
+START_TEST(a_square_named_is_where_the_pawn_ends)
+{
+    static const char *const words_[] = { "MOVE",   "GIRAFFE", "CHIMPANZEE", "ZEBRA", "FLAMINGO", "TARANTULA",
+                                          "LION",   "CROCODILE", "MAMBA",    "RHINO", "ELEPHANT", "FOOD" };
+    struct rng r;
+    int checked = 0;
+    rng_seed(&r, 4242, 1);
+    for (int game = 0; game < 6; game++) {
+        struct strbuf err = STRBUF_INIT;
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "animals", game % 2 ? WITH_ALL : WITH_MAMBA);
+        cJSON_AddStringToObject(o, "data", "bumuntu.json");
+        cJSON_AddStringToObject(o, "stall_rounds", "10");
+        void *st = ops->setup(o, 3, (uint64_t)game + 1, &err);
+        ck_assert_msg(st != NULL, "%s", err.buf);
+        cJSON_Delete(o);
+        for (int step = 0; step < 400 && ops->waiting_for(st); step++) {
+            int seat = __builtin_ctz(ops->waiting_for(st));
+            struct strlist legal = STRLIST_INIT;
+            if (step % 3 == 0 && !str_eq(phase_of(st), "enter")) {
+                for (size_t w = 0; w < ARRAY_SIZE(words_); w++)
+                    for (int s = 0; s < 64; s++) {
+                        struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
+                        char order[32], name[4];
+                        square_name(s % 8, s / 8, name);
+                        snprintf(order, sizeof(order), "%s %s", words_[w], name);
+                        if (ops->check(st, seat, &table, order, &canon, &why) == 0) {
+                            void *copy = ops->clone(st);
+                            const char *orders[5] = { NULL };
+                            struct game_log log;
+                            orders[seat] = canon.buf;
+                            game_log_init(&log);
+                            ck_assert_int_eq(ops->advance(copy, orders, &table, &log), 0);
+                            ck_assert_msg(get_int(copy, "pawns", seat) == s, "\"%s\" taken as \"%s\": the pawn is on %d",
+                                          order, canon.buf, get_int(copy, "pawns", seat));
+                            game_log_release(&log);
+                            ops->free(copy);
+                            checked++;
+                        }
+                        strbuf_release(&canon);
+                        strbuf_release(&why);
+                    }
+            }
+            ops->legal(st, seat, &table, &legal);
+            ck_assert_uint_gt(legal.n, 0);
+            free(play(st, seat, t_pick(&legal, &r)));
+            strlist_clear(&legal);
+        }
+        ops->free(st);
+        strbuf_release(&err);
+    }
+    ck_assert_int_gt(checked, 500);
 }
 END_TEST
 
@@ -795,7 +860,13 @@ START_TEST(scoring_per_tile_majorities_nkisi_and_yowa)
     /* The final report, line by line. */
     ck_assert(strstr(log, "  Ann: 34 favor\n") != NULL);
     ck_assert(strstr(log, "Nkisi        2 = 3") != NULL);
-    ck_assert(strstr(log, "Yowa         2 = 6") != NULL);
+    ck_assert(strstr(log, "Yowa         2, most (gold) = 6") != NULL);
+    /* Each place said as it is: a tie for first, a tie for second, second. */
+    ck_assert_msg(strstr(log, "2 tiles, tied for most (silver) = 4") != NULL, "%s", log);
+    ck_assert_msg(strstr(log, "1 tile, tied for second = 1") != NULL, "%s", log);
+    ck_assert_msg(strstr(log, "2 tiles, second (silver) = 4") != NULL, "%s", log);
+    ck_assert_msg(strstr(log, "3 tiles, most (gold) = 9") != NULL, "%s", log);
+    ck_assert(strstr(log, "second or shared") == NULL);
     free(log);
     ops->free(st);
 }
@@ -874,6 +945,7 @@ Suite *bumuntu_suite(void)
     tcase_add_test(tc, crocodile_may_cross_and_land_on_opponents);
     tcase_add_test(tc, black_mamba_drives_adjacent_opponents_away);
     tcase_add_test(tc, rhinoceros_charges_to_the_edge_pushing);
+    tcase_add_test(tc, a_square_named_is_where_the_pawn_ends);
     tcase_add_test(tc, rhinoceros_stops_at_an_opponent_on_an_elephant);
     tcase_add_test(tc, elephant_moves_exactly_two);
     tcase_add_test(tc, swaps_are_between_neighbouring_spots);

@@ -157,6 +157,7 @@ int main(int argc, char **argv)
         { "conformance", conformance_suite },
         { "termination", termination_suite },
         { "mailflow", mailflow_suite },
+        { "public", public_suite },
     };
     SRunner *sr = srunner_create(NULL);
     int failed;

@@ -58,5 +58,6 @@ Suite *bots_suite(void);
 Suite *secrets_suite(void);
 Suite *termination_suite(void);
 Suite *mailflow_suite(void);
+Suite *public_suite(void);
 
 #endif

@@ -175,7 +175,7 @@ int cmd_list(struct cmd_ctx *c, int argc, char **argv)
     (void)argv;
     if (!st)
         return cmd_failed();
-    printf("%-5s %-16s %-9s %5s  %-33s %s\n", "game", "module", "status", "step", "deadline (UTC)", "waiting for");
+    printf("%-5s %-16s %-9s %-14s %-33s %s\n", "game", "module", "status", "at", "deadline (UTC)", "waiting for");
     while ((rc = db_step(st)) == SQLITE_ROW) {
         struct game_rec g;
         struct strbuf dl = STRBUF_INIT, who = STRBUF_INIT;
@@ -187,8 +187,16 @@ int cmd_list(struct cmd_ctx *c, int argc, char **argv)
         engine_missing(c->db, &g, &missing);
         deadline_text(&g, missing, &dl);
         game_names_of(&g, missing, &who);
-        printf("%-5lld %-16s %-9s %5d  %-33s %s\n", (long long)g.id, g.ops->name, g.status, g.turn, dl.buf,
-               missing ? who.buf : "-");
+        {
+            /* Where the game stands as its players count: round 3 of 12. */
+            struct game_when w;
+            char at[128];
+            game_when_of(g.ops, g.st, &g.table, g.turn, &w);
+            w.phase[0] = w.number ? '\0' : w.phase[0];
+            game_when_text(&w, at);
+            printf("%-5lld %-16s %-9s %-14s %-33s %s\n", (long long)g.id, g.ops->name, g.status, at, dl.buf,
+                   missing ? who.buf : "-");
+        }
         strbuf_release(&dl);
         strbuf_release(&who);
         game_unload(&g);

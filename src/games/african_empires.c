@@ -804,7 +804,8 @@ static int ranking(const struct ae *a, int slot, int *order)
 
 static void score_phase(struct ae *a, const struct game_table *t, struct game_log *log)
 {
-    strbuf_addstr(&log->pub, "Score phase:\n");
+    strbuf_addf(&log->pub, "Score phase (equal counters rank in seat order from %s, who holds the\n"
+                           "King's Marker):\n", seat_name(t, a->marker));
     for (int s = 0; s < a->nseats; s++) {
         int order[MAX_SEATS], n, melds[3] = { a->chits[s][GOV], a->chits[s][ECO], a->chits[s][REL] };
         if (a->slot[s] < 0)
@@ -817,14 +818,24 @@ static void score_phase(struct ae *a, const struct game_table *t, struct game_lo
                     melds[j] = x;
                 }
         n = ranking(a, s, order);
-        strbuf_addf(&log->pub, "  %s (melds %d/%d/%d):", a->kname[a->slot[s]], melds[0], melds[1], melds[2]);
+        /* The kingdom, its melds, every counter in rank order, the VT. */
+        struct strbuf line = STRBUF_INIT;
+        strbuf_addf(&line, "%s, melds %d/%d/%d.", a->kname[a->slot[s]], melds[0], melds[1], melds[2]);
         if (!n)
-            strbuf_addstr(&log->pub, " no counters");
+            strbuf_addstr(&line, " No counters.");
+        for (int r = 0; r < n; r++)
+            strbuf_addf(&line, "%s %s %d", r ? "," : " Counters:", seat_name(t, order[r]), a->counters[s][order[r]]);
+        if (n)
+            strbuf_addstr(&line, ". VT:");
         for (int r = 0; r < n && r < 3; r++) {
             a->vt[order[r]] += melds[r];
-            strbuf_addf(&log->pub, "%s %s %d", r ? "," : "", seat_name(t, order[r]), melds[r]);
+            strbuf_addf(&line, "%s %s %d", r ? "," : "", seat_name(t, order[r]), melds[r]);
         }
-        strbuf_addstr(&log->pub, "\n");
+        if (n)
+            strbuf_addch(&line, '.');
+        strbuf_addstr(&log->pub, "  ");
+        strbuf_add_wrapped(&log->pub, line.buf, 4, 70);
+        strbuf_release(&line);
     }
 }
 

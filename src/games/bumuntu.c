@@ -1161,6 +1161,12 @@ static int do_ability(struct order_ctx *o, int ab, const struct words *w, int *i
                 return fail(o, "the Rhinoceros cannot move a single square that way (an edge, or pawns packed "
                                "against it, or an opponent on an Elephant)");
             name_sq(end, dname);
+            if (dest >= 0 && dest != end) {
+                char said[4];
+                name_sq(dest, said);
+                return fail(o, "the Rhinoceros charges to the edge: %s ends on %s, not %s; write RHINO %s or RHINO %s",
+                            dir_names[d], dname, said, dir_names[d], dname);
+            }
             canon_add(o, "RHINO %s", dir_names[d]);
             b->pawn[o->seat] = end;
             say(o, "%s uses the Rhinoceros: %s -> %s.\n", seat_name(o->t, o->seat), fname, dname);
@@ -1627,12 +1633,18 @@ static int total_tiles(const struct bumuntu *b, int seat)
 
 /* Gold to the most, silver to the second; a tie for first: silver to each;
  * a tie for second: gold to the first, tie_second to each second. At
- * least one counts. award[] gets the favor; returns nothing. */
-static void majority(const struct bumuntu *b, const int *count, int gold, int silver, int *award)
+ * least one counts. award[] gets the favor and why[] (when not NULL) the
+ * place in words: "most (gold)", "tied for most (silver)", "second
+ * (silver)", "tied for second". */
+static void majority(const struct bumuntu *b, const int *count, int gold, int silver, int *award, const char **why)
 {
     int top = 0, second = 0, ntop = 0, nsecond = 0;
+    const char *unused[MAX_SEATS];
+    if (!why)
+        why = unused;
     for (int p = 0; p < b->nseats; p++) {
         award[p] = 0;
+        why[p] = "";
         if (count[p] > top)
             top = count[p];
     }
@@ -1643,28 +1655,35 @@ static void majority(const struct bumuntu *b, const int *count, int gold, int si
             ntop++;
     if (ntop > 1) {
         for (int p = 0; p < b->nseats; p++)
-            if (count[p] == top)
+            if (count[p] == top) {
                 award[p] = silver;
+                why[p] = "tied for most (silver)";
+            }
         return;
     }
     for (int p = 0; p < b->nseats; p++)
-        if (count[p] == top)
+        if (count[p] == top) {
             award[p] = gold;
-        else if (count[p] > second)
+            why[p] = "most (gold)";
+        } else if (count[p] > second) {
             second = count[p];
+        }
     if (!second)
         return;
     for (int p = 0; p < b->nseats; p++)
         nsecond += count[p] == second;
     for (int p = 0; p < b->nseats; p++)
-        if (count[p] == second)
+        if (count[p] == second) {
             award[p] = nsecond > 1 ? b->tie_second : silver;
+            why[p] = nsecond > 1 ? "tied for second" : "second (silver)";
+        }
 }
 
 static void score_game(struct bumuntu *b, const struct game_table *t, struct strbuf *log)
 {
     struct strbuf lines[MAX_SEATS];
     int award[MAX_SEATS], count[MAX_SEATS];
+    const char *why[MAX_SEATS];
 
     for (int p = 0; p < b->nseats; p++) {
         strbuf_init(&lines[p]);
@@ -1679,7 +1698,7 @@ static void score_game(struct bumuntu *b, const struct game_table *t, struct str
             for (int p = 0; p < b->nseats; p++)
                 award[p] = count[p] * b->spot_per[spot];
         } else {
-            majority(b, count, b->spot_gold[spot], b->spot_silver[spot], award);
+            majority(b, count, b->spot_gold[spot], b->spot_silver[spot], award, why);
         }
         for (int p = 0; p < b->nseats; p++) {
             if (!award[p])
@@ -1690,7 +1709,7 @@ static void score_game(struct bumuntu *b, const struct game_table *t, struct str
                             b->spot_per[spot], award[p]);
             else
                 strbuf_addf(&lines[p], "    %-12s %d tile%s, %s = %d\n", animal, count[p], count[p] == 1 ? "" : "s",
-                            award[p] == b->spot_gold[spot] ? "most" : "second or shared", award[p]);
+                            why[p], award[p]);
         }
     }
     for (int p = 0; p < b->nseats; p++) {
@@ -1708,11 +1727,11 @@ static void score_game(struct bumuntu *b, const struct game_table *t, struct str
         for (int s = 0; s < SLOTS; s++)
             count[p] += b->shield[p][s][YOWA];
     }
-    majority(b, count, b->yowa_gold, b->yowa_silver, award);
+    majority(b, count, b->yowa_gold, b->yowa_silver, award, why);
     for (int p = 0; p < b->nseats; p++)
         if (award[p]) {
             b->score[p] += award[p];
-            strbuf_addf(&lines[p], "    %-12s %d = %d\n", "Yowa", count[p], award[p]);
+            strbuf_addf(&lines[p], "    %-12s %d, %s = %d\n", "Yowa", count[p], why[p], award[p]);
         }
     strbuf_addstr(log, "The game is over. Favor:\n");
     for (int p = 0; p < b->nseats; p++) {
@@ -1790,23 +1809,44 @@ static void bumuntu_view_ascii(const void *st, int viewer, const struct game_tab
     strbuf_addstr(out, "  A advancement  F food  N Nkisi  Y Yowa  1-5 pawns\n ");
     for (int s = 0; s < SLOTS; s++)
         strbuf_addf(out, " %s %s%s", b->code[s], ability_names[b->animal[s]], s == 3 ? "\n " : "");
-    strbuf_addstr(out, "\n\n  Favor board, top to bottom:\n");
+    strbuf_addstr(out, "\n\n  Favor board, top to bottom (gold: most tiles; silver: second):\n");
     for (int spot = 0; spot < SLOTS; spot++) {
         strbuf_addf(out, "  %d %-12s ", spot + 1, ability_names[b->animal[b->favor[spot]]]);
         if (b->spot_per[spot])
             strbuf_addf(out, "%d per tile\n", b->spot_per[spot]);
         else
-            strbuf_addf(out, "%d / %d\n", b->spot_gold[spot], b->spot_silver[spot]);
+            strbuf_addf(out, "gold %d, silver %d\n", b->spot_gold[spot], b->spot_silver[spot]);
+    }
+    {
+        /* The rest of the scoring, as the shields print it. */
+        struct strbuf line = STRBUF_INIT;
+        strbuf_addf(&line, "A tie for most: silver to each; for second: %d each. Yowa: gold %d, silver %d."
+                           " Nkisi:", b->tie_second, b->yowa_gold, b->yowa_silver);
+        for (int n = 1; n <= SLOTS; n++)
+            strbuf_addf(&line, " %d=%d%s", n, b->nkisi[n], n == SLOTS ? " favor." : ",");
+        strbuf_addstr(out, "  ");
+        strbuf_add_wrapped(out, line.buf, 2, 70);
+        strbuf_release(&line);
     }
     strbuf_addf(out, "  Advancement tiles taken: %d of %d.\n\n", b->adv_taken, b->adv_total);
     for (int p = 0; p < b->nseats; p++) {
-        char sq[4] = "--";
-        if (b->pawn[p] >= 0)
+        char sq[4] = "--", on[16] = "not in yet";
+        if (b->pawn[p] >= 0) {
+            int tile = b->board[b->pawn[p]];
             name_sq(b->pawn[p], sq);
-        strbuf_addf(out, "  %d %-16.16s %-3s %2d tiles  %2d chips%s", p + 1, seat_name(t, p), sq, total_tiles(b, p),
-                    b->chips[p], p == b->first ? "  (first player)" : "");
+            /* The tile under the pawn: the animal it may use. */
+            if (tile >= 0)
+                snprintf(on, sizeof(on), "on %s (%s%c)", sq, b->code[tile_slot(tile)], kind_letters[tile_kind(tile)]);
+            else
+                snprintf(on, sizeof(on), "on %s (none)", sq);
+        }
+        strbuf_addf(out, "  %d %-14.14s %-13s %2d tiles  %2d chips", p + 1, seat_name(t, p), on, total_tiles(b, p),
+                    b->chips[p]);
+        /* At the end the favor; before it, who plays first. */
         if (b->phase == PH_OVER)
             strbuf_addf(out, "  %d favor", b->score[p]);
+        else if (p == b->first)
+            strbuf_addstr(out, "  (first player)");
         strbuf_addch(out, '\n');
     }
     if (viewer >= 0 && viewer < b->nseats) {
@@ -1865,6 +1905,14 @@ static cJSON *bumuntu_view_json(const void *st, int viewer, const struct game_ta
         cJSON_AddItemToArray(favor, o);
     }
     cJSON_AddItemToObject(j, "favor", favor);
+    {
+        cJSON *scoring = cJSON_CreateObject();
+        cJSON_AddItemToObject(scoring, "nkisi", jx_int_array_new(b->nkisi, SLOTS + 1)); /* favor for 0..8 */
+        cJSON_AddNumberToObject(scoring, "yowa_gold", b->yowa_gold);
+        cJSON_AddNumberToObject(scoring, "yowa_silver", b->yowa_silver);
+        cJSON_AddNumberToObject(scoring, "tie_for_second", b->tie_second);
+        cJSON_AddItemToObject(j, "scoring", scoring);
+    }
     for (int p = 0; p < b->nseats; p++) {
         cJSON *o = cJSON_CreateObject();
         char sq[4] = "";
@@ -1872,6 +1920,13 @@ static cJSON *bumuntu_view_json(const void *st, int viewer, const struct game_ta
             name_sq(b->pawn[p], sq);
         cJSON_AddStringToObject(o, "player", seat_name(t, p));
         cJSON_AddStringToObject(o, "square", sq);
+        if (b->pawn[p] >= 0 && b->board[b->pawn[p]] >= 0) {
+            int tile = b->board[b->pawn[p]];
+            cJSON *under = cJSON_CreateObject();
+            cJSON_AddStringToObject(under, "animal", ability_names[b->animal[tile_slot(tile)]]);
+            cJSON_AddStringToObject(under, "kind", kind_names[tile_kind(tile)]);
+            cJSON_AddItemToObject(o, "tile", under);
+        }
         cJSON_AddNumberToObject(o, "tiles", total_tiles(b, p));
         cJSON_AddNumberToObject(o, "chips", b->chips[p]);
         if (b->phase == PH_OVER)

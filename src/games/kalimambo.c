@@ -499,6 +499,8 @@ static void list_hand(const struct kalimambo *k, int seat, struct strbuf *out)
 {
     for (int i = 0; i < k->nhand[seat]; i++)
         strbuf_addf(out, "%s%d", i ? " " : "", k->hand[seat][i]);
+    if (!k->nhand[seat])
+        strbuf_addstr(out, "none");
 }
 
 static int kalimambo_check(const void *st, int seat, const struct game_table *tab, const char *order, struct strbuf *canon,
@@ -774,6 +776,9 @@ static void draw_ring(const struct kalimambo *k, struct strbuf *out)
 
 static void kalimambo_view_ascii(const void *st, int viewer, const struct game_table *t, struct strbuf *out)
 {
+    /* Every seat sees the same: the cards in hand are public; the one
+     * secret, the card chosen this round, is in no view. */
+    (void)viewer;
     const struct kalimambo *k = st;
     int order[KALI + 1], n = 0;
 
@@ -800,13 +805,12 @@ static void kalimambo_view_ascii(const void *st, int viewer, const struct game_t
     for (int s = 0; s < k->nseats; s++) {
         struct strbuf line = STRBUF_INIT;
         strbuf_addf(&line, "%c %-12.12s %3d pts", letter_of(k, s), name_of(t, s), k->score[s]);
+        /* Every card played is face up: what each holds is public. */
         if (k->resigned & (1u << s))
             strbuf_addstr(&line, "  resigned");
-        else if (s == viewer) {
+        else {
             strbuf_addstr(&line, "  cards: ");
             list_hand(k, s, &line);
-        } else {
-            strbuf_addf(&line, "  %d card%s left", k->nhand[s], k->nhand[s] == 1 ? "" : "s");
         }
         if (k->last[s] >= 0)
             strbuf_addf(&line, "  last %d", k->last[s]);
@@ -834,6 +838,9 @@ static void kalimambo_view_ascii(const void *st, int viewer, const struct game_t
 
 static cJSON *kalimambo_view_json(const void *st, int viewer, const struct game_table *t)
 {
+    /* Every seat sees the same: the cards in hand are public; the one
+     * secret, the card chosen this round, is in no view. */
+    (void)viewer;
     const struct kalimambo *k = st;
     cJSON *j = cJSON_CreateObject(), *ex = cJSON_CreateArray();
     int left[MAX_CARDS];
@@ -854,8 +861,7 @@ static cJSON *kalimambo_view_json(const void *st, int viewer, const struct game_
             cJSON_AddNumberToObject(e, "space", k->pos[s]);
         cJSON_AddNumberToObject(e, "points", k->score[s]);
         cJSON_AddNumberToObject(e, "cards_left", k->nhand[s]);
-        if (s == viewer)
-            cJSON_AddItemToObject(e, "cards", jx_int_array_new(k->hand[s], (size_t)k->nhand[s]));
+        cJSON_AddItemToObject(e, "cards", jx_int_array_new(k->hand[s], (size_t)k->nhand[s]));
         if (k->last[s] >= 0)
             cJSON_AddNumberToObject(e, "last_card", k->last[s]);
         cJSON_AddBoolToObject(e, "resigned", (k->resigned >> s) & 1);
