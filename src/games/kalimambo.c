@@ -799,9 +799,10 @@ static void kalimambo_view_ascii(const void *st, int viewer, const struct game_t
         strbuf_addf(out, " %c%d", letter_of(k, order[i]), k->pos[order[i]]);
     strbuf_addch(out, '\n');
     if (k->ended)
-        strbuf_addf(out, "  The host ended the game after %d of %d rounds.\n\n", k->round, k->ncards);
+        strbuf_addf(out, "  The host ended the game after %d of %d rounds.\n", k->round, k->ncards);
     else if (finished(k) && k->round < k->ncards)
-        strbuf_addf(out, "  The game ended after %d of %d rounds.\n\n", k->round, k->ncards);
+        strbuf_addf(out, "  The game ended after %d of %d rounds.\n", k->round, k->ncards);
+    strbuf_addch(out, '\n');
     for (int s = 0; s < k->nseats; s++) {
         struct strbuf line = STRBUF_INIT;
         strbuf_addf(&line, "%c %-12.12s %3d pts", letter_of(k, s), name_of(t, s), k->score[s]);
