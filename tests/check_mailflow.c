@@ -8,46 +8,10 @@
 #include "lib/util.h"
 #include "store/db.h"
 
-#include <gmime/gmime.h>
+#include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The text part of a queued mail, and its headers, as a client shows them. */
-struct shown {
-    char *subject, *message_id, *references, *text;
-};
-
-static void shown_of(const char *mail, struct shown *s)
-{
-    GMimeStream *stream = g_mime_stream_mem_new_with_buffer(mail, strlen(mail));
-    GMimeParser *parser = g_mime_parser_new_with_stream(stream);
-    GMimeMessage *msg = g_mime_parser_construct_message(parser, NULL);
-    GMimeObject *body, *plain;
-    const char *refs;
-    char *t;
-    ck_assert_ptr_nonnull(msg);
-    s->subject = xstrdup(g_mime_message_get_subject(msg));
-    s->message_id = xstrdup(g_mime_message_get_message_id(msg));
-    refs = g_mime_object_get_header(GMIME_OBJECT(msg), "References");
-    s->references = xstrdup(refs ? refs : "");
-    body = g_mime_message_get_mime_part(msg);
-    plain = GMIME_IS_MULTIPART(body) ? g_mime_multipart_get_part(GMIME_MULTIPART(body), 0) : body;
-    t = g_mime_text_part_get_text(GMIME_TEXT_PART(plain));
-    s->text = xstrdup(t);
-    g_free(t);
-    g_object_unref(msg);
-    g_object_unref(parser);
-    g_object_unref(stream);
-}
-
-static void shown_release(struct shown *s)
-{
-    free(s->subject);
-    free(s->message_id);
-    free(s->references);
-    free(s->text);
-}
 
 /* Every line of text within 72 columns (counted in characters). */
 static void assert_fits(const char *what, const char *text)

@@ -40,6 +40,13 @@ struct rng;
  * random order of that verb, so that a verb with many variants (a food
  * path, a tile move) does not crowd out the rest. */
 const char *t_pick(const struct strlist *legal, struct rng *r);
+/* A queued mail as a client shows it: its subject, Message-ID,
+ * References and the text of its plain part (all owned). */
+struct shown {
+    char *subject, *message_id, *references, *text;
+};
+void shown_of(const char *mail, struct shown *s);
+void shown_release(struct shown *s);
 /* Counts rows of a query returning one integer. */
 long long t_count(sqlite3 *db, const char *sql);
 
@@ -59,5 +66,6 @@ Suite *secrets_suite(void);
 Suite *termination_suite(void);
 Suite *mailflow_suite(void);
 Suite *public_suite(void);
+Suite *lobby_suite(void);
 
 #endif

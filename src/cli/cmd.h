@@ -7,7 +7,8 @@
 
 #include "core/gamerec.h"
 
-#define NEED_DB 1u /* the dispatcher opens (and migrates) the database first */
+#define NEED_DB 1u   /* the dispatcher opens (and migrates) the database first */
+#define OR_FILE 2u   /* ... unless --file names what to read instead */
 
 struct cmd_ctx {
     const char *db_path;
@@ -47,6 +48,8 @@ int cmd_legal(struct cmd_ctx *c, int argc, char **argv);
 int cmd_show(struct cmd_ctx *c, int argc, char **argv);
 int cmd_history(struct cmd_ctx *c, int argc, char **argv);
 int cmd_replay(struct cmd_ctx *c, int argc, char **argv);
+int cmd_verify(struct cmd_ctx *c, int argc, char **argv);
+int cmd_export(struct cmd_ctx *c, int argc, char **argv);
 int cmd_receive(struct cmd_ctx *c, int argc, char **argv);
 int cmd_fetch(struct cmd_ctx *c, int argc, char **argv);
 int cmd_send(struct cmd_ctx *c, int argc, char **argv);

@@ -106,8 +106,11 @@ int cmd_show(struct cmd_ctx *c, int argc, char **argv)
         struct strbuf out = STRBUF_INIT;
         if (view_ascii(c->db, &g, viewer, &out))
             rc = cmd_failed();
-        else
+        else {
+            strbuf_addch(&out, '\n');
+            view_fairness(&g, &out);
             fputs(out.buf, stdout);
+        }
         strbuf_release(&out);
     }
     game_unload(&g);

@@ -35,6 +35,11 @@ const struct command commands[] = {
     { "history", cmd_history, NEED_DB, "GAME [--as PLAYER] [--turn N|--step N]",
       "print the game round by round (turn by turn), or one round (--turn) or step (--step)", 1, 1 },
     { "replay", cmd_replay, NEED_DB, "GAME", "rebuild the game from its seed and orders and check every turn", 1, 1 },
+    { "verify", cmd_verify, NEED_DB | OR_FILE, "GAME | --file RECORD.json",
+      "check the seed against its commitment and replay every deal and step from it (a record: no database)", 0,
+      1 },
+    { "export", cmd_export, NEED_DB, "GAME",
+      "print the game's public record as JSON: orders, logs, observer views, commitment (the seed once over)", 1, 1 },
     { "receive", cmd_receive, NEED_DB, "[FILE]",
       "take one mail (stdin, or FILE) as an MTA pipe, .forward or procmail delivers it", 0, 1 },
     { "fetch", cmd_fetch, NEED_DB, "[--mbox FILE]",
@@ -148,7 +153,7 @@ static void print_command_help(const struct command *c)
 /* Counts positional arguments, skipping options and their values. */
 static int positional(int argc, char **argv)
 {
-    static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", "--retry", "--before", "--mbox", "--step",
+    static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", "--retry", "--before", "--mbox", "--step", "--file",
                                               "--deadline", "--remind", "--grace", "--nmr", "--host", NULL };
     int n = 0;
     for (int i = 1; i < argc; i++) {
@@ -234,7 +239,10 @@ int main(int argc, char **argv)
     if (n > cmd->max_args)
         return cmd_usage(&ctx, "takes at most %d argument%s, got %d", cmd->max_args, cmd->max_args == 1 ? "" : "s",
                          n);
-    if (cmd->flags & NEED_DB) {
+    bool from_file = false;
+    for (int i = 1; i < argc && (cmd->flags & OR_FILE); i++)
+        from_file |= strcmp(argv[i], "--file") == 0;
+    if ((cmd->flags & NEED_DB) && !from_file) {
         char *templates;
         if ((rc = db_path_settle(&ctx)))
             return rc;

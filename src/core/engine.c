@@ -5,6 +5,7 @@
 #include "store/settings.h"
 #include "core/history.h"
 #include "core/options.h"
+#include "core/seed.h"
 #include "core/view.h"
 #include "lib/address.h"
 #include "lib/jsonx.h"
@@ -154,11 +155,31 @@ static int record_turn(sqlite3 *db, struct game_rec *g, const char *kind, const 
 int engine_new(sqlite3 *db, const struct game_ops *ops, int nseats, const char *const *names,
                const char *const *emails, const cJSON *options, int64_t seed, int64_t *id, struct strbuf *err)
 {
+    struct new_game ng = { ops, nseats, names, emails, options, seed, NULL, 0 };
+    return engine_new_game(db, &ng, id, err);
+}
+
+int engine_next_id(sqlite3 *db, int64_t *id)
+{
+    return db_get_int64(db, id,
+                        "SELECT max(coalesce((SELECT max(id) FROM games), 0), coalesce((SELECT max(id) FROM"
+                        " lobby_tables), 0)) + 1",
+                        NULL) < 0
+               ? -1
+               : 0;
+}
+
+int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct strbuf *err)
+{
+    const struct game_ops *ops = ng->ops;
+    int nseats = ng->nseats;
+    const char *const *names = ng->names, *const *emails = ng->emails;
+    int64_t seed = seed_deal(ng->base_seed, ng->salts);
     struct game_rec g;
     struct game_log log;
-    cJSON *opts, *state, *empty;
-    char *opts_text, *state_text, now[32];
-    int64_t turn_id;
+    cJSON *opts, *state, *empty, *salts;
+    char *opts_text, *state_text, *salts_text, now[32], commitment[65];
+    int64_t turn_id, want = ng->id;
     int rc = -1;
 
     if (nseats < ops->min_seats || nseats > ops->max_seats) {
@@ -178,8 +199,12 @@ int engine_new(sqlite3 *db, const struct game_ops *ops, int nseats, const char *
                 return -1;
             }
     }
-    if (!(opts = engine_options(ops, options, err)))
+    if (!(opts = engine_options(ops, ng->options, err)))
         return -1;
+    if (!want && engine_next_id(db, &want)) {
+        cJSON_Delete(opts);
+        return -1;
+    }
     memset(&g, 0, sizeof(g));
     g.ops = ops;
     g.st = ops->setup(opts, nseats, (uint64_t)seed, err);
@@ -196,14 +221,23 @@ int engine_new(sqlite3 *db, const struct game_ops *ops, int nseats, const char *
     state = ops->to_json(g.st);
     state_text = jx_print(state);
     opts_text = jx_print(opts);
+    salts = cJSON_CreateArray();
+    for (size_t i = 0; ng->salts && i < ng->salts->n; i++)
+        cJSON_AddItemToArray(salts, cJSON_CreateString(ng->salts->v[i]));
+    salts_text = jx_print(salts);
+    cJSON_Delete(salts);
+    /* Published before anything is dealt: the seed stays secret until
+     * the end, its hash binds it (and the options) now. */
+    seed_commitment(ops->name, ng->base_seed, opts_text, commitment);
     utc_now(now);
     if (db_do(db,
-              "INSERT INTO games(module, options, seed, status, turn, state, created_at, updated_at, step_started_at,"
-              " hidden_information) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
-              "ssIsssssi", ops->name, opts_text, seed, game_status_of(ops, g.st), state_text, now, now, now,
-              game_hides_anything(ops) ? 1 : 0))
+              "INSERT INTO games(id, module, options, seed, status, turn, state, created_at, updated_at,"
+              " step_started_at, hidden_information, base_seed, seed_commitment, salts)"
+              " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)",
+              "IssIsssssiIss", want, ops->name, opts_text, seed, game_status_of(ops, g.st), state_text, now, now, now,
+              game_hides_anything(ops) ? 1 : 0, ng->base_seed, commitment, salts_text))
         goto out;
-    g.id = *id = sqlite3_last_insert_rowid(db);
+    g.id = *id = want;
     for (int i = 0; i < nseats; i++) {
         char *secret = secret_new(10);
         int r = db_do(db, "INSERT INTO seats(game_id, seat, name, email, secret, bot) VALUES (?, ?, ?, ?, ?, ?)",
@@ -224,6 +258,7 @@ out:
     cJSON_Delete(opts);
     free(state_text);
     free(opts_text);
+    free(salts_text);
     return rc;
 }
 
@@ -878,6 +913,22 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
 static int apply_recorded(struct game_rec *g, void *st, int turn, const char *kind, const char *orders_text,
                           struct strbuf *report)
 {
+    return engine_apply_recorded(g->ops, &g->table, st, turn, kind, orders_text, false, NULL, report);
+}
+
+/* Hands a step's log to out (when the caller wants it), else drops it. */
+static void give_log(struct game_log *log, struct game_log *out)
+{
+    if (out)
+        *out = *log;
+    else
+        game_log_release(log);
+}
+
+int engine_apply_recorded(const struct game_ops *ops, const struct game_table *table, void *st, int turn,
+                          const char *kind, const char *orders_text, bool check, struct game_log *out,
+                          struct strbuf *report)
+{
     struct strbuf err = STRBUF_INIT;
     cJSON *orders = jx_parse(orders_text, "orders", &err), *o;
     const char *list[GAME_MAX_SEATS] = { NULL };
@@ -896,32 +947,51 @@ static int apply_recorded(struct game_rec *g, void *st, int turn, const char *ki
             goto out;
         }
         game_log_init(&log);
-        g->ops->end(st, str_eq(order, "END SCORE"), &g->table, &log);
-        game_log_release(&log);
+        ops->end(st, str_eq(order, "END SCORE"), table, &log);
+        give_log(&log, out);
         rc = 0;
         goto out;
     }
     cJSON_ArrayForEach(o, orders) {
         int seat;
         const char *order = jx_str(o, "order", &err);
-        if (jx_int(o, "seat", 1, g->nseats, &seat, &err) || !order) {
+        if (jx_int(o, "seat", 1, table->nseats, &seat, &err) || !order) {
             strbuf_addf(report, "turn %d: its orders are unreadable: %s", turn, err.buf);
             goto out;
         }
         list[seat - 1] = order;
     }
+    if (check && !str_eq(kind, "resign")) {
+        /* Each order must be one its seat could give there and then: a
+         * card played was in the hand the seed dealt. */
+        unsigned waiting = ops->waiting_for(st);
+        for (int s = 0; s < table->nseats; s++) {
+            struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
+            bool ok = ((waiting >> s) & 1) == (list[s] != NULL);
+            if (ok && list[s])
+                ok = ops->check(st, s, table, list[s], &canon, &why) == 0 && str_eq(canon.buf, list[s]);
+            if (!ok)
+                strbuf_addf(report, "turn %d: %s's order %s%s%s could not be given there%s%s", turn, table->names[s],
+                            list[s] ? "\"" : "(none)", list[s] ? list[s] : "", list[s] ? "\"" : "",
+                            why.len ? ": " : "", why.buf);
+            strbuf_release(&canon);
+            strbuf_release(&why);
+            if (!ok)
+                goto out;
+        }
+    }
     game_log_init(&log);
     if (str_eq(kind, "resign")) {
-        for (int s = 0; s < g->nseats; s++)
+        for (int s = 0; s < table->nseats; s++)
             if (list[s])
-                g->ops->resign(st, s, &g->table, &log);
+                ops->resign(st, s, table, &log);
         rc = 0;
     } else {
-        rc = g->ops->advance(st, list, &g->table, &log);
+        rc = ops->advance(st, list, table, &log);
         if (rc)
             strbuf_addf(report, "turn %d: the game module refused its orders", turn);
     }
-    game_log_release(&log);
+    give_log(&log, out);
 out:
     cJSON_Delete(orders);
     strbuf_release(&err);

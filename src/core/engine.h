@@ -50,6 +50,22 @@ int engine_check_email(const char *email, struct strbuf *err);
 int engine_new(sqlite3 *db, const struct game_ops *ops, int nseats, const char *const *names,
                const char *const *emails, const cJSON *options, int64_t seed, int64_t *id, struct strbuf *err);
 
+/* A new game as the lobby makes one: the committed seed and the players'
+ * salts (the seed that deals is seed_deal of both), and the number to
+ * take (a lobby table's), 0 for the next. */
+struct new_game {
+    const struct game_ops *ops;
+    int nseats;
+    const char *const *names, *const *emails;
+    const cJSON *options;
+    int64_t base_seed;
+    const struct strlist *salts;  /* NULL: none */
+    int64_t id;
+};
+int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct strbuf *err);
+/* The next number for a game or a lobby table (they share one). */
+int engine_next_id(sqlite3 *db, int64_t *id);
+
 /*
  * Takes an order text from seat: each line in turn, checked in the position
  * the previous one left. A step resolves as soon as every seat it waits for
@@ -85,6 +101,14 @@ int engine_end(sqlite3 *db, struct game_rec *g, bool score, const char *reason, 
 
 /* The seat leaves the game by its rules (RESIGN), recorded as a turn. */
 int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source, struct strbuf *log);
+
+/* Applies one stored step (its kind and orders JSON) to st: what replay
+ * and verify do. With check, every order must first pass the game's
+ * check for its seat, canonical as stored. out (when not NULL) gets the
+ * step's log, to release. -1 with the reason in report. */
+int engine_apply_recorded(const struct game_ops *ops, const struct game_table *table, void *st, int turn,
+                          const char *kind, const char *orders_text, bool check, struct game_log *out,
+                          struct strbuf *report);
 
 /*
  * Rebuilds the game from its seed and its resolved orders and compares

@@ -30,7 +30,8 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
     g->id = id;
     st = db_stmt(db,
                  "SELECT module, options, seed, status, turn, state, deadline_secs, reminder_secs, grace_secs, nmr,"
-                 " paused, step_started_at, deadline_at, host_email, host_secret FROM games WHERE id = ?",
+                 " paused, step_started_at, deadline_at, host_email, host_secret, base_seed, seed_commitment, salts"
+                 " FROM games WHERE id = ?",
                  "I", id);
     if (!st)
         return -1;
@@ -65,6 +66,14 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
     g->sched.deadline_at = db_col_text(st, 12);
     g->sched.host_email = sqlite3_column_type(st, 13) == SQLITE_NULL ? NULL : db_col_text(st, 13);
     g->sched.host_secret = sqlite3_column_type(st, 14) == SQLITE_NULL ? NULL : db_col_text(st, 14);
+    g->base_seed = sqlite3_column_int64(st, 15);
+    if (sqlite3_column_type(st, 16) != SQLITE_NULL)
+        snprintf(g->commitment, sizeof(g->commitment), "%s", sqlite3_column_text(st, 16));
+    g->salts = jx_parse((const char *)sqlite3_column_text(st, 17), "salts", &err);
+    if (!cJSON_IsArray(g->salts)) {
+        cJSON_Delete(g->salts);
+        g->salts = cJSON_CreateArray();
+    }
     db_finalize(st);
     if (!g->options || !state)
         goto bad;
@@ -122,6 +131,7 @@ void game_unload(struct game_rec *g)
     if (g->st)
         g->ops->free(g->st);
     cJSON_Delete(g->options);
+    cJSON_Delete(g->salts);
     for (int i = 0; i < g->nseats; i++) {
         free(g->seats[i].name);
         free(g->seats[i].email);

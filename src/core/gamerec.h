@@ -40,7 +40,10 @@ struct game_rec {
     int64_t id;
     const struct game_ops *ops;
     cJSON *options;
-    int64_t seed;
+    int64_t seed;          /* the seed that deals */
+    int64_t base_seed;     /* the committed one (secret until the end) */
+    char commitment[65];   /* its SHA-256, "" for a game from before commitments */
+    cJSON *salts;          /* the players' salts, in seat order */
     char status[16];   /* setup, active, finished */
     int turn;          /* resolved steps so far */
     void *st;          /* the module's state */

@@ -64,7 +64,47 @@ cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer)
     }
     cJSON_Delete(result);
     cJSON_AddItemToObject(j, "view", g->ops->view_json(g->st, viewer, &g->table));
+    if (*g->commitment) {
+        /* What lets anyone check the shuffles: the seed only at the end. */
+        cJSON *f = cJSON_CreateObject();
+        cJSON_AddStringToObject(f, "commitment", g->commitment);
+        cJSON_AddItemToObject(f, "salts", cJSON_Duplicate(g->salts, 1));
+        if (str_eq(game_status_of(g->ops, g->st), "finished")) {
+            char seed[24]; /* as text: a JSON number would round it */
+            snprintf(seed, sizeof(seed), "%lld", (long long)g->base_seed);
+            cJSON_AddStringToObject(f, "seed", seed);
+        }
+        cJSON_AddItemToObject(j, "fairness", f);
+    }
     return j;
+}
+
+void view_fairness(const struct game_rec *g, struct strbuf *out)
+{
+    const cJSON *s;
+    if (!*g->commitment)
+        return;
+    strbuf_addf(out, "Seed commitment (SHA-256), published before the deal:\n  %s\n", g->commitment);
+    {
+        /* The players' salts, each by her name. */
+        struct strbuf line = STRBUF_INIT;
+        int i = 0;
+        cJSON_ArrayForEach(s, g->salts) {
+            if (cJSON_IsString(s) && *s->valuestring && i < g->nseats)
+                strbuf_addf(&line, "%s %s \"%s\"", line.len ? "," : "Salts mixed into the deal:", g->names[i],
+                            s->valuestring);
+            i++;
+        }
+        if (line.len) {
+            strbuf_add_wrapped(out, line.buf, 2, 72);
+        }
+        strbuf_release(&line);
+    }
+    if (str_eq(game_status_of(g->ops, g->st), "finished"))
+        strbuf_addf(out, "Seed: %lld (ngoma verify %lld checks every deal against the commitment).\n",
+                    (long long)g->base_seed, (long long)g->id);
+    else
+        strbuf_addstr(out, "The seed is revealed when the game ends: anyone can then check every deal.\n");
 }
 
 int view_status_line(sqlite3 *db, struct game_rec *g, struct strbuf *out)

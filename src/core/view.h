@@ -17,4 +17,9 @@ int view_status_line(sqlite3 *db, struct game_rec *g, struct strbuf *out);
 /* Replaces g's state with the snapshot stored for turn (for show --turn). */
 int view_load_turn(sqlite3 *db, struct game_rec *g, int turn);
 
+/* The seed commitment, the salts and (once the game is over) the seed,
+ * a few lines for show and the mails; nothing for a game from before
+ * commitments. */
+void view_fairness(const struct game_rec *g, struct strbuf *out);
+
 #endif

@@ -293,7 +293,10 @@ static int do_end(sqlite3 *db, struct game_rec *g, const struct words *w, const 
     } else if (rc == 0) {
         strbuf_addstr(out, what.buf);
         strbuf_trim(out);
-        rc = notice_all(db, g, score ? "the host ended the game" : "the host abandoned the game", out->buf) ? -1 : 0;
+        rc = notice_all(db, g, score ? "the host ended the game" : "the host abandoned the game", out->buf) ||
+                     notify_progress(db, g, -1)
+                 ? -1
+                 : 0;
     }
     strbuf_release(&reason);
     strbuf_release(&what);

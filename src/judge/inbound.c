@@ -1,5 +1,6 @@
 /* inbound.c: one incoming mail from raw bytes to stored orders and queued replies, journalled once by what it is and where it went. */
 #include "judge/inbound.h"
+#include "judge/lobby.h"
 #include "core/engine.h"
 #include "core/reply.h"
 #include "judge/host.h"
@@ -399,6 +400,24 @@ int inbound_take(sqlite3 *db, struct inbound_mail *in, struct inbound_result *r)
     }
     if (in->automatic)
         return ignore(db, in, r, in->automatic);
+    if (!e->secret && !e->seat && (!e->game || (e->by_subject && !e->address && lobby_command_word(e->orders)))) {
+        /* The bare address, or a watcher's answer: the lobby's. */
+        char *mode = setting_get(db, "lobby");
+        bool on = mode && !str_eq(mode, "off"), answered;
+        free(mode);
+        if (on) {
+            char lobby_why[300];
+            if (journal(db, in, "processed", false, &row))
+                return -1;
+            origin.message_id = m->message_id;
+            origin.references = m->references ? m->references : "";
+            origin.sender = m->from;
+            origin.row = row;
+            if (lobby_mail(db, in, &origin, &answered, lobby_why, sizeof(lobby_why)))
+                return -1;
+            return finish(db, row, r, answered ? INBOUND_PROCESSED : INBOUND_IGNORED, lobby_why);
+        }
+    }
     if (!e->game)
         return ignore(db, in, r, "it names no game (no [ngoma N] tag, plus address or GAME line)");
     rc = db_get_int64(db, &existing, "SELECT id FROM games WHERE id = ?", "I", e->game);

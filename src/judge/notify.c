@@ -75,6 +75,10 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
         cJSON_AddStringToObject(d, "vacation_example", example);
     }
     cJSON_AddBoolToObject(d, "finished", str_eq(game_status_of(g->ops, g->st), "finished"));
+    strbuf_reset(&sb);
+    view_fairness(g, &sb);
+    if (sb.len)
+        reply_add_text(d, "fairness", sb.buf);
     free(reply);
     strbuf_release(&sb);
     return d;
@@ -164,11 +168,97 @@ int notify_tell(sqlite3 *db, struct game_rec *g, int seat, const char *kind, con
     return mark_told(db, g, seat);
 }
 
+/* The watchers of the game: a mail each time its round (turn, move) has
+ * moved on, and one at the end, as an observer sees it. */
+static int tell_watchers(sqlite3 *db, struct game_rec *g, bool finished)
+{
+    struct game_when w;
+    struct strlist to = STRLIST_INIT;
+    int froms[64], rc = 0;
+    size_t n = 0;
+    sqlite3_stmt *q;
+    game_when_of(g->ops, g->st, &g->table, g->turn, &w);
+    q = db_stmt(db,
+                "SELECT email, told_step FROM watchers WHERE game_id = ? AND told_step < ? AND (? OR told_when <> ?)"
+                " ORDER BY email LIMIT 64",
+                "Iiii", g->id, g->turn, finished ? 1 : 0, w.number);
+    if (!q)
+        return -1;
+    while (db_step(q) == SQLITE_ROW && n < 64) {
+        strlist_push(&to, (const char *)sqlite3_column_text(q, 0));
+        froms[n++] = sqlite3_column_int(q, 1);
+    }
+    db_finalize(q);
+    for (size_t i = 0; i < to.n && !rc; i++) {
+        cJSON *d = cJSON_CreateObject();
+        struct strbuf sb = STRBUF_INIT;
+        struct outmail m = { 0 };
+        char *subject = NULL, *body = NULL, *lobby = mail_reply_address(db, 0, 0, NULL), when[128];
+        game_when_text(&w, when);
+        cJSON_AddNumberToObject(d, "game", (double)g->id);
+        cJSON_AddStringToObject(d, "title", g->ops->title);
+        cJSON_AddStringToObject(d, "when", when);
+        cJSON_AddBoolToObject(d, "finished", finished);
+        cJSON_AddStringToObject(d, "lobby_address", lobby ? lobby : "");
+        free(lobby);
+        rc = add_steps(db, g, -1, froms[i] + 1, g->turn, d, "turns");
+        if (!rc && !(rc = view_ascii(db, g, -1, &sb)))
+            reply_add_text(d, "board", sb.buf);
+        strbuf_reset(&sb);
+        view_fairness(g, &sb);
+        if (sb.len && finished)
+            reply_add_text(d, "fairness", sb.buf);
+        if (!rc && !(rc = mail_template("mail-watch.txt", d, &subject, &body))) {
+            m.game_id = g->id;
+            m.kind = "watch";
+            m.to = to.v[i];
+            m.subject = subject;
+            m.text = body;
+            m.lobby = true;
+            m.step = g->turn;
+            m.told_from = froms[i] + 1;
+            rc = outbox_enqueue(db, &m) ||
+                 db_do(db, "UPDATE watchers SET told_step = ?, told_when = ? WHERE game_id = ? AND email = ?", "iiIs",
+                       g->turn, w.number, g->id, to.v[i]);
+        }
+        free(subject);
+        free(body);
+        strbuf_release(&sb);
+        cJSON_Delete(d);
+    }
+    strlist_clear(&to);
+    return rc ? -1 : 0;
+}
+
+/* The host learns the result once, when the game ends. */
+static int tell_host_over(sqlite3 *db, struct game_rec *g)
+{
+    cJSON *d;
+    struct strbuf sb = STRBUF_INIT;
+    int rc;
+    if (!g->sched.host_email || (rc = notify_once(db, g, -1, "gameover")) <= 0)
+        return g->sched.host_email ? rc : 0;
+    d = cJSON_CreateObject();
+    if (view_status_line(db, g, &sb) == 0)
+        cJSON_AddStringToObject(d, "status", sb.buf);
+    strbuf_reset(&sb);
+    if (view_ascii(db, g, -1, &sb) == 0)
+        reply_add_text(d, "board", sb.buf);
+    strbuf_reset(&sb);
+    view_fairness(g, &sb);
+    if (sb.len)
+        reply_add_text(d, "fairness", sb.buf);
+    rc = notify_host(db, g, "host-gameover", "mail-host-gameover.txt", d, NULL);
+    cJSON_Delete(d);
+    strbuf_release(&sb);
+    return rc;
+}
+
 int notify_progress(sqlite3 *db, struct game_rec *g, int except)
 {
     bool finished = str_eq(game_status_of(g->ops, g->st), "finished");
     unsigned missing = 0;
-    if (engine_missing(db, g, &missing))
+    if (engine_missing(db, g, &missing) || tell_watchers(db, g, finished) || (finished && tell_host_over(db, g)))
         return -1;
     for (int s = 0; s < g->nseats; s++) {
         bool acts = (missing >> s) & 1, every = str_eq(g->seats[s].mail_policy, "every");

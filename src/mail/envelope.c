@@ -143,8 +143,10 @@ void envelope_read(const struct inmail *m, const char *from_setting, struct enve
     free(local);
     if (body_game)
         e->game = body_game;
-    if (!e->game)
+    if (!e->game) {
         read_subject(m->subject, e);
+        e->by_subject = e->game != 0;
+    }
 }
 
 void envelope_release(struct envelope *e)

@@ -13,6 +13,7 @@ struct envelope {
     char *player;  /* from a PLAYER line; NULL: none */
     char *orders;  /* the sender's own text without the envelope lines */
     char *address; /* the game address it came to (Delivered-To first, then To, Cc); NULL: none */
+    bool by_subject; /* the game is named by the subject's tag alone */
 };
 
 /*

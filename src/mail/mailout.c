@@ -185,7 +185,7 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
     os_random(r, sizeof(r));
     for (int i = 0; i < 8; i++)
         snprintf(rnd + 2 * i, 3, "%02x", r[i]);
-    if (m->game_id)
+    if (m->game_id && !m->lobby)
         strbuf_addf(&subject, "[ngoma %lld] %s", (long long)m->game_id, m->subject);
     else
         strbuf_addf(&subject, "[ngoma] %s", m->subject);
@@ -200,7 +200,7 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
     msg = g_mime_message_new(TRUE);
     g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_FROM, from_name, from);
     g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_TO, m->to_name ? m->to_name : "", m->to);
-    if (m->game_id) {
+    if (m->game_id && !m->lobby) {
         reply_to = mail_reply_address(db, m->game_id, m->host ? -1 : m->seat, m->secret);
         g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_REPLY_TO, from_name, reply_to);
     }

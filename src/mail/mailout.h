@@ -21,6 +21,7 @@ struct outmail {
     bool host;                /* to the game's host: the reply address carries the host secret */
     int step;                 /* the game's step it shows (with game_id) */
     int told_from;            /* the first step whose story it tells, 0: none */
+    bool lobby;               /* from the lobby: no game tag, replies go to the bare address */
 };
 
 /* The address replies come back to: LOCAL+G-S-SECRET@DOMAIN for a seat,

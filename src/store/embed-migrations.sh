@@ -9,7 +9,9 @@ for f in "$dir"/[0-9][0-9][0-9]_*.sql; do
     base=$(basename "$f")
     ver=$(echo "$base" | sed 's/^0*\([0-9][0-9]*\)_.*/\1/')
     printf '    { %s, "%s",\n' "$ver" "$base"
-    awk '{ gsub(/\r/, ""); gsub(/\\/, "\\\\"); gsub(/"/, "\\\""); printf "      \"%s\\n\"\n", $0 }' "$f"
+    # Backslashes and quotes escaped for C (sed: awk's gsub treats "\\\\"
+    # differently from one awk to the next).
+    tr -d '\r' <"$f" | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/      "/' -e 's/$/\\n"/'
     echo '    },'
 done
 echo '    { 0, 0, 0 },'

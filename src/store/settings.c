@@ -81,6 +81,29 @@ static int check_yes_no(const char *v, struct strbuf *err)
     return -1;
 }
 
+static int check_lobby(const char *v, struct strbuf *err)
+{
+    if (str_eq(v, "off") || str_eq(v, "invite") || str_eq(v, "open"))
+        return 0;
+    strbuf_addstr(err, "lobby is off (no lobby), invite (only the lobby_creators may open games) or open");
+    return -1;
+}
+
+/* Addresses (ann@example.org) or whole domains (@example.org), by commas. */
+static int check_creators(const char *v, struct strbuf *err)
+{
+    char *copy = xstrdup(v), *save = NULL;
+    int rc = 0;
+    for (char *t = strtok_r(copy, ", ", &save); t && !rc; t = strtok_r(NULL, ", ", &save))
+        if (*t == '@' ? !t[1] || strchr(t + 1, '@') : address_check(t, "lobby_creators", err) != 0) {
+            if (!err->len)
+                strbuf_addf(err, "lobby_creators lists addresses or @domains by commas, not \"%s\"", t);
+            rc = -1;
+        }
+    free(copy);
+    return rc;
+}
+
 static int check_method(const char *v, struct strbuf *err)
 {
     if (str_eq(v, "dir") || str_eq(v, "smtp") || str_eq(v, "sendmail"))
@@ -215,6 +238,14 @@ const struct setting_def setting_defs[] = {
       check_duration },
     { "bot_steps", "64", "bot steps one command plays in a game at most; `ngoma run` plays on from there", false,
       check_bot_steps },
+    { "lobby", "off", "the bare address answers the lobby's commands: off, invite (only lobby_creators open games)"
+                      " or open", false, check_lobby },
+    { "lobby_creators", "", "with lobby=invite, who may open games: addresses or @domains, by commas", false,
+      check_creators },
+    { "lobby_per_hour", "10", "lobby answers to one confirmed address an hour (then one note, then silence)", false,
+      check_per_hour },
+    { "invites_per_hour", "5", "INVITEs one address may send an hour (each invitee is mailed once a game)", false,
+      check_per_hour },
     { NULL, NULL, NULL, false, NULL },
 };
 

@@ -1,0 +1,1341 @@
+/* lobby.c: the bare address's command language: confirmed addresses, games opened and filled by mail, invitations, watchers, rematches. */
+#include "judge/lobby.h"
+#include "core/engine.h"
+#include "core/history.h"
+#include "core/reply.h"
+#include "core/seed.h"
+#include "core/view.h"
+#include "judge/limits.h"
+#include "judge/schedule.h"
+#include "lib/address.h"
+#include "lib/jsonx.h"
+#include "lib/order_text.h"
+#include "lib/template.h"
+#include "lib/util.h"
+#include "mail/mailout.h"
+#include "store/db.h"
+#include "store/settings.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define TOKEN_LEN 10
+/* An address that never confirmed gets one lobby mail in this long. */
+#define QUIET (30L * 86400)
+#define LOBBY_LINES 10          /* commands taken from one mail */
+#define OPEN_TABLES_EACH 5      /* open games one address may host at once */
+#define WATCHERS_EACH 50        /* watchers a game may have */
+#define LIST_MAX 20             /* open games LIST shows */
+
+static const char *const commands[] = { "help", "games", "list", "new", "join", "leave", "start", "invite",
+                                        "watch", "unwatch", "rematch", "mygames", "confirm", NULL };
+/* Those that create or join something: they wait for a confirmed address. */
+static const char *const binding[] = { "new", "join", "leave", "start", "invite", "watch", "rematch", NULL };
+
+static bool word_in(const char *w, size_t n, const char *const *list)
+{
+    for (; *list; list++)
+        if (strlen(*list) == n && strncasecmp(w, *list, n) == 0)
+            return true;
+    return false;
+}
+
+/* The first word of a line and its length. */
+static size_t first_word(const char *line, const char **w)
+{
+    while (*line == ' ' || *line == '\t')
+        line++;
+    *w = line;
+    return strcspn(line, " \t");
+}
+
+bool lobby_command_word(const char *text)
+{
+    const char *w;
+    size_t n = first_word(text ? text : "", &w);
+    return n && word_in(w, n, commands);
+}
+
+/* ---- the words of a command, case kept ---------------------------------- */
+
+struct args {
+    char *buf;
+    char *w[64];
+    int n;
+};
+
+static void args_split(const char *line, struct args *a)
+{
+    char *save = NULL;
+    a->buf = xstrdup(line);
+    a->n = 0;
+    for (char *t = strtok_r(a->buf, " \t", &save); t && a->n < 64; t = strtok_r(NULL, " \t", &save))
+        a->w[a->n++] = t;
+}
+
+static bool is(const struct args *a, int i, const char *word)
+{
+    return i < a->n && strcasecmp(a->w[i], word) == 0;
+}
+
+static bool keyword(const struct args *a, int i)
+{
+    static const char *const keys[] = { "seats", "option", "deadline", "nmr", "as", "salt", NULL };
+    return i < a->n && word_in(a->w[i], strlen(a->w[i]), keys);
+}
+
+/* Words i.. up to the next keyword, joined by one space. */
+static char *phrase(const struct args *a, int *i)
+{
+    struct strbuf sb = STRBUF_INIT;
+    while (*i < a->n && !keyword(a, *i)) {
+        strbuf_addf(&sb, "%s%s", sb.len ? " " : "", a->w[*i]);
+        (*i)++;
+    }
+    return strbuf_detach(&sb);
+}
+
+/* Every word from i to the end (a salt takes the rest of the line). */
+static char *rest(const struct args *a, int i)
+{
+    struct strbuf sb = STRBUF_INIT;
+    for (; i < a->n; i++)
+        strbuf_addf(&sb, "%s%s", sb.len ? " " : "", a->w[i]);
+    return strbuf_detach(&sb);
+}
+
+/* ---- what one mail is doing ---------------------------------------------- */
+
+struct lobby {
+    sqlite3 *db;
+    const struct inbound_mail *in;
+    const char *from;
+    const char *mode;       /* off, invite, open */
+    bool confirmed;
+    bool just_confirmed;    /* by this very mail */
+    bool wants_confirm;     /* a command waits for the confirmation */
+    cJSON *lines;           /* [{text, body}] answered */
+    struct strbuf notes;    /* said once, after the lines */
+};
+
+/* Adds text under key, each line wrapped within 72 columns: prose flush,
+ * an indented line under its own indent. */
+static void add_prose(cJSON *obj, const char *key, const char *text)
+{
+    struct strbuf wrapped = STRBUF_INIT;
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        char *line = xstrndup(p, nl ? (size_t)(nl - p) : strlen(p));
+        if (strlen(line) > 72)
+            strbuf_add_wrapped(&wrapped, line, (int)strspn(line, " ") + (line[0] == ' ' ? 2 : 0), 72);
+        else
+            strbuf_addf(&wrapped, "%s\n", line);
+        free(line);
+        p = nl ? nl + 1 : p + strlen(p);
+    }
+    reply_add_text(obj, key, wrapped.buf);
+    strbuf_release(&wrapped);
+}
+
+static void answer(struct lobby *l, const char *text, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void answer(struct lobby *l, const char *text, const char *fmt, ...)
+{
+    struct strbuf body = STRBUF_INIT;
+    cJSON *o = cJSON_CreateObject();
+    va_list ap;
+    va_start(ap, fmt);
+    strbuf_vaddf(&body, fmt, ap);
+    va_end(ap);
+    cJSON_AddStringToObject(o, "text", text);
+    add_prose(o, "body", body.buf);
+    cJSON_AddItemToArray(l->lines, o);
+    strbuf_release(&body);
+}
+
+/* Queues a lobby mail rendered from template name to one address. */
+static int lobby_send(sqlite3 *db, const char *to, const char *kind, const char *name, cJSON *d,
+                      const struct mail_origin *origin, int64_t game)
+{
+    struct outmail m = { 0 };
+    char *subject = NULL, *body = NULL, *lobby = mail_reply_address(db, 0, 0, NULL);
+    int rc;
+    cJSON_AddStringToObject(d, "lobby_address", lobby ? lobby : "");
+    free(lobby);
+    if (mail_template(name, d, &subject, &body))
+        return -1;
+    m.game_id = game;
+    m.kind = kind;
+    m.to = to;
+    m.subject = subject;
+    m.text = body;
+    m.lobby = true;
+    if (origin) {
+        m.in_reply_to = origin->message_id;
+        m.references = origin->references;
+        m.answers = origin->row;
+    }
+    rc = outbox_enqueue(db, &m);
+    free(subject);
+    free(body);
+    return rc;
+}
+
+/* A player's name from her address when she gives none: its local part's
+ * letters and digits, capitalised. */
+static void name_from_address(const char *addr, char out[25])
+{
+    size_t n = 0;
+    for (const char *p = addr; *p && *p != '@' && n < 24; p++)
+        if (isalnum((unsigned char)*p)) {
+            out[n] = n == 0 ? (char)toupper((unsigned char)*p) : *p;
+            n++;
+        }
+    out[n] = '\0';
+    if (!n)
+        snprintf(out, 25, "Player");
+}
+
+static int table_exists(sqlite3 *db, int64_t id, char status[16], char host[256], int *seats, int *taken)
+{
+    sqlite3_stmt *q = db_stmt(db,
+                              "SELECT status, host_email, seats, (SELECT count(*) FROM lobby_players WHERE table_id = t.id)"
+                              " FROM lobby_tables t WHERE id = ?",
+                              "I", id);
+    int rc;
+    if (!q)
+        return -1;
+    rc = db_step(q);
+    if (rc == SQLITE_ROW) {
+        snprintf(status, 16, "%s", sqlite3_column_text(q, 0));
+        snprintf(host, 256, "%s", sqlite3_column_text(q, 1));
+        *seats = sqlite3_column_int(q, 2);
+        *taken = sqlite3_column_int(q, 3);
+    }
+    db_finalize(q);
+    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* "NEW 12"-style game numbers. */
+static bool game_number(const struct args *a, int i, int64_t *id)
+{
+    long long n;
+    const char *w = i < a->n ? a->w[i] : "";
+    if (*w == '#')
+        w++;
+    if (!parse_int(w, 1, INT64_MAX, &n))
+        return false;
+    *id = n;
+    return true;
+}
+
+/* ---- starting a game from its table -------------------------------------- */
+
+/* Starts table id as game id: the seats as joined (bots for the empty ones
+ * with fill), its committed seed and the salts; every seat is welcomed.
+ * 1 with why in note when the game cannot start (nothing changed). */
+static int start_table(sqlite3 *db, int64_t id, bool fill, struct strbuf *note)
+{
+    sqlite3_stmt *q;
+    char *module = NULL, *options_text = NULL, *host = NULL, *nmr = NULL, *commitment = NULL, *made = NULL;
+    char *names[GAME_MAX_SEATS] = { NULL }, *emails[GAME_MAX_SEATS] = { NULL };
+    struct strlist salts = STRLIST_INIT;
+    struct strbuf err = STRBUF_INIT;
+    int seats = 0, n = 0, rc = -1;
+    int64_t deadline = 0, base = 0, gid;
+    cJSON *options = NULL;
+    const struct game_ops *ops;
+
+    q = db_stmt(db, "SELECT module, options, seats, deadline_secs, nmr, host_email, base_seed, seed_commitment"
+                    " FROM lobby_tables WHERE id = ?", "I", id);
+    if (!q || db_step(q) != SQLITE_ROW) {
+        db_finalize(q);
+        return -1;
+    }
+    module = db_col_text(q, 0);
+    options_text = db_col_text(q, 1);
+    seats = sqlite3_column_int(q, 2);
+    deadline = sqlite3_column_int64(q, 3);
+    nmr = db_col_text(q, 4);
+    host = db_col_text(q, 5);
+    base = sqlite3_column_int64(q, 6);
+    commitment = db_col_text(q, 7);
+    db_finalize(q);
+    q = db_stmt(db, "SELECT name, email, salt FROM lobby_players WHERE table_id = ? ORDER BY position", "I", id);
+    if (!q)
+        goto out;
+    while (db_step(q) == SQLITE_ROW && n < GAME_MAX_SEATS) {
+        names[n] = db_col_text(q, 0);
+        emails[n] = db_col_text(q, 1);
+        strlist_push(&salts, sqlite3_column_type(q, 2) != SQLITE_NULL ? (const char *)sqlite3_column_text(q, 2) : "");
+        n++;
+    }
+    db_finalize(q);
+    for (int b = 1; fill && n < seats; b++) {
+        char name[16];
+        bool taken = false;
+        snprintf(name, sizeof(name), "Bot %d", b);
+        for (int i = 0; i < n; i++)
+            taken |= str_ieq(names[i], name);
+        if (taken)
+            continue;
+        names[n] = xstrdup(name);
+        emails[n++] = xstrdup("bot");
+        strlist_push(&salts, "");
+    }
+    ops = game_find(module);
+    options = jx_parse(options_text, "options", &err);
+    if (!ops || !options)
+        goto out;
+    if (db_savepoint(db, "start"))
+        goto out;
+    {
+        struct new_game ng = { ops, n, (const char *const *)names, (const char *const *)emails, options, base,
+                               &salts, id };
+        struct schedule_opts so = { 0 };
+        so.deadline = (long)deadline;
+        so.nmr = deadline ? nmr : NULL;
+        so.host = host;
+        if (engine_new_game(db, &ng, &gid, &err) || schedule_configure(db, gid, &so, &err)) {
+            db_rollback_to(db, "start");
+            db_release(db, "start");
+            if (!err.len)
+                goto out;
+            strbuf_addf(note, "game %lld cannot start: %s", (long long)id, err.buf);
+            rc = 1;
+            goto out;
+        }
+    }
+    /* The game deals from what was committed to when the table opened. */
+    if (db_get_text(db, &made, "SELECT seed_commitment FROM games WHERE id = ?", "I", id) <= 0 ||
+        !str_eq(made, commitment)) {
+        error("game %lld: its commitment changed between the table and the game", (long long)id);
+        db_rollback_to(db, "start");
+        db_release(db, "start");
+        goto out;
+    }
+    {
+        struct game_rec g;
+        if (game_load(db, id, &g))
+            goto out;
+        rc = engine_autoplay(db, &g, NULL) || notify_welcome(db, &g) ? -1 : 0;
+        game_unload(&g);
+    }
+    if (!rc && (db_do(db, "UPDATE lobby_tables SET status = 'started' WHERE id = ?", "I", id) ||
+                db_release(db, "start")))
+        rc = -1;
+    if (!rc)
+        strbuf_addf(note, "Game %lld starts with %d players: each gets a welcome mail with a secret of her own.",
+                    (long long)id, n);
+out:
+    for (int i = 0; i < GAME_MAX_SEATS; i++) {
+        free(names[i]);
+        free(emails[i]);
+    }
+    strlist_clear(&salts);
+    strbuf_release(&err);
+    cJSON_Delete(options);
+    free(module);
+    free(options_text);
+    free(host);
+    free(nmr);
+    free(commitment);
+    free(made);
+    return rc;
+}
+
+/* ---- the commands -------------------------------------------------------- */
+
+static int cmd_help(struct lobby *l, const char *line)
+{
+    struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+    cJSON *d = cJSON_CreateObject();
+    int rc = template_render_file("lobby-help.txt", d, &out, &err);
+    if (rc)
+        error("%s", err.buf);
+    else
+        answer(l, line, "%s", out.buf);
+    cJSON_Delete(d);
+    strbuf_release(&out);
+    strbuf_release(&err);
+    return rc;
+}
+
+static int cmd_games(struct lobby *l, const char *line)
+{
+    struct strbuf sb = STRBUF_INIT;
+    for (int i = 0; game_registry[i]; i++) {
+        const struct game_ops *o = game_registry[i];
+        strbuf_addf(&sb, "%s (%s, %d to %d players): %s\n", o->name, o->title, o->min_seats, o->max_seats, o->summary);
+    }
+    strbuf_addstr(&sb, "NEW and a game's name opens one, e.g. NEW kalimambo SEATS 4.");
+    answer(l, line, "%s", sb.buf);
+    strbuf_release(&sb);
+    return 0;
+}
+
+static int cmd_list(struct lobby *l, const char *line)
+{
+    struct strbuf sb = STRBUF_INIT;
+    sqlite3_stmt *q = db_stmt(l->db,
+                              "SELECT t.id, t.module, t.seats, t.options, t.deadline_secs, t.nmr,"
+                              " (SELECT group_concat(name, ', ') FROM (SELECT name FROM lobby_players p"
+                              "  WHERE p.table_id = t.id ORDER BY position)),"
+                              " (SELECT count(*) FROM lobby_players p WHERE p.table_id = t.id)"
+                              " FROM lobby_tables t WHERE status = 'open' ORDER BY id DESC LIMIT ?",
+                              "i", LIST_MAX);
+    int rc, n = 0;
+    int64_t first = 0;
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        const struct game_ops *ops = game_find((const char *)sqlite3_column_text(q, 1));
+        struct strbuf err = STRBUF_INIT;
+        cJSON *opts = jx_parse((const char *)sqlite3_column_text(q, 3), "options", &err), *v;
+        char per[48] = "no deadline", nmr[48] = "";
+        bool other = false;
+        if (sqlite3_column_int64(q, 4)) {
+            char d[32];
+            duration_format((long)sqlite3_column_int64(q, 4), d);
+            snprintf(per, sizeof(per), "deadline %s", d);
+            snprintf(nmr, sizeof(nmr), ", missing orders: %s", sqlite3_column_text(q, 5));
+        }
+        strbuf_addf(&sb, "Game %lld: %s, %d of %d seats taken (%s); %s%s; ", (long long)sqlite3_column_int64(q, 0),
+                    ops ? ops->title : (const char *)sqlite3_column_text(q, 1), sqlite3_column_int(q, 7),
+                    sqlite3_column_int(q, 2), sqlite3_column_text(q, 6) ? (const char *)sqlite3_column_text(q, 6) : "",
+                    per, nmr);
+        /* The options it was opened with, those that are not the default. */
+        cJSON_ArrayForEach(v, opts) {
+            const struct game_option *o = ops ? ops->options : NULL;
+            while (o && o->key && !str_eq(o->key, v->string))
+                o++;
+            if (cJSON_IsString(v) && (!o || !o->key || !str_eq(o->def, v->valuestring))) {
+                strbuf_addf(&sb, "%s%s=%s", other ? ", " : "options ", v->string, v->valuestring);
+                other = true;
+            }
+        }
+        strbuf_addstr(&sb, other ? "\n" : "the usual options\n");
+        cJSON_Delete(opts);
+        strbuf_release(&err);
+        if (!first)
+            first = sqlite3_column_int64(q, 0);
+        n++;
+    }
+    db_finalize(q);
+    if (rc < 0)
+        return -1;
+    if (!n)
+        strbuf_addstr(&sb, "No game is waiting for players. NEW kalimambo (or any of GAMES) opens one.");
+    else
+        strbuf_addf(&sb, "JOIN and the number takes a seat: JOIN %lld AS YourName.", (long long)first);
+    answer(l, line, "%s", sb.buf);
+    strbuf_release(&sb);
+    return 0;
+}
+
+static bool may_create(struct lobby *l)
+{
+    char *list;
+    bool ok = false;
+    if (str_eq(l->mode, "open"))
+        return true;
+    list = setting_get(l->db, "lobby_creators");
+    if (list) {
+        char *save = NULL, *at = strchr(l->from, '@');
+        for (char *t = strtok_r(list, ", ", &save); t && !ok; t = strtok_r(NULL, ", ", &save))
+            ok = *t == '@' ? at && str_ieq(at, t) : str_ieq(t, l->from);
+    }
+    free(list);
+    return ok;
+}
+
+/* Seats the sender at table id as name (salt may be NULL). */
+static int seat_at(struct lobby *l, int64_t id, const char *name, const char *salt)
+{
+    char now[32];
+    utc_now(now);
+    return db_do(l->db,
+                 "INSERT INTO lobby_players(table_id, position, name, email, salt, joined_at) VALUES (?,"
+                 " (SELECT coalesce(max(position), 0) + 1 FROM lobby_players WHERE table_id = ?), ?, ?, ?, ?)",
+                 "IIssss", id, id, name, l->from, salt, now);
+}
+
+/* The name and salt of a JOIN or NEW, from word i on; 1 when refused. */
+static int name_and_salt(struct lobby *l, const char *line, const struct args *a, int i, char **name, char **salt)
+{
+    struct strbuf err = STRBUF_INIT;
+    *name = *salt = NULL;
+    for (; i < a->n;) {
+        if (is(a, i, "as")) {
+            i++;
+            free(*name);
+            *name = phrase(a, &i);
+        } else if (is(a, i, "salt")) {
+            *salt = rest(a, i + 1);
+            break;
+        } else {
+            answer(l, line, "\"%s\" is not understood here: write AS YourName, then SALT and any words", a->w[i]);
+            goto bad;
+        }
+    }
+    if (!*name) {
+        char def[25];
+        name_from_address(l->from, def);
+        *name = xstrdup(def);
+    }
+    if (engine_check_name(*name, &err)) {
+        answer(l, line, "%s: write AS and another name", err.buf);
+        goto bad;
+    }
+    if (*salt && !seed_salt_ok(*salt, &err)) {
+        answer(l, line, "%s", err.buf);
+        goto bad;
+    }
+    strbuf_release(&err);
+    return 0;
+bad:
+    free(*name);
+    free(*salt);
+    *name = *salt = NULL;
+    strbuf_release(&err);
+    return 1;
+}
+
+/* Opens a table: the module, seats, options, clock, the committed seed. */
+static int open_table(struct lobby *l, const struct game_ops *ops, int seats, cJSON *opts, long deadline, const char *nmr,
+                      int64_t rematch_of, int64_t *id, char commitment[65])
+{
+    char *opts_text = jx_print(opts), now[32];
+    uint64_t r;
+    int64_t base;
+    int rc;
+    os_random(&r, sizeof(r));
+    base = (int64_t)(r >> 1);
+    seed_commitment(ops->name, base, opts_text, commitment);
+    utc_now(now);
+    rc = engine_next_id(l->db, id) ||
+         db_do(l->db,
+               "INSERT INTO lobby_tables(id, module, seats, options, deadline_secs, nmr, host_email, base_seed,"
+               " seed_commitment, rematch_of, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, 0),"
+               " 'open', ?)",
+               "IsisIssIsIs", *id, ops->name, seats, opts_text, (int64_t)deadline, nmr, l->from, base, commitment,
+               rematch_of, now);
+    free(opts_text);
+    return rc ? -1 : 0;
+}
+
+static int open_tables_of(sqlite3 *db, const char *addr, int64_t *n)
+{
+    return db_get_int64(db, n, "SELECT count(*) FROM lobby_tables WHERE host_email = ? AND status = 'open'", "s",
+                        addr) < 0
+               ? -1
+               : 0;
+}
+
+/* NEW kalimambo [SEATS 4] [OPTION k=v ...] [DEADLINE 48h] [NMR bot] [AS Name] [SALT words] */
+static int cmd_new(struct lobby *l, const char *line, const struct args *a)
+{
+    const struct game_ops *ops = a->n > 1 ? game_find(a->w[1]) : NULL;
+    struct strbuf err = STRBUF_INIT;
+    cJSON *given = cJSON_CreateObject(), *opts = NULL;
+    char *name = NULL, *salt = NULL, commitment[65];
+    const char *nmr = "wait";
+    long deadline = 0;
+    long long seats;
+    int64_t id, open;
+    int i = 2, rc = 0;
+    void *probe;
+
+    if (!may_create(l)) {
+        answer(l, line, "on this ngoma only the addresses its host lists open games (setting lobby_creators);"
+                        " JOIN one that is open (LIST shows them)");
+        goto out;
+    }
+    if (!ops) {
+        answer(l, line, "NEW takes a game: %s%s", a->n > 1 ? "there is no game here called " : "",
+               a->n > 1 ? a->w[1] : "NEW kalimambo, for example (GAMES lists them)");
+        goto out;
+    }
+    if (open_tables_of(l->db, l->from, &open))
+        goto fail;
+    if (open >= OPEN_TABLES_EACH) {
+        answer(l, line, "you host %lld games waiting for players already: START or LEAVE one first", (long long)open);
+        goto out;
+    }
+    seats = ops->min_seats > 4 ? ops->min_seats : ops->max_seats < 4 ? ops->max_seats : 4;
+    while (i < a->n && !is(a, i, "as") && !is(a, i, "salt")) {
+        if (is(a, i, "seats") && i + 1 < a->n && parse_int(a->w[i + 1], ops->min_seats, ops->max_seats, &seats)) {
+            i += 2;
+        } else if (is(a, i, "option") && i + 1 < a->n && strchr(a->w[i + 1], '=')) {
+            char *eq = strchr(a->w[i + 1], '=');
+            *eq = '\0';
+            cJSON_DeleteItemFromObject(given, a->w[i + 1]);
+            cJSON_AddStringToObject(given, a->w[i + 1], eq + 1);
+            *eq = '=';
+            i += 2;
+        } else if (is(a, i, "deadline") && i + 1 < a->n && duration_parse(a->w[i + 1], &deadline) &&
+                   deadline >= 3600 && deadline <= 30L * 86400) {
+            i += 2;
+        } else if (is(a, i, "nmr") && i + 1 < a->n &&
+                   (is(a, i + 1, "wait") || is(a, i + 1, "bot") || is(a, i + 1, "drop"))) {
+            nmr = is(a, i + 1, "wait") ? "wait" : is(a, i + 1, "bot") ? "bot" : "drop";
+            i += 2;
+        } else {
+            answer(l, line,
+                   "\"%s\" is not understood: write NEW %s [SEATS %d to %d] [OPTION key=value] [DEADLINE 48h (1h"
+                   " to 30d)] [NMR wait|bot|drop] [AS YourName] [SALT any words]",
+                   a->w[i], ops->name, ops->min_seats, ops->max_seats);
+            goto out;
+        }
+    }
+    if (name_and_salt(l, line, a, i, &name, &salt))
+        goto out;
+    if (!(opts = engine_options(ops, given, &err))) {
+        answer(l, line, "%s", err.buf);
+        goto out;
+    }
+    /* The options must make a game: tried once, thrown away. */
+    if (!(probe = ops->setup(opts, (int)seats, 1, &err))) {
+        answer(l, line, "%s", err.buf);
+        goto out;
+    }
+    ops->free(probe);
+    if (open_table(l, ops, (int)seats, opts, deadline, nmr, 0, &id, commitment) || seat_at(l, id, name, salt))
+        goto fail;
+    answer(l, line,
+           "Game %lld (%s, %lld seats) is open, and you sit in seat 1 as %s; you are its host. Others join with"
+           " JOIN %lld AS TheirName; INVITE %lld friend@example.org mails a friend; START %lld starts it with"
+           " bots in the empty seats. It starts by itself when every seat is taken.\n"
+           "Seed commitment (SHA-256), published before the deal:\n  %s",
+           (long long)id, ops->title, seats, name, (long long)id, (long long)id, (long long)id, commitment);
+    goto out;
+fail:
+    rc = -1;
+out:
+    cJSON_Delete(given);
+    cJSON_Delete(opts);
+    free(name);
+    free(salt);
+    strbuf_release(&err);
+    return rc;
+}
+
+/* JOIN 12 [AS Name] [SALT words] */
+static int cmd_join(struct lobby *l, const char *line, const struct args *a)
+{
+    char status[16], host[256], *name = NULL, *salt = NULL, *invited = NULL;
+    int seats, taken, rc;
+    int64_t id, dup;
+    struct strbuf note = STRBUF_INIT;
+    if (!game_number(a, 1, &id)) {
+        answer(l, line, "JOIN takes a game's number: JOIN 12 AS YourName (LIST shows the open ones)");
+        return 0;
+    }
+    if ((rc = table_exists(l->db, id, status, host, &seats, &taken)) < 0)
+        return -1;
+    if (!rc || !str_eq(status, "open")) {
+        answer(l, line, "game %lld is not waiting for players%s", (long long)id, rc ? " (it has started)" : "");
+        return 0;
+    }
+    if (db_get_int64(l->db, &dup, "SELECT count(*) FROM lobby_players WHERE table_id = ? AND email = ?", "Is", id,
+                     l->from) < 0)
+        return -1;
+    if (dup) {
+        answer(l, line, "you sit at game %lld already", (long long)id);
+        return 0;
+    }
+    /* A rematch keeps her name when she gives none. */
+    if (db_get_text(l->db, &invited, "SELECT name FROM lobby_invites WHERE table_id = ? AND email = ?", "Is", id,
+                    l->from) < 0)
+        return -1;
+    if (name_and_salt(l, line, a, 2, &name, &salt)) {
+        free(invited);
+        return 0;
+    }
+    bool named = false;
+    for (int i = 2; i < a->n && !is(a, i, "salt"); i++)
+        named |= is(a, i, "as");
+    if (invited && !named) {
+        free(name);
+        name = invited;
+        invited = NULL;
+    }
+    free(invited);
+    if (db_get_int64(l->db, &dup, "SELECT count(*) FROM lobby_players WHERE table_id = ? AND name = ? COLLATE NOCASE",
+                     "Is", id, name) < 0)
+        goto fail;
+    if (dup) {
+        answer(l, line, "someone at game %lld is called %s already: write JOIN %lld AS AnotherName", (long long)id,
+               name, (long long)id);
+        goto done;
+    }
+    if (seat_at(l, id, name, salt))
+        goto fail;
+    if (taken + 1 >= seats) {
+        if ((rc = start_table(l->db, id, false, &note)) < 0)
+            goto fail;
+        answer(l, line, "You sit at game %lld as %s, in seat %d: the last one. %s", (long long)id, name, taken + 1,
+               note.buf);
+    } else {
+        answer(l, line, "You sit at game %lld as %s, in seat %d of %d. It starts when every seat is taken, or"
+                        " when its host sends START %lld.",
+               (long long)id, name, taken + 1, seats, (long long)id);
+    }
+done:
+    free(name);
+    free(salt);
+    strbuf_release(&note);
+    return 0;
+fail:
+    free(name);
+    free(salt);
+    strbuf_release(&note);
+    return -1;
+}
+
+/* Tells the players still at a closed table, once each. */
+static int tell_closed(struct lobby *l, int64_t id)
+{
+    sqlite3_stmt *q = db_stmt(l->db, "SELECT email FROM lobby_players WHERE table_id = ? AND email <> 'bot'", "I", id);
+    struct strlist to = STRLIST_INIT;
+    int rc = 0;
+    if (!q)
+        return -1;
+    while (db_step(q) == SQLITE_ROW)
+        strlist_push(&to, (const char *)sqlite3_column_text(q, 0));
+    db_finalize(q);
+    for (size_t i = 0; i < to.n && !rc; i++) {
+        cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray(), *o = cJSON_CreateObject();
+        char text[200];
+        snprintf(text, sizeof(text), "Game %lld will not start: its host (%s) left it.", (long long)id, l->from);
+        cJSON_AddStringToObject(o, "text", "");
+        cJSON_AddStringToObject(o, "body", text);
+        cJSON_AddItemToArray(lines, o);
+        cJSON_AddItemToObject(d, "lines", lines);
+        cJSON_AddStringToObject(d, "headline", "a game you joined is closed");
+        rc = lobby_send(l->db, to.v[i], "lobby", "lobby.txt", d, NULL, 0);
+        cJSON_Delete(d);
+    }
+    strlist_clear(&to);
+    return rc;
+}
+
+/* LEAVE 12: before it starts; the host leaving closes it. */
+static int cmd_leave(struct lobby *l, const char *line, const struct args *a)
+{
+    char status[16], host[256];
+    int seats, taken, rc;
+    int64_t id;
+    if (!game_number(a, 1, &id)) {
+        answer(l, line, "LEAVE takes a game's number: LEAVE 12");
+        return 0;
+    }
+    if ((rc = table_exists(l->db, id, status, host, &seats, &taken)) < 0)
+        return -1;
+    if (!rc || !str_eq(status, "open")) {
+        answer(l, line, "game %lld is not waiting for players: a game that has started is left with RESIGN, by"
+                        " replying to one of its mails", (long long)id);
+        return 0;
+    }
+    if (db_do(l->db, "DELETE FROM lobby_players WHERE table_id = ? AND email = ?", "Is", id, l->from))
+        return -1;
+    if (!sqlite3_changes(l->db)) {
+        answer(l, line, "you do not sit at game %lld", (long long)id);
+        return 0;
+    }
+    if (str_ieq(host, l->from)) {
+        if (db_do(l->db, "UPDATE lobby_tables SET status = 'closed' WHERE id = ?", "I", id) || tell_closed(l, id))
+            return -1;
+        answer(l, line, "You left game %lld, which you hosted: it is closed, and the others are told.", (long long)id);
+        return 0;
+    }
+    /* The seats close up in the order they were taken. */
+    if (db_do(l->db,
+              "UPDATE lobby_players SET position = (SELECT count(*) FROM lobby_players p WHERE p.table_id ="
+              " lobby_players.table_id AND p.position <= lobby_players.position) + 1000 WHERE table_id = ?",
+              "I", id) ||
+        db_do(l->db, "UPDATE lobby_players SET position = position - 1000 WHERE table_id = ?", "I", id))
+        return -1;
+    answer(l, line, "You left game %lld.", (long long)id);
+    return 0;
+}
+
+/* START 12: the host starts it, bots in the empty seats. */
+static int cmd_start(struct lobby *l, const char *line, const struct args *a)
+{
+    char status[16], host[256];
+    int seats, taken, rc;
+    int64_t id;
+    struct strbuf note = STRBUF_INIT;
+    if (!game_number(a, 1, &id)) {
+        answer(l, line, "START takes a game's number: START 12");
+        return 0;
+    }
+    if ((rc = table_exists(l->db, id, status, host, &seats, &taken)) < 0)
+        return -1;
+    if (!rc || !str_eq(status, "open")) {
+        answer(l, line, "game %lld is not waiting for players", (long long)id);
+        return 0;
+    }
+    if (!str_ieq(host, l->from)) {
+        answer(l, line, "only the host of game %lld starts it (the address that opened it)", (long long)id);
+        return 0;
+    }
+    if ((rc = start_table(l->db, id, true, &note)) < 0) {
+        strbuf_release(&note);
+        return -1;
+    }
+    answer(l, line, "%s%s", note.buf, rc == 0 && taken < seats ? " Bots play the empty seats." : "");
+    strbuf_release(&note);
+    return 0;
+}
+
+/* Mails one invitation: once an invitee and game, and an address that never
+ * confirmed gets one a month whoever asks. *sent says whether it went. */
+static int invite(struct lobby *l, int64_t id, const char *to, const char *name, const char *inviter_name, bool *sent)
+{
+    int64_t before, lately = 0, confirmed;
+    char now[32], *token;
+    cJSON *d;
+    int rc;
+    *sent = false;
+    if (db_get_int64(l->db, &before, "SELECT count(*) FROM lobby_invites WHERE table_id = ? AND email = ?", "Is", id,
+                     to) < 0 ||
+        db_get_int64(l->db, &confirmed, "SELECT count(*) FROM lobby_addresses WHERE address = ? AND confirmed_at IS"
+                                        " NOT NULL", "s", to) < 0 ||
+        (!confirmed && limit_mails_to(l->db, to, "invite", QUIET, &lately)))
+        return -1;
+    if (before || lately)
+        return 0;
+    token = secret_new(TOKEN_LEN);
+    utc_now(now);
+    d = cJSON_CreateObject();
+    cJSON_AddNumberToObject(d, "game", (double)id);
+    cJSON_AddStringToObject(d, "inviter", inviter_name);
+    cJSON_AddStringToObject(d, "token", token);
+    if (name)
+        cJSON_AddStringToObject(d, "name", name);
+    {
+        char *module = NULL;
+        struct strbuf intro = STRBUF_INIT;
+        if (db_get_text(l->db, &module, "SELECT module FROM lobby_tables WHERE id = ?", "I", id) > 0) {
+            const struct game_ops *ops = game_find(module);
+            cJSON_AddStringToObject(d, "title", ops ? ops->title : module);
+            strbuf_addf(&intro, "%s (%s) invites you to %s game %lld. %s", inviter_name, l->from,
+                        ops ? ops->title : module, (long long)id, ops ? ops->summary : "");
+            add_prose(d, "intro", intro.buf);
+        }
+        strbuf_release(&intro);
+        free(module);
+    }
+    rc = db_do(l->db, "INSERT INTO lobby_invites(table_id, email, inviter, token, name, sent_at) VALUES (?, ?, ?, ?, ?,"
+                      " ?)", "Isssss", id, to, l->from, token, name, now) ||
+         lobby_send(l->db, to, "invite", "lobby-invite.txt", d, NULL, 0);
+    *sent = rc == 0;
+    cJSON_Delete(d);
+    free(token);
+    return rc ? -1 : 0;
+}
+
+/* INVITE 12 friend@example.org */
+static int cmd_invite(struct lobby *l, const char *line, const struct args *a)
+{
+    char status[16], host[256], *me = NULL;
+    int seats, taken, rc;
+    int64_t id, sent_lately;
+    long long per_hour = setting_get_int(l->db, "invites_per_hour", 5);
+    struct strbuf err = STRBUF_INIT;
+    bool sent;
+    if (!game_number(a, 1, &id) || a->n != 3) {
+        answer(l, line, "INVITE takes a game's number and one address: INVITE 12 friend@example.org");
+        return 0;
+    }
+    if ((rc = table_exists(l->db, id, status, host, &seats, &taken)) < 0)
+        return -1;
+    if (!rc || !str_eq(status, "open")) {
+        answer(l, line, "game %lld is not waiting for players", (long long)id);
+        return 0;
+    }
+    if ((rc = db_get_text(l->db, &me, "SELECT name FROM lobby_players WHERE table_id = ? AND email = ?", "Is", id,
+                          l->from)) < 0)
+        return -1;
+    if (!rc) {
+        answer(l, line, "only the players at game %lld invite to it", (long long)id);
+        return 0;
+    }
+    if (address_check(a->w[2], "the invitation", &err)) {
+        answer(l, line, "%s", err.buf);
+        goto out;
+    }
+    {
+        char since[32];
+        utc_format(clock_now() - 3600, since);
+        if (db_get_int64(l->db, &sent_lately, "SELECT count(*) FROM lobby_invites WHERE inviter = ? AND sent_at > ?",
+                         "ss", l->from, since) < 0)
+            goto fail;
+    }
+    if (sent_lately >= per_hour) {
+        answer(l, line, "you sent %lld invitations in the last hour, the most this ngoma sends for one address"
+                        " (invites_per_hour): try again later", (long long)sent_lately);
+        goto out;
+    }
+    if (invite(l, id, a->w[2], NULL, me, &sent))
+        goto fail;
+    if (sent)
+        answer(l, line, "%s is invited to game %lld: one mail, saying you asked.", a->w[2], (long long)id);
+    else
+        answer(l, line, "%s was invited lately already: no second mail goes.", a->w[2]);
+out:
+    free(me);
+    strbuf_release(&err);
+    return 0;
+fail:
+    free(me);
+    strbuf_release(&err);
+    return -1;
+}
+
+/* WATCH 12 / UNWATCH 12 */
+static int cmd_watch(struct lobby *l, const char *line, const struct args *a, bool on)
+{
+    int64_t id, n, exists, step = 0;
+    char now[32];
+    if (!game_number(a, 1, &id)) {
+        answer(l, line, "%s takes a game's number: %s 12", on ? "WATCH" : "UNWATCH", on ? "WATCH" : "UNWATCH");
+        return 0;
+    }
+    if (!on) {
+        if (db_do(l->db, "DELETE FROM watchers WHERE game_id = ? AND email = ?", "Is", id, l->from))
+            return -1;
+        answer(l, line, sqlite3_changes(l->db) ? "You no longer watch game %lld." : "You did not watch game %lld.",
+               (long long)id);
+        return 0;
+    }
+    if (db_get_int64(l->db, &exists,
+                     "SELECT (SELECT count(*) FROM games WHERE id = ?1) + (SELECT count(*) FROM lobby_tables WHERE"
+                     " id = ?1 AND status = 'open')", "I", id) < 0 ||
+        db_get_int64(l->db, &n, "SELECT count(*) FROM watchers WHERE game_id = ?", "I", id) < 0 ||
+        db_get_int64(l->db, &step, "SELECT coalesce((SELECT turn FROM games WHERE id = ?), 0)", "I", id) < 0)
+        return -1;
+    if (!exists) {
+        answer(l, line, "there is no game %lld to watch (LIST shows the open ones)", (long long)id);
+        return 0;
+    }
+    if (n >= WATCHERS_EACH) {
+        answer(l, line, "game %lld has %d watchers, the most a game has", (long long)id, WATCHERS_EACH);
+        return 0;
+    }
+    utc_now(now);
+    if (db_do(l->db, "INSERT OR IGNORE INTO watchers(game_id, email, told_step, told_when, since) VALUES (?, ?, ?, 0, ?)",
+              "IsIs", id, l->from, step, now))
+        return -1;
+    answer(l, line,
+           "You watch game %lld: a mail each round (turn, move) with what happened, as an observer sees it (no"
+           " player's secrets), and one at the end. UNWATCH %lld stops them.",
+           (long long)id, (long long)id);
+    return 0;
+}
+
+/* REMATCH 12: the same game, the same players, a new deal. */
+static int cmd_rematch(struct lobby *l, const char *line, const struct args *a)
+{
+    struct game_rec g;
+    int64_t id, nid, open;
+    char commitment[65];
+    int me = -1, humans = 0, rc = 0;
+    struct strbuf note = STRBUF_INIT;
+    if (!game_number(a, 1, &id)) {
+        answer(l, line, "REMATCH takes the number of a game you played: REMATCH 12");
+        return 0;
+    }
+    if (db_get_int64(l->db, &open, "SELECT count(*) FROM games WHERE id = ?", "I", id) < 0)
+        return -1;
+    if (!open) {
+        answer(l, line, "there is no game %lld", (long long)id);
+        return 0;
+    }
+    if (game_load(l->db, id, &g))
+        return -1;
+    for (int s = 0; s < g.nseats; s++)
+        if (str_ieq(g.seats[s].email, l->from))
+            me = s;
+    if (me < 0 || !str_eq(g.status, "finished")) {
+        answer(l, line, me < 0 ? "only the players of game %lld ask for its rematch" : "game %lld is not over yet",
+               (long long)id);
+        goto out;
+    }
+    if (open_tables_of(l->db, l->from, &open))
+        goto fail;
+    if (open >= OPEN_TABLES_EACH) {
+        answer(l, line, "you host %lld games waiting for players already", (long long)open);
+        goto out;
+    }
+    {
+        int64_t deadline;
+        char *nmr = NULL;
+        if (db_get_int64(l->db, &deadline, "SELECT deadline_secs FROM games WHERE id = ?", "I", id) < 0 ||
+            db_get_text(l->db, &nmr, "SELECT nmr FROM games WHERE id = ?", "I", id) < 0)
+            goto fail;
+        rc = open_table(l, g.ops, g.nseats, g.options, (long)deadline, nmr ? nmr : "wait", id, &nid, commitment);
+        free(nmr);
+        if (rc)
+            goto fail;
+    }
+    /* Seated in the order they sat: she at once, bots at once, the others
+     * when they accept the invitation each gets. */
+    if (seat_at(l, nid, g.names[me], NULL))
+        goto fail;
+    for (int s = 0; s < g.nseats; s++) {
+        if (s == me)
+            continue;
+        if (g.seats[s].bot) {
+            char now[32];
+            utc_now(now);
+            if (db_do(l->db,
+                      "INSERT INTO lobby_players(table_id, position, name, email, joined_at) VALUES (?, (SELECT"
+                      " coalesce(max(position), 0) + 1 FROM lobby_players WHERE table_id = ?), ?, 'bot', ?)",
+                      "IIss", nid, nid, g.names[s], now))
+                goto fail;
+        } else {
+            bool sent;
+            humans++;
+            if (invite(l, nid, g.seats[s].email, g.names[s], g.names[me], &sent))
+                goto fail;
+        }
+    }
+    if (!humans) {
+        if ((rc = start_table(l->db, nid, false, &note)) < 0)
+            goto fail;
+        answer(l, line, "The rematch of game %lld is game %lld. %s", (long long)id, (long long)nid, note.buf);
+    } else {
+        answer(l, line,
+               "The rematch of game %lld is game %lld: you sit in it as %s, and the %d other player%s of game %lld"
+               " %s invited (each JOINs it); it starts when all are in, or at START %lld.\n"
+               "Seed commitment (SHA-256), published before the deal:\n  %s",
+               (long long)id, (long long)nid, g.names[me], humans, humans == 1 ? "" : "s", (long long)id,
+               humans == 1 ? "is" : "are", (long long)nid, commitment);
+    }
+out:
+    strbuf_release(&note);
+    game_unload(&g);
+    return 0;
+fail:
+    strbuf_release(&note);
+    game_unload(&g);
+    return -1;
+}
+
+/* MYGAMES: the sender's seats, open tables, hosted and watched games. */
+static int cmd_mygames(struct lobby *l, const char *line)
+{
+    struct strbuf sb = STRBUF_INIT;
+    sqlite3_stmt *q;
+    int rc, n = 0;
+    q = db_stmt(l->db,
+                "SELECT g.id, g.module, g.status, s.seat, s.name, s.secret FROM seats s JOIN games g ON g.id ="
+                " s.game_id WHERE s.email = ? AND s.bot = 0 ORDER BY g.status = 'finished', g.id DESC LIMIT 30",
+                "s", l->from);
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        char *reply = mail_reply_address(l->db, sqlite3_column_int64(q, 0), sqlite3_column_int(q, 3),
+                                         (const char *)sqlite3_column_text(q, 5));
+        strbuf_addf(&sb, "Game %lld (%s, %s): you play %s, seat %d; your orders go to\n  %s\n",
+                    (long long)sqlite3_column_int64(q, 0), sqlite3_column_text(q, 1), sqlite3_column_text(q, 2),
+                    sqlite3_column_text(q, 4), sqlite3_column_int(q, 3), reply ? reply : "");
+        free(reply);
+        n++;
+    }
+    db_finalize(q);
+    if (rc < 0)
+        return -1;
+    q = db_stmt(l->db,
+                "SELECT t.id, t.module, p.name, t.host_email = ?1 FROM lobby_players p JOIN lobby_tables t ON t.id ="
+                " p.table_id WHERE p.email = ?1 AND t.status = 'open' ORDER BY t.id",
+                "s", l->from);
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        strbuf_addf(&sb, "Game %lld (%s) waits for players: you sit in it as %s%s.\n",
+                    (long long)sqlite3_column_int64(q, 0), sqlite3_column_text(q, 1), sqlite3_column_text(q, 2),
+                    sqlite3_column_int(q, 3) ? ", its host" : "");
+        n++;
+    }
+    db_finalize(q);
+    if (rc < 0)
+        return -1;
+    q = db_stmt(l->db, "SELECT game_id FROM watchers WHERE email = ? ORDER BY game_id", "s", l->from);
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        strbuf_addf(&sb, "You watch game %lld.\n", (long long)sqlite3_column_int64(q, 0));
+        n++;
+    }
+    db_finalize(q);
+    if (rc < 0)
+        return -1;
+    if (!n)
+        strbuf_addstr(&sb, "You play, host and watch no game here. LIST shows the games waiting for players.");
+    answer(l, line, "%s", sb.buf);
+    strbuf_release(&sb);
+    return 0;
+}
+
+static int run_line(struct lobby *l, const char *line)
+{
+    struct args a;
+    const char *w;
+    size_t n = first_word(line, &w);
+    int rc = 0;
+    args_split(line, &a);
+    if (!n || !word_in(w, n, commands))
+        answer(l, line, "this is not a lobby command: HELP lists them (HELP, GAMES, LIST, NEW, JOIN, LEAVE, START,"
+                        " INVITE, WATCH, UNWATCH, REMATCH, MYGAMES)");
+    else if (word_in(w, n, binding) && !l->confirmed) {
+        l->wants_confirm = true;
+        answer(l, line, "waits until you confirm your address (see below); then it is done");
+    } else if (is(&a, 0, "help"))
+        rc = cmd_help(l, line);
+    else if (is(&a, 0, "games"))
+        rc = cmd_games(l, line);
+    else if (is(&a, 0, "list"))
+        rc = cmd_list(l, line);
+    else if (is(&a, 0, "mygames"))
+        rc = cmd_mygames(l, line);
+    else if (is(&a, 0, "confirm"))
+        answer(l, line, l->confirmed ? "Your address is confirmed: NEW, JOIN, INVITE and WATCH work for it now."
+                                     : "that is not the token ngoma mailed you");
+    else if (is(&a, 0, "new"))
+        rc = cmd_new(l, line, &a);
+    else if (is(&a, 0, "join"))
+        rc = cmd_join(l, line, &a);
+    else if (is(&a, 0, "leave"))
+        rc = cmd_leave(l, line, &a);
+    else if (is(&a, 0, "start"))
+        rc = cmd_start(l, line, &a);
+    else if (is(&a, 0, "invite"))
+        rc = cmd_invite(l, line, &a);
+    else if (is(&a, 0, "watch") || is(&a, 0, "unwatch"))
+        rc = cmd_watch(l, line, &a, is(&a, 0, "watch"));
+    else if (is(&a, 0, "rematch"))
+        rc = cmd_rematch(l, line, &a);
+    free(a.buf);
+    return rc;
+}
+
+/* ---- identity: the confirmation round trip ------------------------------- */
+
+/* A token carried by the mail: "confirm TOKEN" or "join TOKEN" in its
+ * subject, or a line CONFIRM TOKEN. */
+static bool carries(const struct inbound_mail *in, const char *token)
+{
+    const char *s = in->m.subject ? in->m.subject : "";
+    struct strlist lines = STRLIST_INIT;
+    bool yes = strstr(s, token) != NULL;
+    order_lines(in->e.orders, &lines);
+    for (size_t i = 0; i < lines.n && !yes; i++)
+        yes = str_iprefix(lines.v[i], "confirm ") && strstr(lines.v[i] + 8, token);
+    strlist_clear(&lines);
+    return yes;
+}
+
+/* Whether the sender's address is confirmed now (a token in this mail
+ * counts); *pending gets a command that waited for it (owned). */
+static int identity(struct lobby *l, char **pending)
+{
+    sqlite3_stmt *q;
+    char *token = NULL, now[32];
+    bool confirmed = false;
+    int rc;
+    *pending = NULL;
+    q = db_stmt(l->db, "SELECT token, confirmed_at IS NOT NULL, pending FROM lobby_addresses WHERE address = ?", "s",
+                l->from);
+    if (!q)
+        return -1;
+    rc = db_step(q);
+    if (rc == SQLITE_ROW) {
+        token = db_col_text(q, 0);
+        confirmed = sqlite3_column_int(q, 1) != 0;
+        if (sqlite3_column_type(q, 2) != SQLITE_NULL)
+            *pending = db_col_text(q, 2);
+    }
+    db_finalize(q);
+    if (rc < 0)
+        return -1;
+    utc_now(now);
+    if (!confirmed && token && carries(l->in, token))
+        confirmed = l->just_confirmed = true;
+    if (!confirmed) {
+        /* An invitation's token proves the invitee reads her mail too. */
+        q = db_stmt(l->db, "SELECT token FROM lobby_invites WHERE email = ?", "s", l->from);
+        if (!q) {
+            free(token);
+            return -1;
+        }
+        while (!confirmed && db_step(q) == SQLITE_ROW)
+            confirmed = l->just_confirmed = carries(l->in, (const char *)sqlite3_column_text(q, 0));
+        db_finalize(q);
+    }
+    if (confirmed && (!token || !l->confirmed)) {
+        char *fresh = token ? NULL : secret_new(TOKEN_LEN);
+        if (db_do(l->db,
+                  "INSERT INTO lobby_addresses(address, token, token_sent_at, confirmed_at) VALUES (?, ?, ?, ?)"
+                  " ON CONFLICT(address) DO UPDATE SET confirmed_at = coalesce(confirmed_at, excluded.confirmed_at),"
+                  " pending = NULL",
+                  "ssss", l->from, token ? token : fresh, now, now)) {
+            free(fresh);
+            free(token);
+            return -1;
+        }
+        free(fresh);
+    }
+    if (!confirmed) {
+        free(*pending);
+        *pending = NULL;
+    }
+    l->confirmed = confirmed;
+    free(token);
+    return 0;
+}
+
+/* An unconfirmed address: the commands that wait are kept, and one mail a
+ * month at most carries the token. */
+static int ask_confirmation(struct lobby *l, const char *text, char **token, bool *may_mail)
+{
+    int64_t lately;
+    char now[32], *fresh = secret_new(TOKEN_LEN);
+    utc_now(now);
+    if (limit_mails_to(l->db, l->from, "lobby", QUIET, &lately)) {
+        free(fresh);
+        return -1;
+    }
+    *may_mail = lately == 0;
+    if (db_do(l->db,
+              "INSERT INTO lobby_addresses(address, token, token_sent_at, pending) VALUES (?, ?, ?, nullif(?, ''))"
+              " ON CONFLICT(address) DO UPDATE SET pending = coalesce(nullif(excluded.pending, ''), pending),"
+              " token = CASE WHEN ? THEN excluded.token ELSE token END,"
+              " token_sent_at = CASE WHEN ? THEN excluded.token_sent_at ELSE token_sent_at END",
+              "ssssii", l->from, fresh, now, l->wants_confirm ? text : "", *may_mail ? 1 : 0, *may_mail ? 1 : 0)) {
+        free(fresh);
+        return -1;
+    }
+    free(fresh);
+    return db_get_text(l->db, token, "SELECT token FROM lobby_addresses WHERE address = ?", "s", l->from) < 0 ? -1 : 0;
+}
+
+int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_origin *origin, bool *answered,
+               char *why, size_t n)
+{
+    struct lobby l = { 0 };
+    struct strlist lines = STRLIST_INIT;
+    struct strbuf err = STRBUF_INIT;
+    char *pending = NULL, *token = NULL;
+    cJSON *d = NULL;
+    int rc = -1;
+
+    *answered = false;
+    l.db = db;
+    l.in = in;
+    l.from = in->m.from;
+    l.mode = NULL;
+    strbuf_init(&l.notes);
+    char *mode = setting_get(db, "lobby");
+    l.mode = mode ? mode : "off";
+    if (!l.from || address_check(l.from, "the sender", &err)) {
+        snprintf(why, n, "lobby: the sender's address is not one ngoma writes to");
+        rc = 0;
+        goto out;
+    }
+    if (identity(&l, &pending))
+        goto out;
+    /* What waited for the confirmation comes first, then this mail. */
+    if (pending)
+        order_lines(pending, &lines);
+    {
+        struct strlist now_lines = STRLIST_INIT;
+        order_lines(in->e.orders, &now_lines);
+        for (size_t i = 0; i < now_lines.n; i++)
+            if (!str_iprefix(now_lines.v[i], "confirm "))
+                strlist_push(&lines, now_lines.v[i]);
+        strlist_clear(&now_lines);
+    }
+    if (!lines.n)
+        strlist_push(&lines, l.just_confirmed ? "CONFIRM" : "HELP");
+    if (l.confirmed) {
+        /* Answers are rationed per address: one note, then silence. */
+        bool ok;
+        if (limit_may_mail(db, l.from, "lobby", "lobby_per_hour", &ok))
+            goto out;
+        if (!ok) {
+            int64_t noted;
+            if (limit_mails_to(db, l.from, "lobby-limit", 3600, &noted))
+                goto out;
+            if (!noted) {
+                d = cJSON_CreateObject();
+                cJSON_AddBoolToObject(d, "limit", true);
+                cJSON_AddNumberToObject(d, "per_hour", (double)setting_get_int(db, "lobby_per_hour", 10));
+                if (lobby_send(db, l.from, "lobby-limit", "lobby.txt", d, origin, 0))
+                    goto out;
+                *answered = true;
+            }
+            snprintf(why, n, "lobby: over lobby_per_hour; nothing done%s", noted ? "" : " (told once)");
+            rc = 0;
+            goto out;
+        }
+    }
+    l.lines = cJSON_CreateArray();
+    for (size_t i = 0; i < lines.n && i < LOBBY_LINES; i++)
+        if (run_line(&l, lines.v[i]))
+            goto out;
+    if (lines.n > LOBBY_LINES)
+        strbuf_addf(&l.notes, "Only the first %d commands of a mail are taken.", LOBBY_LINES);
+    d = cJSON_CreateObject();
+    if (!l.confirmed) {
+        struct strbuf waiting = STRBUF_INIT;
+        bool may_mail;
+        for (size_t i = 0; i < lines.n && i < LOBBY_LINES; i++) {
+            const char *w;
+            size_t len = first_word(lines.v[i], &w);
+            if (len && word_in(w, len, binding))
+                strbuf_addf(&waiting, "%s\n", lines.v[i]);
+        }
+        rc = ask_confirmation(&l, waiting.buf, &token, &may_mail);
+        strbuf_release(&waiting);
+        if (rc)
+            goto out;
+        rc = -1;
+        if (!may_mail) {
+            snprintf(why, n, "lobby: an unconfirmed address, mailed this month already: not answered%s",
+                     l.wants_confirm ? " (its commands wait)" : "");
+            rc = 0;
+            goto out;
+        }
+        cJSON_AddStringToObject(d, "token", token);
+        cJSON_AddBoolToObject(d, "confirm", true);
+        cJSON_AddBoolToObject(d, "waiting", l.wants_confirm);
+    }
+    cJSON_AddStringToObject(d, "to", l.from);
+    cJSON_AddItemToObject(d, "lines", l.lines);
+    l.lines = NULL;
+    if (l.notes.len)
+        reply_add_text(d, "notes", l.notes.buf);
+    if (lobby_send(db, l.from, "lobby", "lobby.txt", d, origin, 0))
+        goto out;
+    *answered = true;
+    snprintf(why, n, "lobby: %zu command(s) from %s%s", lines.n < LOBBY_LINES ? lines.n : LOBBY_LINES, l.from,
+             l.confirmed ? "" : " (unconfirmed: asked to confirm)");
+    rc = 0;
+out:
+    cJSON_Delete(d);
+    cJSON_Delete(l.lines);
+    strlist_clear(&lines);
+    strbuf_release(&err);
+    strbuf_release(&l.notes);
+    free(pending);
+    free(token);
+    free(mode);
+    return rc;
+}
