@@ -105,6 +105,7 @@ check-cli: $(NGOMA)
 # Whole games by mail through real SMTP (aiosmtpd) and IMAP (Dovecot) servers on loopback.
 check-mail: $(NGOMA)
 	sh tests/mail.sh $(NGOMA)
+	sh tests/lobby.sh $(NGOMA)
 	sh tests/tls.sh $(NGOMA)
 
 # A private Postfix wired as docs/hosting.md says, every sh block of it run

@@ -3,6 +3,8 @@
 
 #include "core/verify.h"
 #include "judge/inbound.h"
+#include "judge/notify.h"
+#include "judge/schedule.h"
 #include "lib/rng.h"
 #include "lib/util.h"
 #include "store/db.h"
@@ -218,7 +220,9 @@ START_TEST(a_game_is_opened_joined_started_watched_played_rematched_and_verified
             ck_assert_msg(strstr(watch, g.seats[s].secret) == NULL, "the watcher saw %s's secret", g.names[s]);
         free(watch);
     }
-    ck_assert_int_eq(mails_to(db, "ann@example.org", "host-gameover"), 1);
+    /* Ann hosts and plays: her own game-over mail has the result. */
+    ck_assert_int_eq(mails_to(db, "ann@example.org", "host-gameover"), 0);
+    ck_assert_int_eq(mails_to(db, "ann@example.org", "gameover"), 1);
     {
         char seed[32];
         snprintf(seed, sizeof(seed), "Seed: %lld", (long long)g.base_seed);
@@ -447,6 +451,44 @@ START_TEST(verify_fails_when_a_seed_or_a_deal_is_altered)
 }
 END_TEST
 
+/* A host who does not play hears the result once, with the seed. */
+START_TEST(the_host_is_told_when_a_game_ends)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct strbuf err = STRBUF_INIT;
+    struct schedule_opts so = { 0 };
+    t_new_game(db, "kalimambo", 3, 9, NULL, &g);
+    so.host = "boss@example.org";
+    ck_assert_int_eq(schedule_configure(db, g.id, &so, &err), 0);
+    game_unload(&g);
+    ck_assert_int_eq(game_load(db, 1, &g), 0);
+    while (g.ops->waiting_for(g.st)) {
+        unsigned w = g.ops->waiting_for(g.st);
+        for (int s = 0; s < 3; s++)
+            if (w & (1u << s)) {
+                struct strlist legal = STRLIST_INIT;
+                struct submission sub = { 0 };
+                g.ops->legal(g.st, s, &g.table, &legal);
+                ck_assert_int_eq(db_begin(db), 0);
+                ck_assert_int_eq(engine_submit(db, &g, s, legal.v[0], "test", 0, &sub), 0);
+                ck_assert_int_eq(notify_submission(db, &g, s, &sub, NULL), 0);
+                ck_assert_int_eq(db_commit(db), 0);
+                submission_release(&sub);
+                strlist_clear(&legal);
+            }
+    }
+    ck_assert_int_eq(mails_to(db, "boss@example.org", "host-gameover"), 1);
+    char seed[40];
+    snprintf(seed, sizeof(seed), "Seed: %lld", (long long)g.base_seed);
+    ck_assert(last_has(db, "boss@example.org", seed));
+    ck_assert(last_has(db, "boss@example.org", "Kalimambo game 1 is over."));
+    strbuf_release(&err);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 Suite *lobby_suite(void)
 {
     Suite *s = suite_create("lobby");
@@ -460,6 +502,7 @@ Suite *lobby_suite(void)
     tcase_add_test(tc, strangers_cannot_command_others_games);
     tcase_add_test(tc, the_lobby_setting_decides_who_may_open_games);
     tcase_add_test(tc, verify_fails_when_a_seed_or_a_deal_is_altered);
+    tcase_add_test(tc, the_host_is_told_when_a_game_ends);
     suite_add_tcase(s, tc);
     return s;
 }

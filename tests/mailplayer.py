@@ -51,8 +51,8 @@ def cmd_count(maildir, rcpt):
     print(len(mails_for(maildir, rcpt)))
 
 
-def cmd_last_text(maildir, rcpt, headers="no"):
-    mails = mails_for(maildir, rcpt)
+def cmd_last_text(maildir, rcpt, headers="no", subject=None):
+    mails = [(p, m) for p, m in mails_for(maildir, rcpt) if not subject or m["Subject"] == subject]
     if not mails:
         sys.exit("no mail for %s" % rcpt)
     m = mails[-1][1]
@@ -61,10 +61,11 @@ def cmd_last_text(maildir, rcpt, headers="no"):
     print(text_of(m))
 
 
-def compose_reply(maildir, rcpt, orders):
-    """The reply a mail client writes to the newest mail to rcpt: to its
-    Reply-To, Re: subject, threaded, the old text quoted below."""
-    mails = mails_for(maildir, rcpt)
+def compose_reply(maildir, rcpt, orders, subject_part=None):
+    """The reply a mail client writes to the newest mail to rcpt (whose
+    subject holds subject_part, when given): to its Reply-To, Re: subject,
+    threaded, the old text quoted below."""
+    mails = [(p, m) for p, m in mails_for(maildir, rcpt) if not subject_part or subject_part == m["Subject"]]
     if not mails:
         sys.exit("no mail for %s to reply to" % rcpt)
     old = mails[-1][1]
@@ -79,6 +80,31 @@ def compose_reply(maildir, rcpt, orders):
     quoted = "\n".join("> " + line for line in text_of(old).splitlines())
     r.set_content(orders.replace("\\n", "\n") + "\n\nOn " + old["Date"] + ", ngoma wrote:\n" + quoted + "\n")
     return r
+
+
+def append(port, user, password, msg):
+    imap = imaplib.IMAP4("127.0.0.1", int(port))
+    imap.login(user, password)
+    imap.append("INBOX", None, None, msg.as_bytes())
+    imap.logout()
+    print(msg["Message-ID"])
+
+
+def cmd_write(rcpt, to, subject, port, user, password, text):
+    """A new mail from rcpt (not a reply), into the IMAP box ngoma reads."""
+    r = EmailMessage()
+    r["From"] = rcpt
+    r["To"] = to
+    r["Subject"] = subject
+    r["Date"] = formatdate(localtime=True)
+    r["Message-ID"] = make_msgid(domain="example.org")
+    r.set_content(text.replace("\\n", "\n") + "\n")
+    append(port, user, password, r)
+
+
+def cmd_reply_to(maildir, rcpt, subject_part, port, user, password, orders):
+    """Replies to the newest mail to rcpt whose subject is subject_part."""
+    append(port, user, password, compose_reply(maildir, rcpt, orders, subject_part))
 
 
 def cmd_reply(maildir, rcpt, port, user="", password="", orders=""):
@@ -122,6 +148,13 @@ def cmd_wait(maildir, rcpt, count, seconds):
     print("%.3f" % (time.time() - t0))
 
 
+def cmd_transcript(maildir):
+    """Every delivered mail as a list shows it: to, subject, first line."""
+    for path, m in delivered(maildir):
+        first = next((l for l in text_of(m).split("\n") if l.strip()), "")
+        print("%-18s %-46s %s" % (to_addr(m).split("@")[0], m["Subject"][:46], first[:60]))
+
+
 def cmd_unseen(port, user, password):
     imap = imaplib.IMAP4("127.0.0.1", int(port))
     imap.login(user, password)
@@ -139,10 +172,14 @@ def cmd_check(maildir):
     subjects = {}
     for path, m in delivered(maildir):
         n += 1
-        for h in ("Date", "Message-ID", "From", "To", "Subject", "MIME-Version", "Auto-Submitted", "Reply-To"):
+        kind = (m["X-Ngoma"] or "").split("kind=")[-1]
+        lobby = kind in ("lobby", "lobby-limit", "invite", "watch")
+        for h in ("Date", "Message-ID", "From", "To", "Subject", "MIME-Version", "Auto-Submitted") + (() if lobby else ("Reply-To",)):
             if not m[h]:
                 sys.exit("%s: no %s header" % (path, h))
-        if "[ngoma " not in m["Subject"]:
+        if lobby and (not m["Subject"].startswith("[ngoma] ") or m["Reply-To"]):
+            sys.exit("%s: a lobby mail must say [ngoma] and be answered at its From: %r" % (path, m["Subject"]))
+        if not lobby and "[ngoma " not in m["Subject"]:
             sys.exit("%s: no game tag in %r" % (path, m["Subject"]))
         if m.get_content_type() != "multipart/alternative":
             sys.exit("%s: not multipart/alternative" % path)
@@ -152,8 +189,8 @@ def cmd_check(maildir):
             sys.exit("%s: needs text/plain; charset=utf-8 and text/html" % path)
         if "<pre" not in html.get_content():
             sys.exit("%s: the HTML part does not keep the board in <pre>" % path)
-        key = (to_addr(m), m["X-Ngoma"].split(";")[0] if m["X-Ngoma"] else "")
-        if subjects.setdefault(key, m["Subject"]) != m["Subject"]:
+        key = (to_addr(m), ";".join(m["X-Ngoma"].split(";")[:2]) if m["X-Ngoma"] else "")
+        if kind not in ("lobby", "lobby-limit", "invite") and subjects.setdefault(key, m["Subject"]) != m["Subject"]:
             sys.exit("%s: subject %r, where the thread had %r" % (path, m["Subject"], subjects[key]))
         for i, line in enumerate(plain.get_content().split("\n")):
             if len(line.rstrip("\r")) > 72:
@@ -163,9 +200,10 @@ def cmd_check(maildir):
 
 def main():
     cmds = {"count": cmd_count, "last-text": cmd_last_text, "reply": cmd_reply, "unseen": cmd_unseen,
-            "check": cmd_check, "submit": cmd_submit, "wait": cmd_wait}
+            "check": cmd_check, "submit": cmd_submit, "wait": cmd_wait, "write": cmd_write,
+            "reply-to": cmd_reply_to, "transcript": cmd_transcript}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds:
-        sys.exit("usage: mailplayer.py count|last-text|reply|unseen|check|submit|wait ...")
+        sys.exit("usage: mailplayer.py count|last-text|reply|reply-to|write|unseen|check|submit|wait ...")
     try:
         cmds[sys.argv[1]](*sys.argv[2:])
         sys.stdout.flush()

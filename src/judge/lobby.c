@@ -1258,7 +1258,8 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
         struct strlist now_lines = STRLIST_INIT;
         order_lines(in->e.orders, &now_lines);
         for (size_t i = 0; i < now_lines.n; i++)
-            if (!str_iprefix(now_lines.v[i], "confirm "))
+            /* A reply that confirms may say "yes, it is me": only commands count. */
+            if (!str_iprefix(now_lines.v[i], "confirm ") && (!l.just_confirmed || lobby_command_word(now_lines.v[i])))
                 strlist_push(&lines, now_lines.v[i]);
         strlist_clear(&now_lines);
     }
@@ -1318,6 +1319,22 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
         cJSON_AddBoolToObject(d, "waiting", l.wants_confirm);
     }
     cJSON_AddStringToObject(d, "to", l.from);
+    {
+        /* The first line says what the mail answers: "your NEW and INVITE". */
+        struct strbuf head = STRBUF_INIT;
+        size_t k = lines.n < LOBBY_LINES ? lines.n : LOBBY_LINES;
+        for (size_t i = 0; i < k && i < 4; i++) {
+            const char *w;
+            size_t len = first_word(lines.v[i], &w);
+            strbuf_addstr(&head, i == 0 ? "the answer to your " : i + 1 == k || i == 3 ? " and " : ", ");
+            for (size_t c = 0; c < len && c < 12; c++)
+                strbuf_addch(&head, (char)toupper((unsigned char)w[c]));
+        }
+        if (k > 4)
+            strbuf_addstr(&head, " ...");
+        cJSON_AddStringToObject(d, "headline", head.buf);
+        strbuf_release(&head);
+    }
     cJSON_AddItemToObject(d, "lines", l.lines);
     l.lines = NULL;
     if (l.notes.len)

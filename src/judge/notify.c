@@ -236,8 +236,14 @@ static int tell_host_over(sqlite3 *db, struct game_rec *g)
     cJSON *d;
     struct strbuf sb = STRBUF_INIT;
     int rc;
-    if (!g->sched.host_email || (rc = notify_once(db, g, -1, "gameover")) <= 0)
-        return g->sched.host_email ? rc : 0;
+    if (!g->sched.host_email)
+        return 0;
+    /* A host who plays has the result in her own game-over mail. */
+    for (int s = 0; s < g->nseats; s++)
+        if (str_ieq(g->seats[s].email, g->sched.host_email))
+            return 0;
+    if ((rc = notify_once(db, g, -1, "gameover")) <= 0)
+        return rc;
     d = cJSON_CreateObject();
     if (view_status_line(db, g, &sb) == 0)
         cJSON_AddStringToObject(d, "status", sb.buf);

@@ -32,7 +32,11 @@ int db_prune(sqlite3 *db, time_t before, struct prune_stats *st)
                 "DELETE FROM messages WHERE received_at < ? AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.message_id ="
                 " messages.id) AND NOT EXISTS (SELECT 1 FROM outbox x WHERE x.in_reply_to = messages.id)",
                 cutoff) ||
-        changes(db, &st->runs, "DELETE FROM runs WHERE started_at < ?", cutoff) || db_commit(db)) {
+        changes(db, &st->runs, "DELETE FROM runs WHERE started_at < ?", cutoff) ||
+        /* Addresses that never confirmed: what waited for them goes too. */
+        changes(db, &st->addresses, "DELETE FROM lobby_addresses WHERE confirmed_at IS NULL AND token_sent_at < ?",
+                cutoff) ||
+        db_commit(db)) {
         db_rollback(db);
         return -1;
     }

@@ -1,0 +1,152 @@
+#!/bin/sh
+# lobby.sh: the lobby by mail through a real IMAP server (Dovecot) and a real SMTP server (aiosmtpd): a game opened, joined by three addresses, watched, played to the end, verified by anyone, rematched.
+set -u
+NGOMA=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+T=$(mktemp -d /tmp/ngoma-lobby.XXXXXX)
+PLAYER="/usr/bin/python3 $ROOT/tests/mailplayer.py"
+. "$ROOT/tests/servers.sh"
+cleanup() { servers_stop; rm -rf "$T"; }
+trap cleanup EXIT
+export NGOMA_DB="$T/ngoma.db"
+fails=0
+checks=0
+
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+ok() { checks=$((checks + 1)); "$@" || fail "$*"; }
+
+servers_start "$T/servers" || { echo "lobby.sh: cannot start the mail servers"; exit 1; }
+"$NGOMA" init >/dev/null
+for kv in "send_method smtp" "smtp_url smtp://127.0.0.1:$SMTP_PORT" "smtp_tls none" \
+    "imap_url imap://127.0.0.1:$IMAP_PORT/INBOX" "imap_user $IMAP_USER" "imap_password $IMAP_PASS" "imap_tls none" \
+    "from ngoma@localhost" "lobby open"; do
+    # shellcheck disable=SC2086
+    "$NGOMA" config $kv >/dev/null || fail "config $kv"
+done
+
+cycle() {
+    "$NGOMA" fetch >"$T/fetch.out" 2>"$T/fetch.err" || fail "fetch: $(cat "$T/fetch.err")"
+    "$NGOMA" send >"$T/send.out" 2>"$T/send.err" || fail "send: $(cat "$T/send.err")"
+}
+write() { $PLAYER write "$1" ngoma@localhost "$2" "$IMAP_PORT" "$IMAP_USER" "$IMAP_PASS" "$3" >/dev/null || fail "write by $1"; }
+reply() { $PLAYER reply "$SMTP_MAILDIR" "$1" "$IMAP_PORT" "$IMAP_USER" "$IMAP_PASS" "$2" >/dev/null || fail "reply by $1"; }
+reply_to() { $PLAYER reply-to "$SMTP_MAILDIR" "$1" "$2" "$IMAP_PORT" "$IMAP_USER" "$IMAP_PASS" "$3" >/dev/null ||
+    fail "reply by $1 to $2"; }
+count() { $PLAYER count "$SMTP_MAILDIR" "$1"; }
+last() { $PLAYER last-text "$SMTP_MAILDIR" "$1" headers ${3:+"$3"}; }
+# has ADDRESS TEXT [SUBJECT]: the newest mail to ADDRESS (with that subject) holds TEXT.
+has() {
+    checks=$((checks + 1))
+    last "$1" "" "${3:-}" | tr -s ' \n' '  ' | grep -qF -- "$2" || fail "$1's last mail lacks \"$2\": $(last "$1" "" "${3:-}")"
+}
+
+# A stranger's first question: the commands, and the way to confirm.
+write ann@example.org "How do I join?" "HELP"
+cycle
+has ann@example.org "Subject: [ngoma] Lobby: confirm"
+has ann@example.org "JOIN 12 [AS YourName] [SALT any words]"
+# Ann opens a game by replying (her reply confirms her address).
+reply ann@example.org "NEW kalimambo SEATS 3 AS Ann SALT blue moon"
+cycle
+has ann@example.org "Game 1 (Kalimambo, 3 seats) is open, and you sit in seat 1 as Ann"
+commitment=$(last ann@example.org | sed -n '/published before the deal/{n;p;q}' | tr -d ' ')
+ok test ${#commitment} = 64
+# Bob finds it and joins; Walt watches; Ann invites Cleo, who joins.
+write bob@example.org "games?" "LIST"
+cycle
+has bob@example.org "Game 1: Kalimambo, 1 of 3 seats taken (Ann)"
+reply bob@example.org "JOIN 1 AS Bob SALT 42 elephants"
+write walt@example.org "watching" "WATCH 1"
+cycle
+has bob@example.org "in seat 2 of 3"
+has walt@example.org "waits until you confirm your address"
+reply walt@example.org "yes, it is me"
+write ann@example.org "invite" "INVITE 1 cleo@example.org"
+cycle
+has walt@example.org "You watch game 1"
+has cleo@example.org "Ann (ann@example.org) invites you to Kalimambo game 1"
+ok test "$(count cleo@example.org)" = 1
+reply cleo@example.org "JOIN 1 AS Cleo"
+cycle
+has cleo@example.org "the last one. Game 1 starts with 3 players"
+has cleo@example.org "Welcome to Kalimambo game 1, Cleo" "[ngoma 1] Kalimambo"
+for p in ann bob cleo; do
+    $PLAYER last-text "$SMTP_MAILDIR" $p@example.org no "[ngoma 1] Kalimambo" | grep -q "$commitment" ||
+        fail "$p's welcome lacks the commitment"
+done
+checks=$((checks + 1))
+"$NGOMA" show 1 | grep -q "Salts mixed into the deal: Ann \"blue moon\", Bob \"42 elephants\"" ||
+    fail "show lacks the salts"
+
+# The game by mail: each player answers the game's newest mail with a legal card.
+rounds=0
+while [ $rounds -lt 13 ]; do
+    status=$("$NGOMA" show 1 --json | tr -d '\n\t ' | sed -n 's/.*"status":"\([a-z]*\)".*/\1/p')
+    [ "$status" = finished ] && break
+    for p in Ann Bob Cleo; do
+        addr=$(echo $p | tr 'A-Z' 'a-z')@example.org
+        card=$("$NGOMA" legal 1 $p | head -1)
+        [ -n "$card" ] && reply_to "$addr" "[ngoma 1] Kalimambo" "$card"
+    done
+    cycle
+    rounds=$((rounds + 1))
+done
+ok test "$status" = finished
+seed=$(sqlite3 "$NGOMA_DB" "SELECT base_seed FROM games WHERE id = 1")
+has bob@example.org "Seed: $seed" "[ngoma 1] Kalimambo"
+ok test "$($PLAYER count "$SMTP_MAILDIR" walt@example.org)" -ge 8
+has walt@example.org "Kalimambo game 1 is over"
+checks=$((checks + 1))
+for s in $(sqlite3 "$NGOMA_DB" "SELECT secret FROM seats WHERE game_id = 1"); do
+    if grep -rl "$s" "$SMTP_MAILDIR" | xargs grep -l "^To: walt@example.org" 2>/dev/null | grep -q .; then
+        fail "a player's secret reached the watcher"
+    fi
+done
+$PLAYER count "$SMTP_MAILDIR" ann@example.org >/dev/null
+# Ann hosts and plays: the result is in her own game-over mail, not twice.
+ok test "$(sqlite3 "$NGOMA_DB" "SELECT count(*) FROM outbox WHERE kind = 'host-gameover'")" = 0
+has ann@example.org "Kalimambo game 1 is over, Ann" "[ngoma 1] Kalimambo"
+
+# Anyone can check the shuffles: from the database, and from the public record alone.
+"$NGOMA" verify 1 >"$T/verify.out" || fail "verify 1: $(cat "$T/verify.out")"
+checks=$((checks + 1))
+grep -q "With 2 salts it deals from" "$T/verify.out" || fail "verify says nothing of the salts: $(cat "$T/verify.out")"
+"$NGOMA" export 1 >"$T/record.json" || fail "export 1"
+(unset NGOMA_DB; cd "$T" && "$NGOMA" verify --file "$T/record.json" >"$T/verify2.out") ||
+    fail "verify --file: $(cat "$T/verify2.out")"
+checks=$((checks + 1))
+# By hand, as docs/lobby.md shows: its sh block, run as written on game 1.
+mkdir -p "$T/hand/bin"
+ln -s "$NGOMA" "$T/hand/bin/ngoma"
+sed -n '/<!-- verify-by-hand/,/^```$/p' "$ROOT/docs/lobby.md" | sed '1,2d;$d' | sed 's/ngoma export 12/ngoma export 1/' \
+    >"$T/hand/verify.sh"
+(cd "$T/hand" && PATH="$T/hand/bin:$PATH" sh -e verify.sh >"$T/hand/out" 2>&1) || fail "the walk-through fails: $(cat "$T/hand/out")"
+ok test "$(sed -n 1p "$T/hand/out")" = "$commitment"
+ok test "$(sed -n 2p "$T/hand/out")" = "$commitment"
+ok test "$(sed -n 3p "$T/hand/out")" = "the seed that deals: $(sqlite3 "$NGOMA_DB" "SELECT seed FROM games WHERE id = 1")"
+checks=$((checks + 1))
+grep -q "All [0-9]* steps replay as recorded" "$T/hand/out" || fail "the walk-through's verify: $(cat "$T/hand/out")"
+
+# A rematch: Bob asks, Ann and Cleo are invited and keep their names.
+write bob@example.org "again" "REMATCH 1"
+cycle
+has bob@example.org "The rematch of game 1 is game 2"
+has cleo@example.org "you play as Cleo again"
+reply ann@example.org "JOIN 2"
+reply cleo@example.org "JOIN 2"
+cycle
+ok test "$(sqlite3 "$NGOMA_DB" "SELECT group_concat(name, ',') FROM (SELECT name FROM seats WHERE game_id = 2 ORDER BY seat)")" = "Bob,Ann,Cleo"
+has cleo@example.org "Welcome to Kalimambo game 2, Cleo" "[ngoma 2] Kalimambo"
+
+# MYGAMES, and every mail well formed (within 72 columns, lobby mails answered at their From).
+write cleo@example.org "mine" "MYGAMES"
+cycle
+has cleo@example.org "Game 2 (kalimambo, active): you play Cleo, seat 3"
+n=$($PLAYER check "$SMTP_MAILDIR") || fail "a delivered mail is malformed: $n"
+checks=$((checks + 1))
+ok test "$(sqlite3 "$NGOMA_DB" "SELECT count(*) FROM outbox WHERE status <> 'sent'")" = 0
+
+# LOBBY_TRANSCRIPT=1 prints the exchange as the players' mail lists show it.
+[ -z "${LOBBY_TRANSCRIPT:-}" ] || $PLAYER transcript "$SMTP_MAILDIR"
+echo "lobby.sh: $checks checks, $fails failed ($rounds rounds by mail, $n mails)"
+[ "$fails" -eq 0 ]
