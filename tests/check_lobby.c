@@ -63,26 +63,11 @@ static void last_to(sqlite3 *db, const char *to, struct shown *s)
     free(mail);
 }
 
-/* Text with every run of white space one space: a wrapped line reads on. */
-static char *flat(const char *text)
-{
-    struct strbuf sb = STRBUF_INIT;
-    for (const char *p = text; *p; p++) {
-        if (*p == ' ' || *p == '\n') {
-            if (sb.len && sb.buf[sb.len - 1] != ' ')
-                strbuf_addch(&sb, ' ');
-        } else {
-            strbuf_addch(&sb, *p);
-        }
-    }
-    return strbuf_detach(&sb);
-}
-
 static bool last_has(sqlite3 *db, const char *to, const char *text)
 {
     struct shown s;
     last_to(db, to, &s);
-    char *f = flat(s.text);
+    char *f = t_flat(s.text);
     bool yes = strstr(f, text) != NULL || strstr(s.subject, text) != NULL;
     free(f);
     if (!yes)

@@ -77,22 +77,6 @@ static void reply(sqlite3 *db, int64_t game, int seat, const char *orders, int n
     strbuf_release(&m);
 }
 
-/* Text with every run of white space made one space: a wrapped line
- * reads as the line it was. Owned. */
-static char *flat(const char *text)
-{
-    struct strbuf sb = STRBUF_INIT;
-    for (const char *p = text; *p; p++) {
-        if (*p == ' ' || *p == '\n' || *p == '\t') {
-            if (sb.len && sb.buf[sb.len - 1] != ' ')
-                strbuf_addch(&sb, ' ');
-        } else {
-            strbuf_addch(&sb, *p);
-        }
-    }
-    return strbuf_detach(&sb);
-}
-
 /*
  * The seats' mails as a chain: each mail that tells steps tells from the
  * step after the last one its seat was told, up to the step it shows, and
@@ -118,12 +102,12 @@ static void assert_every_step_told(sqlite3 *db, const struct game_rec *g)
             CHECK(from == told + 1, "%s seat %d: its %s mail %lld tells from step %d, its last mail told to %d",
                   g->ops->name, seat, kind, (long long)sqlite3_column_int64(st, 0), from, told);
             shown_of((const char *)sqlite3_column_text(st, 4), &s);
-            text = flat(s.text);
+            text = t_flat(s.text);
             for (int k = from; k <= step; k++) {
                 char *log = NULL, *want;
                 ck_assert_int_eq(db_get_text(db, &log, "SELECT log FROM turns WHERE game_id = ? AND turn = ? AND"
                                                        " rolled_back = 0", "Ii", g->id, k), 1);
-                want = flat(log);
+                want = t_flat(log);
                 CHECK(!*want || strstr(text, want) != NULL, "%s seat %d: its %s mail of step %d lacks step %d: %s\n%s",
                       g->ops->name, seat, kind, step, k, want, s.text);
                 free(want);

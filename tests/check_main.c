@@ -215,3 +215,16 @@ void shown_release(struct shown *s)
     free(s->text);
 }
 
+char *t_flat(const char *text)
+{
+    struct strbuf sb = STRBUF_INIT;
+    for (const char *p = text; *p; p++) {
+        if (*p == ' ' || *p == '\n' || *p == '\t') {
+            if (sb.len && sb.buf[sb.len - 1] != ' ')
+                strbuf_addch(&sb, ' ');
+        } else {
+            strbuf_addch(&sb, *p);
+        }
+    }
+    return strbuf_detach(&sb);
+}

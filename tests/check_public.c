@@ -13,21 +13,6 @@
 static const char *const names[] = { "Ann", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus" };
 static const struct game_table table6 = { 6, names };
 
-/* Text with every run of white space one space: items may wrap. Owned. */
-static char *flat(const char *text)
-{
-    struct strbuf sb = STRBUF_INIT;
-    for (const char *p = text; *p; p++) {
-        if (*p == ' ' || *p == '\n') {
-            if (sb.len && sb.buf[sb.len - 1] != ' ')
-                strbuf_addch(&sb, ' ');
-        } else {
-            strbuf_addch(&sb, *p);
-        }
-    }
-    return strbuf_detach(&sb);
-}
-
 static int ival(const cJSON *j, const char *key)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, key);
@@ -255,7 +240,7 @@ START_TEST(every_view_shows_what_the_rules_make_public)
                     struct strbuf view = STRBUF_INIT;
                     char *text;
                     ops->view_ascii(st, viewer, &table, &view);
-                    text = flat(view.buf);
+                    text = t_flat(view.buf);
                     for (size_t i = 0; i < items.n; i++)
                         CHECK(strstr(text, items.v[i]) != NULL, "%s step %d: the view of seat %d lacks \"%s\":\n%s",
                               pg->game, step, viewer + 1, items.v[i], view.buf);

@@ -16,13 +16,7 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ok() { checks=$((checks + 1)); "$@" || fail "$*"; }
 
 servers_start "$T/servers" || { echo "lobby.sh: cannot start the mail servers"; exit 1; }
-"$NGOMA" init >/dev/null
-for kv in "send_method smtp" "smtp_url smtp://127.0.0.1:$SMTP_PORT" "smtp_tls none" \
-    "imap_url imap://127.0.0.1:$IMAP_PORT/INBOX" "imap_user $IMAP_USER" "imap_password $IMAP_PASS" "imap_tls none" \
-    "from ngoma@localhost" "lobby open"; do
-    # shellcheck disable=SC2086
-    "$NGOMA" config $kv >/dev/null || fail "config $kv"
-done
+servers_ngoma "$NGOMA" lobby open || fail "ngoma cannot be set up for the servers"
 
 cycle() {
     "$NGOMA" fetch >"$T/fetch.out" 2>"$T/fetch.err" || fail "fetch: $(cat "$T/fetch.err")"

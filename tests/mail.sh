@@ -17,13 +17,7 @@ ok() { checks=$((checks + 1)); "$@" || fail "$*"; }
 
 servers_start "$T/servers" || { echo "mail.sh: cannot start the mail servers"; exit 1; }
 
-"$NGOMA" init >/dev/null
-for kv in "send_method smtp" "smtp_url smtp://127.0.0.1:$SMTP_PORT" "smtp_tls none" \
-    "imap_url imap://127.0.0.1:$IMAP_PORT/INBOX" "imap_user $IMAP_USER" "imap_password $IMAP_PASS" "imap_tls none" \
-    "from ngoma@localhost"; do
-    # shellcheck disable=SC2086
-    "$NGOMA" config $kv || fail "config $kv"
-done
+servers_ngoma "$NGOMA" || fail "ngoma cannot be set up for the servers"
 
 # One round of the mail loop: ngoma fetches what the players sent and sends its answers.
 cycle() {

@@ -1,6 +1,6 @@
 #!/bin/sh
 # servers.sh: starts and stops the real mail servers of the mail tests (aiosmtpd, Dovecot) on loopback ports.
-# Source it, then: servers_start DIR; ... servers_stop. Sets SMTP_PORT, IMAP_PORT, SMTP_MAILDIR, IMAP_USER, IMAP_PASS.
+# Source it, then: servers_start DIR; servers_ngoma NGOMA; ... servers_stop. Sets SMTP_PORT, IMAP_PORT, SMTP_MAILDIR, IMAP_USER, IMAP_PASS.
 
 free_port() {
     /usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
@@ -86,4 +86,20 @@ servers_stop() {
     sleep 0.2
     [ -n "${DOVE_BASE:-}" ] && rm -rf "$DOVE_BASE"
     SMTP_PID=
+}
+
+# servers_ngoma NGOMA [KEY VALUE]...: a fresh database ($NGOMA_DB) that
+# sends by SMTP to the test server and fetches from its IMAP box, with
+# the settings given after it; a line on stderr and 1 if a setting fails.
+servers_ngoma() {
+    sn_ngoma=$1
+    shift
+    "$sn_ngoma" init >/dev/null || return 1
+    set -- send_method smtp smtp_url "smtp://127.0.0.1:$SMTP_PORT" smtp_tls none \
+        imap_url "imap://127.0.0.1:$IMAP_PORT/INBOX" imap_user "$IMAP_USER" imap_password "$IMAP_PASS" \
+        imap_tls none from ngoma@localhost "$@"
+    while [ $# -ge 2 ]; do
+        "$sn_ngoma" config "$1" "$2" >/dev/null || { echo "servers.sh: config $1 $2 failed" >&2; return 1; }
+        shift 2
+    done
 }

@@ -47,6 +47,9 @@ struct shown {
 };
 void shown_of(const char *mail, struct shown *s);
 void shown_release(struct shown *s);
+/* Text with every run of white space one space, so that a wrapped line
+ * reads as the line it was (owned). */
+char *t_flat(const char *text);
 /* Counts rows of a query returning one integer. */
 long long t_count(sqlite3 *db, const char *sql);
 

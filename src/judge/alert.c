@@ -62,21 +62,13 @@ int alert_host(sqlite3 *db, bool *sent)
     {
         struct outmail m = { 0 };
         cJSON *d = cJSON_CreateObject();
-        char *subject = NULL, *body = NULL;
         reply_add_text(d, "what", what.buf);
-        rc = mail_template("mail-alert.txt", d, &subject, &body);
+        m.kind = "alert";
+        m.to = admin;
+        m.to_name = "ngoma's host";
+        rc = outbox_render(db, &m, "mail-alert.txt", d);
+        *sent = rc == 0;
         cJSON_Delete(d);
-        if (!rc) {
-            m.kind = "alert";
-            m.to = admin;
-            m.to_name = "ngoma's host";
-            m.subject = subject;
-            m.text = body;
-            rc = outbox_enqueue(db, &m);
-            *sent = rc == 0;
-        }
-        free(subject);
-        free(body);
     }
 out:
     free(admin);

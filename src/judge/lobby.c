@@ -161,27 +161,19 @@ static int lobby_send(sqlite3 *db, const char *to, const char *kind, const char 
                       const struct mail_origin *origin, int64_t game)
 {
     struct outmail m = { 0 };
-    char *subject = NULL, *body = NULL, *lobby = mail_reply_address(db, 0, 0, NULL);
-    int rc;
+    char *lobby = mail_reply_address(db, 0, 0, NULL);
     cJSON_AddStringToObject(d, "lobby_address", lobby ? lobby : "");
     free(lobby);
-    if (mail_template(name, d, &subject, &body))
-        return -1;
     m.game_id = game;
     m.kind = kind;
     m.to = to;
-    m.subject = subject;
-    m.text = body;
     m.lobby = true;
     if (origin) {
         m.in_reply_to = origin->message_id;
         m.references = origin->references;
         m.answers = origin->row;
     }
-    rc = outbox_enqueue(db, &m);
-    free(subject);
-    free(body);
-    return rc;
+    return outbox_render(db, &m, name, d);
 }
 
 /* A player's name from her address when she gives none: its local part's
@@ -217,6 +209,34 @@ static int table_exists(sqlite3 *db, int64_t id, char status[16], char host[256]
     }
     db_finalize(q);
     return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* A table a command names, as it stands. */
+struct table {
+    int64_t id;
+    char status[16], host[256];
+    int seats, taken;
+};
+
+static bool game_number(const struct args *a, int i, int64_t *id);
+
+/* The open table the command's number names: 1 when there is one; 0 when
+ * the answer is said (usage, or not waiting: said); -1 on failure. */
+static int open_table_named(struct lobby *l, const char *line, const struct args *a, bool exact3, const char *usage,
+                            const char *started, struct table *t)
+{
+    int rc;
+    if (!game_number(a, 1, &t->id) || (exact3 && a->n != 3)) {
+        answer(l, line, "%s", usage);
+        return 0;
+    }
+    if ((rc = table_exists(l->db, t->id, t->status, t->host, &t->seats, &t->taken)) < 0)
+        return -1;
+    if (!rc || !str_eq(t->status, "open")) {
+        answer(l, line, "game %lld is not waiting for players%s", (long long)t->id, rc ? started : "");
+        return 0;
+    }
+    return 1;
 }
 
 /* "NEW 12"-style game numbers. */
@@ -626,20 +646,15 @@ out:
 /* JOIN 12 [AS Name] [SALT words] */
 static int cmd_join(struct lobby *l, const char *line, const struct args *a)
 {
-    char status[16], host[256], *name = NULL, *salt = NULL, *invited = NULL;
-    int seats, taken, rc;
+    char *name = NULL, *salt = NULL, *invited = NULL;
+    struct table t;
+    int rc;
     int64_t id, dup;
     struct strbuf note = STRBUF_INIT;
-    if (!game_number(a, 1, &id)) {
-        answer(l, line, "JOIN takes a game's number: JOIN 12 AS YourName (LIST shows the open ones)");
-        return 0;
-    }
-    if ((rc = table_exists(l->db, id, status, host, &seats, &taken)) < 0)
-        return -1;
-    if (!rc || !str_eq(status, "open")) {
-        answer(l, line, "game %lld is not waiting for players%s", (long long)id, rc ? " (it has started)" : "");
-        return 0;
-    }
+    if ((rc = open_table_named(l, line, a, false, "JOIN takes a game's number: JOIN 12 AS YourName (LIST shows the"
+                                                  " open ones)", " (it has started)", &t)) <= 0)
+        return rc;
+    id = t.id;
     if (db_get_int64(l->db, &dup, "SELECT count(*) FROM lobby_players WHERE table_id = ? AND email = ?", "Is", id,
                      l->from) < 0)
         return -1;
@@ -674,15 +689,15 @@ static int cmd_join(struct lobby *l, const char *line, const struct args *a)
     }
     if (seat_at(l, id, name, salt))
         goto fail;
-    if (taken + 1 >= seats) {
+    if (t.taken + 1 >= t.seats) {
         if ((rc = start_table(l->db, id, false, &note)) < 0)
             goto fail;
-        answer(l, line, "You sit at game %lld as %s, in seat %d: the last one. %s", (long long)id, name, taken + 1,
+        answer(l, line, "You sit at game %lld as %s, in seat %d: the last one. %s", (long long)id, name, t.taken + 1,
                note.buf);
     } else {
         answer(l, line, "You sit at game %lld as %s, in seat %d of %d. It starts when every seat is taken, or"
                         " when its host sends START %lld.",
-               (long long)id, name, taken + 1, seats, (long long)id);
+               (long long)id, name, t.taken + 1, t.seats, (long long)id);
     }
 done:
     free(name);
@@ -726,27 +741,21 @@ static int tell_closed(struct lobby *l, int64_t id)
 /* LEAVE 12: before it starts; the host leaving closes it. */
 static int cmd_leave(struct lobby *l, const char *line, const struct args *a)
 {
-    char status[16], host[256];
-    int seats, taken, rc;
+    struct table t;
+    int rc;
     int64_t id;
-    if (!game_number(a, 1, &id)) {
-        answer(l, line, "LEAVE takes a game's number: LEAVE 12");
-        return 0;
-    }
-    if ((rc = table_exists(l->db, id, status, host, &seats, &taken)) < 0)
-        return -1;
-    if (!rc || !str_eq(status, "open")) {
-        answer(l, line, "game %lld is not waiting for players: a game that has started is left with RESIGN, by"
-                        " replying to one of its mails", (long long)id);
-        return 0;
-    }
+    if ((rc = open_table_named(l, line, a, false, "LEAVE takes a game's number: LEAVE 12",
+                               ": a game that has started is left with RESIGN, by replying to one of its mails", &t)) <=
+        0)
+        return rc;
+    id = t.id;
     if (db_do(l->db, "DELETE FROM lobby_players WHERE table_id = ? AND email = ?", "Is", id, l->from))
         return -1;
     if (!sqlite3_changes(l->db)) {
         answer(l, line, "you do not sit at game %lld", (long long)id);
         return 0;
     }
-    if (str_ieq(host, l->from)) {
+    if (str_ieq(t.host, l->from)) {
         if (db_do(l->db, "UPDATE lobby_tables SET status = 'closed' WHERE id = ?", "I", id) || tell_closed(l, id))
             return -1;
         answer(l, line, "You left game %lld, which you hosted: it is closed, and the others are told.", (long long)id);
@@ -766,21 +775,14 @@ static int cmd_leave(struct lobby *l, const char *line, const struct args *a)
 /* START 12: the host starts it, bots in the empty seats. */
 static int cmd_start(struct lobby *l, const char *line, const struct args *a)
 {
-    char status[16], host[256];
-    int seats, taken, rc;
+    struct table t;
+    int rc;
     int64_t id;
     struct strbuf note = STRBUF_INIT;
-    if (!game_number(a, 1, &id)) {
-        answer(l, line, "START takes a game's number: START 12");
-        return 0;
-    }
-    if ((rc = table_exists(l->db, id, status, host, &seats, &taken)) < 0)
-        return -1;
-    if (!rc || !str_eq(status, "open")) {
-        answer(l, line, "game %lld is not waiting for players", (long long)id);
-        return 0;
-    }
-    if (!str_ieq(host, l->from)) {
+    if ((rc = open_table_named(l, line, a, false, "START takes a game's number: START 12", "", &t)) <= 0)
+        return rc;
+    id = t.id;
+    if (!str_ieq(t.host, l->from)) {
         answer(l, line, "only the host of game %lld starts it (the address that opened it)", (long long)id);
         return 0;
     }
@@ -788,7 +790,7 @@ static int cmd_start(struct lobby *l, const char *line, const struct args *a)
         strbuf_release(&note);
         return -1;
     }
-    answer(l, line, "%s%s", note.buf, rc == 0 && taken < seats ? " Bots play the empty seats." : "");
+    answer(l, line, "%s%s", note.buf, rc == 0 && t.taken < t.seats ? " Bots play the empty seats." : "");
     strbuf_release(&note);
     return 0;
 }
@@ -843,22 +845,17 @@ static int invite(struct lobby *l, int64_t id, const char *to, const char *name,
 /* INVITE 12 friend@example.org */
 static int cmd_invite(struct lobby *l, const char *line, const struct args *a)
 {
-    char status[16], host[256], *me = NULL;
-    int seats, taken, rc;
+    char *me = NULL;
+    struct table t;
+    int rc;
     int64_t id, sent_lately;
     long long per_hour = setting_get_int(l->db, "invites_per_hour", 5);
     struct strbuf err = STRBUF_INIT;
     bool sent;
-    if (!game_number(a, 1, &id) || a->n != 3) {
-        answer(l, line, "INVITE takes a game's number and one address: INVITE 12 friend@example.org");
-        return 0;
-    }
-    if ((rc = table_exists(l->db, id, status, host, &seats, &taken)) < 0)
-        return -1;
-    if (!rc || !str_eq(status, "open")) {
-        answer(l, line, "game %lld is not waiting for players", (long long)id);
-        return 0;
-    }
+    if ((rc = open_table_named(l, line, a, true, "INVITE takes a game's number and one address: INVITE 12"
+                                                 " friend@example.org", "", &t)) <= 0)
+        return rc;
+    id = t.id;
     if ((rc = db_get_text(l->db, &me, "SELECT name FROM lobby_players WHERE table_id = ? AND email = ?", "Is", id,
                           l->from)) < 0)
         return -1;

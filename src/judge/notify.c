@@ -90,17 +90,11 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
                       const struct mail_origin *origin, int told_from)
 {
     struct outmail m = { 0 };
-    char *subject = NULL, *body = NULL;
-    int rc;
 
-    if (mail_template(name, data, &subject, &body))
-        return -1;
     m.game_id = g->id;
     m.step = g->turn;
     m.told_from = told_from;
     m.kind = kind;
-    m.subject = subject;
-    m.text = body;
     if (seat < 0) {
         m.to = g->sched.host_email;
         m.to_name = "host";
@@ -117,10 +111,7 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
         m.references = origin->references;
         m.answers = origin->row;
     }
-    rc = outbox_enqueue(db, &m);
-    free(subject);
-    free(body);
-    return rc;
+    return outbox_render(db, &m, name, data);
 }
 
 int notify_send(sqlite3 *db, struct game_rec *g, int seat, const char *kind, const char *name, cJSON *data,
@@ -193,7 +184,7 @@ static int tell_watchers(sqlite3 *db, struct game_rec *g, bool finished)
         cJSON *d = cJSON_CreateObject();
         struct strbuf sb = STRBUF_INIT;
         struct outmail m = { 0 };
-        char *subject = NULL, *body = NULL, *lobby = mail_reply_address(db, 0, 0, NULL), when[128];
+        char *lobby = mail_reply_address(db, 0, 0, NULL), when[128];
         game_when_text(&w, when);
         cJSON_AddNumberToObject(d, "game", (double)g->id);
         cJSON_AddStringToObject(d, "title", g->ops->title);
@@ -208,21 +199,16 @@ static int tell_watchers(sqlite3 *db, struct game_rec *g, bool finished)
         view_fairness(g, &sb);
         if (sb.len && finished)
             reply_add_text(d, "fairness", sb.buf);
-        if (!rc && !(rc = mail_template("mail-watch.txt", d, &subject, &body))) {
-            m.game_id = g->id;
-            m.kind = "watch";
-            m.to = to.v[i];
-            m.subject = subject;
-            m.text = body;
-            m.lobby = true;
-            m.step = g->turn;
-            m.told_from = froms[i] + 1;
-            rc = outbox_enqueue(db, &m) ||
+        m.game_id = g->id;
+        m.kind = "watch";
+        m.to = to.v[i];
+        m.lobby = true;
+        m.step = g->turn;
+        m.told_from = froms[i] + 1;
+        if (!rc)
+            rc = outbox_render(db, &m, "mail-watch.txt", d) ||
                  db_do(db, "UPDATE watchers SET told_step = ?, told_when = ? WHERE game_id = ? AND email = ?", "iiIs",
                        g->turn, w.number, g->id, to.v[i]);
-        }
-        free(subject);
-        free(body);
         strbuf_release(&sb);
         cJSON_Delete(d);
     }

@@ -295,6 +295,36 @@ static int game_ids(sqlite3 *db, const char *sql, int64_t **ids, size_t *n)
     return rc < 0 ? -1 : 0;
 }
 
+/* Runs fn on every game the query lists, each in a transaction of its
+ * own, the game read afresh inside it: a receive or another run in
+ * between changes nothing twice. A game that fails is reported (what it
+ * could not do) and the others go on; a busy database stops the run. */
+static int each_game(sqlite3 *db, const char *sql, int (*fn)(sqlite3 *, int64_t, struct schedule_stats *),
+                     struct schedule_stats *st, const char *what)
+{
+    int64_t *ids;
+    size_t n;
+    int rc = 0;
+    if (game_ids(db, sql, &ids, &n))
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        if (db_begin(db)) {
+            rc = -1;
+            break;
+        }
+        if (fn(db, ids[i], st) || db_commit(db)) {
+            db_rollback(db);
+            if (db_failure_is_temporary()) {
+                rc = -1;
+                break;
+            }
+            error("game %lld: %s", (long long)ids[i], what);
+        }
+    }
+    free(ids);
+    return rc;
+}
+
 static int bots_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
 {
     struct game_rec g;
@@ -317,30 +347,10 @@ static int bots_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
 
 int schedule_bots(sqlite3 *db, struct schedule_stats *st)
 {
-    int64_t *ids;
-    size_t n;
-    int rc = 0;
-    if (game_ids(db,
-                 "SELECT id FROM games g WHERE status <> 'finished' AND paused = 0"
-                 " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot = 1) ORDER BY id",
-                 &ids, &n))
-        return -1;
-    for (size_t i = 0; i < n; i++) {
-        if (db_begin(db)) {
-            rc = -1;
-            break;
-        }
-        if (bots_game(db, ids[i], st) || db_commit(db)) {
-            db_rollback(db);
-            if (db_failure_is_temporary()) {
-                rc = -1;
-                break;
-            }
-            error("game %lld: its bots could not play", (long long)ids[i]);
-        }
-    }
-    free(ids);
-    return rc;
+    return each_game(db,
+                     "SELECT id FROM games g WHERE status <> 'finished' AND paused = 0"
+                     " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot = 1) ORDER BY id",
+                     bots_game, st, "its bots could not play");
 }
 
 /* The digests due in one game. */
@@ -366,60 +376,19 @@ static int digest_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
 
 int schedule_digests(sqlite3 *db, struct schedule_stats *st)
 {
-    int64_t *ids;
-    size_t n;
-    int rc = 0;
-    if (game_ids(db,
-                 "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.mail_policy = 'digest'"
-                 " AND s.bot = 0 AND s.told_step < g.turn ORDER BY g.id",
-                 &ids, &n))
-        return -1;
-    for (size_t i = 0; i < n; i++) {
-        if (db_begin(db)) {
-            rc = -1;
-            break;
-        }
-        if (digest_game(db, ids[i], st) || db_commit(db)) {
-            db_rollback(db);
-            if (db_failure_is_temporary()) {
-                rc = -1;
-                break;
-            }
-            error("game %lld: its digests could not be sent", (long long)ids[i]);
-        }
-    }
-    free(ids);
-    return rc;
+    return each_game(db,
+                     "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.mail_policy = 'digest'"
+                     " AND s.bot = 0 AND s.told_step < g.turn ORDER BY g.id",
+                     digest_game, st, "its digests could not be sent");
 }
 
 int schedule_run(sqlite3 *db, struct schedule_stats *st)
 {
-    int64_t *ids;
-    size_t n;
-    int rc = 0;
-
     memset(st, 0, sizeof(*st));
-    if (game_ids(db,
-                 "SELECT id FROM games WHERE status <> 'finished' AND paused = 0 AND deadline_at IS NOT NULL"
-                 " ORDER BY deadline_at",
-                 &ids, &n))
-        return -1;
-    /* Each game in a transaction of its own, read afresh inside it: a
-     * receive or another run in between changes nothing twice. */
-    for (size_t i = 0; i < n; i++) {
-        if (db_begin(db)) {
-            rc = -1;
-            break;
-        }
-        if (handle_game(db, ids[i], st) || db_commit(db)) {
-            db_rollback(db);
-            if (db_failure_is_temporary()) {
-                rc = -1;
-                break;
-            }
-            error("game %lld: its schedule could not be applied", (long long)ids[i]);
-        }
-    }
-    free(ids);
-    return rc < 0 ? -1 : 0;
+    return each_game(db,
+                     "SELECT id FROM games WHERE status <> 'finished' AND paused = 0 AND deadline_at IS NOT NULL"
+                     " ORDER BY deadline_at",
+                     handle_game, st, "its schedule could not be applied")
+               ? -1
+               : 0;
 }

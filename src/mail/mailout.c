@@ -126,6 +126,21 @@ int mail_template(const char *name, const void *data, char **subject, char **bod
     return 0;
 }
 
+int outbox_render(sqlite3 *db, struct outmail *m, const char *name, const void *data)
+{
+    char *subject = NULL, *body = NULL;
+    int rc = mail_template(name, data, &subject, &body);
+    if (!rc) {
+        m->subject = subject;
+        m->text = body;
+        rc = outbox_enqueue(db, m);
+        m->subject = m->text = NULL;
+    }
+    free(subject);
+    free(body);
+    return rc;
+}
+
 static GMimeObject *text_part(const char *subtype, const char *text)
 {
     GMimeTextPart *tp = g_mime_text_part_new_with_subtype(subtype);

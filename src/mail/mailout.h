@@ -42,5 +42,8 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m);
 /* Renders a mail template: its first line "Subject: ..." becomes *subject,
  * the rest the body. Both owned. */
 int mail_template(const char *name, const void *data, char **subject, char **body);
+/* Renders template name with data into m's subject and text and queues
+ * it (m's other fields as the caller set them). */
+int outbox_render(sqlite3 *db, struct outmail *m, const char *name, const void *data);
 
 #endif
