@@ -10,11 +10,11 @@ CC       ?= cc
 CFLAGS   ?= -O2 -g
 LDFLAGS  ?=
 
-PKGS        := sqlite3 libcjson gmime-3.0 libcurl
+PKGS        := sqlite3 libcjson gmime-3.0 libcurl cairo freetype2 zlib
 PKG_CFLAGS   = $(shell pkg-config --cflags $(PKGS))
 # libcurl is not linked: src/mail/curlx.c loads it the first time SMTP or IMAP
 # is used, so that every other command starts without its 25 libraries.
-PKG_LIBS     = $(shell pkg-config --libs $(filter-out libcurl,$(PKGS))) -ldl
+PKG_LIBS     = $(shell pkg-config --libs $(filter-out libcurl,$(PKGS))) -ldl -lm
 CHECK_CFLAGS = $(shell pkg-config --cflags check)
 CHECK_LIBS   = $(shell pkg-config --libs check)
 
@@ -41,7 +41,7 @@ FUZZ_SECONDS ?= 600
 # The sanitizer build: clang with AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: all deps check check-run check-unit check-cli check-mail check-postfix check-bench check-reliability check-san check-fuzz \
+.PHONY: all deps check check-run check-unit check-cli check-mail check-site check-postfix check-bench check-reliability check-san check-fuzz \
 	fuzz fuzz-run fuzz-build fuzz-programs demo demo-run bench bench-run install clean
 
 all: $(NGOMA)
@@ -52,7 +52,7 @@ $(NGOMA): $(MAIN_OBJ) $(LIB_OBJS)
 $(CHECK): $(TEST_OBJS) $(LIB_OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS)
 
-$(BENCH): $(BUILD)/bench/bench_ngoma.o $(BUILD)/bench/hostile_mail.o $(LIB_OBJS)
+$(BENCH): $(BUILD)/bench/bench_ngoma.o $(BUILD)/bench/hostile_mail.o $(BUILD)/bench/pictures.o $(LIB_OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 $(BUILD)/%.o: %.c
@@ -86,7 +86,7 @@ deps:
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-run: check-unit check-cli check-mail check-postfix check-bench check-reliability check-san check-fuzz
+check-run: check-unit check-cli check-mail check-site check-postfix check-bench check-reliability check-san check-fuzz
 	@echo "make check: all tests passed"
 
 # The Check suites in two halves at once, one a core: the long ones (every
@@ -107,6 +107,11 @@ check-mail: $(NGOMA)
 	sh tests/mail.sh $(NGOMA)
 	sh tests/lobby.sh $(NGOMA)
 	sh tests/tls.sh $(NGOMA)
+
+# The static site in headless Chromium at a phone's width; screenshots kept
+# in build/test-output/site/.
+check-site: $(NGOMA)
+	sh tests/site.sh $(NGOMA)
 
 # A private Postfix wired as docs/hosting.md says, every sh block of it run
 # (gcc build only: it installs ngoma as the guide does).
@@ -144,7 +149,7 @@ check-bench: $(NGOMA) $(BENCH)
 
 check-san:
 	@$(MAKE) --no-print-directory BUILD=build/san CC=clang CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
-		ASAN_OPTIONS=detect_leaks=1 NGOMA_TERMINATION_GAMES=10 check-unit check-cli check-mail
+		ASAN_OPTIONS=detect_leaks=1 NGOMA_TERMINATION_GAMES=10 check-unit check-cli check-mail check-site
 
 # make bench: every benchmark of bench/, each against a baseline measured
 # in the same run (docs/benchmarks.md holds a run's tables).

@@ -12,5 +12,9 @@ int bench_hostile_write(const char *dir, size_t size, const char *seat_address, 
 /* Runs argv (a path and its arguments), its output thrown away, and
  * prints "SECONDS MAXRSS_KB EXIT". */
 int bench_rusage(int argc, char **argv);
+/* For every game, positions boards each drawn repeats times: milliseconds
+ * and bytes a picture beside the text mail; 1 when a picture is over its
+ * byte budget. */
+int bench_pictures(int positions, int repeats);
 
 #endif

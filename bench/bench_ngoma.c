@@ -443,9 +443,12 @@ int main(int argc, char **argv)
         return bench_hostile_write(argv[2], (size_t)atol(argv[3]), argv[4], argc == 6 ? atoi(argv[5]) : 1);
     else if (argc >= 3 && str_eq(argv[1], "rusage"))
         return bench_rusage(argc - 2, argv + 2);
+    else if (argc >= 2 && str_eq(argv[1], "pictures"))
+        return bench_pictures(argc > 2 ? atoi(argv[2]) : 20, argc > 3 ? atoi(argv[3]) : 10);
     else {
         fprintf(stderr, "usage: bench_ngoma playouts [SECONDS] | dbsize DIR [STEPS] | history DIR [STEPS [ROUNDS]]"
-                        " | genmail DB MAILDIR GAMES ORDERS_PER_GAME | hostile DIR SIZE SEAT_ADDRESS [COPIES] | rusage CMD...\n");
+                        " | genmail DB MAILDIR GAMES ORDERS_PER_GAME | hostile DIR SIZE SEAT_ADDRESS [COPIES] | rusage CMD..."
+                        " | pictures [POSITIONS [REPEATS]]\n");
         return 64;
     }
     return 0;

@@ -10,9 +10,9 @@ T=$(mktemp -d "${TMPDIR:-/var/tmp}/ngoma-bench.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 unset NGOMA_NOW
 if [ -n "$QUICK" ]; then
-    MAILS=40 GAMES=100 PER=5 STEPS=100 LONG=500 ROUNDS=50 SECS=0.3 REPEATS=1
+    MAILS=40 GAMES=100 PER=5 STEPS=100 LONG=500 ROUNDS=50 SECS=0.3 REPEATS=1 POSITIONS=5
 else
-    MAILS=300 GAMES=1000 PER=10 STEPS=400 LONG=1500 ROUNDS=300 SECS=2 REPEATS=5
+    MAILS=300 GAMES=1000 PER=10 STEPS=400 LONG=1500 ROUNDS=300 SECS=2 REPEATS=5 POSITIONS=40
 fi
 echo "ngoma benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC') on $(uname -n): $(nproc) cores, $(uname -r)"
 echo "disk: $(df -h "$T" | awk 'NR == 2 {print $1 ", " $2}'); sqlite $(sqlite3 -version | cut -d' ' -f1)"
@@ -34,3 +34,6 @@ echo "== 5. database size per resolved step"
 echo
 echo "== 6. the worst mails at the size limit"
 sh "$HERE/hostile.sh" "$NGOMA" "$BENCH" "$T" "$REPEATS"
+echo
+echo "== 7. a board's picture"
+"$BENCH" pictures "$POSITIONS" "$REPEATS"

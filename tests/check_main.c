@@ -160,6 +160,7 @@ int main(int argc, char **argv)
         { "mailflow", mailflow_suite },
         { "public", public_suite },
         { "lobby", lobby_suite },
+        { "render", render_suite },
     };
     SRunner *sr = srunner_create(NULL);
     int failed;

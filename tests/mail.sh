@@ -118,8 +118,10 @@ ok test "$(count mallory@evil.example)" = 0
 last_text cleo@example.org | grep -q "carried no secret" || fail "Cleo was not told of the forged mail"
 
 # ---- every delivered mail is well formed ---------------------------------------------------------
-n=$($PLAYER check "$SMTP_MAILDIR") || fail "a delivered mail is malformed: $n"
+n=$($PLAYER check "$SMTP_MAILDIR" pictures) || fail "a delivered mail is malformed: $n"
 checks=$((checks + 1))
+# Mails that show a board show its picture too (images are on by default).
+ok test "${n#* }" -gt 0
 
 # ---- SMTP down: mail waits in the outbox and goes later ---------------------------------------------
 "$NGOMA" config smtp_url "smtp://127.0.0.1:1" >/dev/null

@@ -4,6 +4,7 @@ import email
 import email.policy
 import imaplib
 import os
+import re
 import sys
 import time
 from email.message import EmailMessage
@@ -164,11 +165,12 @@ def cmd_unseen(port, user, password):
     print(len(data[0].split()))
 
 
-def cmd_check(maildir):
+def cmd_check(maildir, want_pictures=""):
     """Every delivered mail is well formed, read as a player reads it: one
     subject for every mail of a game to a player, every text line within 72
-    columns; prints how many."""
-    n = 0
+    columns, every picture resolving; prints how many (and how many
+    pictures, given a second argument)."""
+    n = pictures = 0
     subjects = {}
     for path, m in delivered(maildir):
         n += 1
@@ -187,15 +189,41 @@ def cmd_check(maildir):
         html = m.get_body(preferencelist=("html",))
         if plain is None or html is None or plain.get_content_charset() != "utf-8":
             sys.exit("%s: needs text/plain; charset=utf-8 and text/html" % path)
-        if "<pre" not in html.get_content():
+        body = html.get_content()
+        if "<pre" not in body:
             sys.exit("%s: the HTML part does not keep the board in <pre>" % path)
+        pictures += check_pictures(path, m, body)
         key = (to_addr(m), ";".join(m["X-Ngoma"].split(";")[:2]) if m["X-Ngoma"] else "")
         if kind not in ("lobby", "lobby-limit", "invite") and subjects.setdefault(key, m["Subject"]) != m["Subject"]:
             sys.exit("%s: subject %r, where the thread had %r" % (path, m["Subject"], subjects[key]))
         for i, line in enumerate(plain.get_content().split("\n")):
             if len(line.rstrip("\r")) > 72:
                 sys.exit("%s: line %d has %d columns: %r" % (path, i + 1, len(line), line))
-    print(n)
+    print(n if not want_pictures else "%d %d" % (n, pictures))
+
+
+def check_pictures(path, m, body):
+    """Each <img src="cid:..."> of the HTML part resolves, as a mail client
+    resolves it, to an image/png part of the same multipart/related with an
+    alt text and a PNG inside; returns how many."""
+    cids = re.findall(r'<img\b[^>]*\bsrc="cid:([^"]+)"', body)
+    if not cids:
+        return 0
+    related = [p for p in m.walk() if p.get_content_type() == "multipart/related"]
+    if len(related) != 1:
+        sys.exit("%s: a cid: picture outside one multipart/related" % path)
+    parts = {(p["Content-ID"] or "").strip("<>"): p for p in related[0].iter_parts()}
+    for tag in re.findall(r'<img\b[^>]*>', body):
+        if 'alt="' not in tag or re.search(r'alt=""', tag):
+            sys.exit("%s: a picture without an alt text: %s" % (path, tag))
+    for cid in cids:
+        part = parts.get(cid)
+        if part is None or part.get_content_type() != "image/png":
+            sys.exit("%s: cid:%s is not an image/png part of the mail" % (path, cid))
+        data = part.get_content()
+        if not data.startswith(b"\x89PNG\r\n\x1a\n") or len(data) > 60 * 1024:
+            sys.exit("%s: cid:%s is not a PNG within 60 KB (%d bytes)" % (path, cid, len(data)))
+    return len(cids)
 
 
 def main():

@@ -70,5 +70,6 @@ Suite *termination_suite(void);
 Suite *mailflow_suite(void);
 Suite *public_suite(void);
 Suite *lobby_suite(void);
+Suite *render_suite(void);
 
 #endif

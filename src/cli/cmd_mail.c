@@ -20,10 +20,8 @@
 static void send_answers(struct cmd_ctx *c)
 {
     struct send_stats st;
-    char *on = setting_get(c->db, "send_on_receive");
-    if (on && str_eq(on, "yes") && outbox_send(c->db, c->db_path, &st))
+    if (setting_is_yes(c->db, "send_on_receive") && outbox_send(c->db, c->db_path, &st))
         error("the answers stay in the outbox for ngoma send or run");
-    free(on);
     db_failure_reset();
 }
 

@@ -6,6 +6,7 @@
 #include "judge/fetch.h"
 #include "judge/host.h"
 #include "judge/schedule.h"
+#include "judge/site.h"
 #include "mail/send.h"
 #include "store/maintain.h"
 #include "store/settings.h"
@@ -42,7 +43,7 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
     struct prune_stats pruned = { 0 };
     struct strbuf summary = STRBUF_INIT;
     bool temporary = false;
-    int lock, rc = 0;
+    int lock, rc = 0, site_pages = 0;
     int64_t run;
     (void)argc;
     (void)argv;
@@ -97,13 +98,22 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
             rc = cmd_failed();
         free(age);
     }
+    {
+        /* The public site, when the host keeps one: the games that moved. */
+        char *site = setting_get(c->db, "site_dir");
+        struct site_stats ss2 = { 0 };
+        if (site && *site && site_write(c->db, site, true, &ss2))
+            rc = cmd_failed();
+        site_pages = ss2.games;
+        free(site);
+    }
     send_summary(&sends, sent);
     strbuf_addf(&summary,
                 "fetched %d (%d processed); %d games with deadlines: %d reminders, %d orders played by bots, "
-                "%d seats dropped, %d hosts told of stalls; %d bot steps in %d games; %d digests; %s; pruned %lld"
-                " mails and %lld journal rows",
+                "%d seats dropped, %d hosts told of stalls; %d bot steps in %d games; %d digests; %s; %d site pages;"
+                " pruned %lld mails and %lld journal rows",
                 fs.messages, fs.processed, ss.games, ss.reminders, ss.bots, ss.drops, ss.stalled, ss.bot_steps,
-                ss.bot_games, ss.digests, sent, (long long)pruned.sent, (long long)pruned.journal);
+                ss.bot_games, ss.digests, sent, site_pages, (long long)pruned.sent, (long long)pruned.journal);
     utc_now(now);
     nerrors = error_captured();
     error_capture(NULL, 0);

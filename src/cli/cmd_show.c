@@ -1,5 +1,6 @@
-/* cmd_show.c: `ngoma show`, `ngoma history` and `ngoma replay`: reading a game back. */
+/* cmd_show.c: `ngoma show`, `ngoma picture`, `ngoma history` and `ngoma replay`: reading a game back. */
 #include "cli/cmd.h"
+#include "render/render.h"
 #include "store/db.h"
 #include "core/engine.h"
 #include "core/history.h"
@@ -8,6 +9,7 @@
 #include "core/view.h"
 
 #include <getopt.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -62,13 +64,27 @@ static int read_opts(struct cmd_ctx *c, int argc, char **argv, bool json_ok, boo
     return 0;
 }
 
-/* Loads the game and the viewer's seat (-1 for an observer). */
-static int load(struct cmd_ctx *c, const struct read_opts *r, struct game_rec *g, int *viewer)
+/* Loads the game and the viewer's seat (-1 for an observer), at the
+ * position --turn or --step asks for (as round N began, or after step N). */
+static int load(struct cmd_ctx *c, struct read_opts *r, struct game_rec *g, int *viewer)
 {
+    int rc;
     *viewer = -1;
-    if (r->as)
-        return cmd_load_seat(c, r->game, r->as, g, viewer);
-    return cmd_load_game(c, r->game, g);
+    if ((rc = r->as ? cmd_load_seat(c, r->game, r->as, g, viewer) : cmd_load_game(c, r->game, g)))
+        return rc;
+    if (r->turn >= 0) {
+        int first, last;
+        if (history_steps_of(c->db, g, (int)r->turn, &first, &last)) {
+            game_unload(g);
+            return db_failure_is_temporary() ? EX_TEMPFAIL : EX_DATAERR;
+        }
+        r->step = first > 0 ? first - 1 : 0;
+    }
+    if (r->step >= 0 && view_load_turn(c->db, g, (int)r->step)) {
+        game_unload(g);
+        return db_failure_is_temporary() ? EX_TEMPFAIL : EX_DATAERR;
+    }
+    return 0;
 }
 
 int cmd_show(struct cmd_ctx *c, int argc, char **argv)
@@ -79,19 +95,6 @@ int cmd_show(struct cmd_ctx *c, int argc, char **argv)
 
     if ((rc = read_opts(c, argc, argv, true, true, &r)) || (rc = load(c, &r, &g, &viewer)))
         return rc;
-    if (r.turn >= 0) {
-        /* The position as the game's round (turn, move) N began. */
-        int first, last;
-        if (history_steps_of(c->db, &g, (int)r.turn, &first, &last)) {
-            game_unload(&g);
-            return db_failure_is_temporary() ? EX_TEMPFAIL : EX_DATAERR;
-        }
-        r.step = first > 0 ? first - 1 : 0;
-    }
-    if (r.step >= 0 && view_load_turn(c->db, &g, (int)r.step)) {
-        game_unload(&g);
-        return db_failure_is_temporary() ? EX_TEMPFAIL : EX_DATAERR;
-    }
     if (r.json) {
         cJSON *j = view_json(c->db, &g, viewer);
         if (!j) {
@@ -113,6 +116,42 @@ int cmd_show(struct cmd_ctx *c, int argc, char **argv)
         }
         strbuf_release(&out);
     }
+    game_unload(&g);
+    return rc;
+}
+
+/* picture GAME [--as PLAYER] [--turn N|--step N]: the board as a PNG, on
+ * standard output. */
+int cmd_picture(struct cmd_ctx *c, int argc, char **argv)
+{
+    struct read_opts r;
+    struct game_rec g;
+    struct render_out out;
+    struct strbuf err = STRBUF_INIT;
+    cJSON *view = NULL, *prev = NULL;
+    int viewer, rc;
+
+    if ((rc = read_opts(c, argc, argv, false, true, &r)) || (rc = load(c, &r, &g, &viewer)))
+        return rc;
+    render_out_init(&out);
+    if (!(view = view_json(c->db, &g, viewer))) {
+        rc = cmd_failed();
+    } else {
+        prev = view_module_at(c->db, &g, g.turn - 1, viewer);
+        if (render_board(view, prev, &out, &err)) {
+            error("%s", err.buf);
+            rc = EX_DATAERR;
+        } else if (isatty(STDOUT_FILENO)) {
+            error("the picture is a PNG: send it to a file, as in ngoma picture %lld > board.png", (long long)g.id);
+            rc = EX_USAGE;
+        } else {
+            fwrite(out.png.buf, 1, out.png.len, stdout);
+        }
+    }
+    cJSON_Delete(view);
+    cJSON_Delete(prev);
+    render_out_release(&out);
+    strbuf_release(&err);
     game_unload(&g);
     return rc;
 }

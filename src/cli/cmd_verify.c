@@ -1,6 +1,7 @@
-/* cmd_verify.c: `ngoma verify` and `ngoma export`: anyone can check that no shuffle was rigged, from the database or a public record. */
+/* cmd_verify.c: `ngoma verify`, `ngoma export` and `ngoma site`: the public record, and anyone checking that no shuffle was rigged. */
 #include "cli/cmd.h"
 #include "core/verify.h"
+#include "judge/site.h"
 #include "lib/jsonx.h"
 #include "lib/util.h"
 
@@ -75,4 +76,13 @@ int cmd_export(struct cmd_ctx *c, int argc, char **argv)
     }
     game_unload(&g);
     return rc;
+}
+
+int cmd_site(struct cmd_ctx *c, int argc, char **argv)
+{
+    struct site_stats st;
+    if (site_write(c->db, argv[argc - 1], false, &st))
+        return cmd_failed();
+    printf("wrote %d game pages and %d pictures to %s/\n", st.games, st.pictures, argv[argc - 1]);
+    return 0;
 }

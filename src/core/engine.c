@@ -605,7 +605,8 @@ static void rules_text(const struct game_rec *g, struct strbuf *out)
     strbuf_release(&err);
 }
 
-enum command { CMD_NONE, CMD_HELP, CMD_BOARD, CMD_LEGAL, CMD_HISTORY, CMD_RESIGN, CMD_VACATION, CMD_TIMEZONE, CMD_MAIL };
+enum command { CMD_NONE, CMD_HELP, CMD_BOARD, CMD_LEGAL, CMD_HISTORY, CMD_RESIGN, CMD_VACATION, CMD_TIMEZONE, CMD_MAIL,
+               CMD_IMAGES };
 static enum command command_of(const char *line);
 
 bool engine_line_asks(const char *line)
@@ -631,6 +632,8 @@ static enum command command_of(const char *line)
         return CMD_LEGAL;
     if (str_iprefix(line, "mail ") || str_ieq(line, "mail"))
         return CMD_MAIL;
+    if (str_iprefix(line, "images ") || str_ieq(line, "images"))
+        return CMD_IMAGES;
     if (str_iprefix(line, "vacation ") || str_ieq(line, "vacation"))
         return CMD_VACATION;
     if (str_iprefix(line, "timezone ") || str_ieq(line, "timezone"))
@@ -728,6 +731,31 @@ static int mail_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line,
     strbuf_addstr(&l->body, ", each telling all since your last.");
     return db_do(db, "UPDATE seats SET mail_policy = ?, digest_secs = ? WHERE game_id = ? AND seat = ?", "sIIi", policy,
                  (int64_t)secs, g->id, seat + 1);
+}
+
+/* IMAGES ON | IMAGES OFF: whether her mails show the board as a picture. */
+static int images_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l)
+{
+    const char *arg = line + 6;
+    bool on;
+    while (*arg == ' ')
+        arg++;
+    l->status = LINE_INFO;
+    if (str_ieq(arg, "on") || str_ieq(arg, "yes"))
+        on = true;
+    else if (str_ieq(arg, "off") || str_ieq(arg, "no"))
+        on = false;
+    else {
+        if (*arg)
+            l->status = LINE_REJECTED;
+        strbuf_addf(&l->body, "%sYour mails %s the board as a picture; write IMAGES OFF or IMAGES ON.",
+                    *arg ? "write IMAGES ON or IMAGES OFF. " : "", g->seats[seat].images ? "show" : "do not show");
+        return 0;
+    }
+    g->seats[seat].images = on;
+    strbuf_addstr(&l->body, on ? "Your mails show the board as a picture too (in their HTML part)."
+                               : "Your mails show the board as text only.");
+    return db_do(db, "UPDATE seats SET images = ? WHERE game_id = ? AND seat = ?", "iIi", on ? 1 : 0, g->id, seat + 1);
 }
 
 /* TIMEZONE Europe/Berlin: deadlines are shown in it. */
@@ -886,6 +914,9 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
             break;
         case CMD_MAIL:
             rc = mail_cmd(db, g, seat, l->text, l);
+            break;
+        case CMD_IMAGES:
+            rc = images_cmd(db, g, seat, l->text, l);
             break;
         case CMD_NONE:
             rc = submit_order(db, g, seat, l, &o);

@@ -85,7 +85,7 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
 
     st = db_stmt(db,
                  "SELECT seat, name, email, secret, bot, timezone, coalesce(vacation_until, ''), mail_policy,"
-                 " digest_secs, told_step, coalesce(told_at, '') FROM seats WHERE game_id = ? ORDER BY seat",
+                 " digest_secs, told_step, coalesce(told_at, ''), images FROM seats WHERE game_id = ? ORDER BY seat",
                  "I", id);
     if (!st)
         goto fail;
@@ -107,6 +107,7 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
         g->seats[g->nseats].digest_secs = (long)sqlite3_column_int64(st, 8);
         g->seats[g->nseats].told_step = sqlite3_column_int(st, 9);
         g->seats[g->nseats].told_at = db_col_text(st, 10);
+        g->seats[g->nseats].images = sqlite3_column_int(st, 11) != 0;
         g->names[g->nseats] = g->seats[g->nseats].name;
         g->nseats++;
     }

@@ -19,6 +19,7 @@ struct seat_info {
     long digest_secs;      /* the period of a digest */
     int told_step;         /* the last step her mails have told her */
     char *told_at;         /* when the last such mail went (UTC), "" never */
+    bool images;           /* IMAGES ON: her mails show the board as a picture */
 };
 
 /* How a game keeps time: its deadline per step, reminders, grace, and

@@ -9,9 +9,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+void view_add_players(cJSON *j, const struct game_table *t, int viewer)
+{
+    cJSON *players = cJSON_CreateArray();
+    for (int i = 0; i < t->nseats; i++) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddNumberToObject(p, "seat", i + 1);
+        cJSON_AddStringToObject(p, "name", t->names[i]);
+        cJSON_AddItemToArray(players, p);
+    }
+    cJSON_AddItemToObject(j, "players", players);
+    if (viewer >= 0)
+        cJSON_AddStringToObject(j, "viewer", t->names[viewer]);
+}
+
 cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer)
 {
-    cJSON *j = cJSON_CreateObject(), *players = cJSON_CreateArray(), *waiting = cJSON_CreateArray();
+    cJSON *j = cJSON_CreateObject(), *waiting = cJSON_CreateArray();
     cJSON *result = game_result_json(g), *w;
     unsigned missing = 0;
 
@@ -39,7 +53,6 @@ cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer)
     if (engine_missing(db, g, &missing)) {
         cJSON_Delete(j);
         cJSON_Delete(result);
-        cJSON_Delete(players);
         cJSON_Delete(waiting);
         return NULL;
     }
@@ -47,15 +60,7 @@ cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer)
         if (missing & (1u << i))
             cJSON_AddItemToArray(waiting, cJSON_CreateString(g->names[i]));
     cJSON_AddItemToObject(j, "waiting_for", waiting);
-    for (int i = 0; i < g->nseats; i++) {
-        cJSON *p = cJSON_CreateObject();
-        cJSON_AddNumberToObject(p, "seat", i + 1);
-        cJSON_AddStringToObject(p, "name", g->names[i]);
-        cJSON_AddItemToArray(players, p);
-    }
-    cJSON_AddItemToObject(j, "players", players);
-    if (viewer >= 0)
-        cJSON_AddStringToObject(j, "viewer", g->names[viewer]);
+    view_add_players(j, &g->table, viewer);
     w = cJSON_DetachItemFromObjectCaseSensitive(result, "winners");
     cJSON_AddItemToObject(j, "winners", w);
     if (cJSON_HasObjectItem(result, "scores")) {
@@ -191,4 +196,24 @@ int view_load_turn(sqlite3 *db, struct game_rec *g, int turn)
     g->turn = turn;
     strbuf_release(&err);
     return 0;
+}
+
+cJSON *view_module_at(sqlite3 *db, const struct game_rec *g, int step, int viewer)
+{
+    struct strbuf err = STRBUF_INIT;
+    char *text = NULL;
+    cJSON *j, *v = NULL;
+    void *st;
+    if (step < 0 || db_get_text(db, &text, "SELECT state FROM turns WHERE game_id = ? AND turn = ? AND rolled_back = 0",
+                                "Ii", g->id, step) <= 0)
+        return NULL;
+    j = jx_parse(text, "state", &err);
+    free(text);
+    if (j && (st = g->ops->from_json(j, &err))) {
+        v = g->ops->view_json(st, viewer, &g->table);
+        g->ops->free(st);
+    }
+    cJSON_Delete(j);
+    strbuf_release(&err);
+    return v;
 }

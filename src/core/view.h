@@ -10,12 +10,18 @@
  * turn, phase, waiting_for (names still missing), players, winners, and
  * the module's own view under "view". */
 cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer);
+/* Adds view_json's "players" (seat, name) and "viewer" (her name, for a seat) to j. */
+void view_add_players(cJSON *j, const struct game_table *t, int viewer);
 /* A header line, the module's board, and whose orders are awaited. */
 int view_ascii(sqlite3 *db, struct game_rec *g, int viewer, struct strbuf *out);
 /* "Waiting for Ann." / "Waiting for 2 players." / "Game over: Ann wins." */
 int view_status_line(sqlite3 *db, struct game_rec *g, struct strbuf *out);
 /* Replaces g's state with the snapshot stored for turn (for show --turn). */
 int view_load_turn(sqlite3 *db, struct game_rec *g, int turn);
+
+/* The module's view of viewer (-1: an observer) at a stored step, NULL
+ * when there is none: what a picture marks the changes against. */
+cJSON *view_module_at(sqlite3 *db, const struct game_rec *g, int step, int viewer);
 
 /* The seed commitment, the salts and (once the game is over) the seed,
  * a few lines for show and the mails; nothing for a game from before

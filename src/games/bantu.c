@@ -1033,6 +1033,13 @@ static cJSON *bantu_view_json(const void *st, int viewer, const struct game_tabl
         cJSON_AddItemToArray(players, p);
     }
     cJSON_AddItemToObject(j, "players", players);
+    {
+        /* The track as the game read it from its board file, for pictures. */
+        struct strbuf track = STRBUF_INIT;
+        board_to_text(&b->bd, &track);
+        cJSON_AddStringToObject(j, "track", track.buf);
+        strbuf_release(&track);
+    }
     cJSON_AddBoolToObject(j, "partnership", b->partners);
     cJSON_AddNumberToObject(j, "pieces", b->npieces);
     if (!b->over)

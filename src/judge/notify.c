@@ -10,6 +10,8 @@
 #include "lib/template.h"
 #include "lib/util.h"
 #include "core/view.h"
+#include "render/render.h"
+#include "store/settings.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +24,7 @@ static bool is_bot(const struct game_rec *g, int seat)
 
 cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
 {
-    cJSON *d = cJSON_CreateObject(), *players = cJSON_CreateArray();
+    cJSON *d = cJSON_CreateObject();
     struct strbuf sb = STRBUF_INIT;
     char *reply = mail_reply_address(db, g->id, seat + 1, g->seats[seat].secret);
     unsigned missing = 0;
@@ -35,13 +37,7 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
     cJSON_AddStringToObject(d, "secret", g->seats[seat].secret);
     cJSON_AddStringToObject(d, "reply_address", reply ? reply : "");
     cJSON_AddNumberToObject(d, "turn", g->turn);
-    for (int i = 0; i < g->nseats; i++) {
-        cJSON *p = cJSON_CreateObject();
-        cJSON_AddNumberToObject(p, "seat", i + 1);
-        cJSON_AddStringToObject(p, "name", g->names[i]);
-        cJSON_AddItemToArray(players, p);
-    }
-    cJSON_AddItemToObject(d, "players", players);
+    view_add_players(d, &g->table, -1);
     if (view_ascii(db, g, seat, &sb) == 0)
         reply_add_text(d, "board", sb.buf);
     strbuf_reset(&sb);
@@ -90,11 +86,26 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
                       const struct mail_origin *origin, int told_from)
 {
     struct outmail m = { 0 };
+    cJSON *view = NULL, *prev = NULL;
+    struct strbuf alt = STRBUF_INIT;
+    int rc;
 
     m.game_id = g->id;
     m.step = g->turn;
     m.told_from = told_from;
     m.kind = kind;
+    if (seat >= 0 && g->seats[seat].images && cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(data, "board")) &&
+        render_knows(g->ops->name) && setting_is_yes(db, "images")) {
+        /* Her board as a picture too: what her view shows, the last
+         * step's changes marked; drawn when the mail is sent. */
+        view = view_json(db, g, seat);
+        prev = view_module_at(db, g, g->turn - 1, seat);
+        render_alt(view, &alt);
+        m.picture_view = view;
+        m.picture_prev = prev;
+        m.board = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(data, "board"));
+        m.alt = alt.buf;
+    }
     if (seat < 0) {
         m.to = g->sched.host_email;
         m.to_name = "host";
@@ -111,7 +122,11 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
         m.references = origin->references;
         m.answers = origin->row;
     }
-    return outbox_render(db, &m, name, data);
+    rc = outbox_render(db, &m, name, data);
+    cJSON_Delete(view);
+    cJSON_Delete(prev);
+    strbuf_release(&alt);
+    return rc;
 }
 
 int notify_send(sqlite3 *db, struct game_rec *g, int seat, const char *kind, const char *name, cJSON *data,
@@ -205,10 +220,27 @@ static int tell_watchers(sqlite3 *db, struct game_rec *g, bool finished)
         m.lobby = true;
         m.step = g->turn;
         m.told_from = froms[i] + 1;
-        if (!rc)
-            rc = outbox_render(db, &m, "mail-watch.txt", d) ||
-                 db_do(db, "UPDATE watchers SET told_step = ?, told_when = ? WHERE game_id = ? AND email = ?", "iiIs",
-                       g->turn, w.number, g->id, to.v[i]);
+        {
+            /* The observer's board as a picture too. */
+            cJSON *pv = NULL, *pp = NULL;
+            struct strbuf alt = STRBUF_INIT;
+            if (!rc && render_knows(g->ops->name) && setting_is_yes(db, "images")) {
+                pv = view_json(db, g, -1);
+                pp = view_module_at(db, g, g->turn - 1, -1);
+                render_alt(pv, &alt);
+                m.picture_view = pv;
+                m.picture_prev = pp;
+                m.board = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(d, "board"));
+                m.alt = alt.buf;
+            }
+            if (!rc)
+                rc = outbox_render(db, &m, "mail-watch.txt", d) ||
+                     db_do(db, "UPDATE watchers SET told_step = ?, told_when = ? WHERE game_id = ? AND email = ?",
+                           "iiIs", g->turn, w.number, g->id, to.v[i]);
+            cJSON_Delete(pv);
+            cJSON_Delete(pp);
+            strbuf_release(&alt);
+        }
         strbuf_release(&sb);
         cJSON_Delete(d);
     }

@@ -1,12 +1,15 @@
-/* paths.c: where ngoma finds its data files (templates, seeds) at run time. */
+/* paths.c: where ngoma finds its data files (templates, seeds) at run time, and how it writes files whole. */
 #include "lib/paths.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #ifndef NGOMA_DATADIR
 #define NGOMA_DATADIR "/usr/local/share/ngoma"
@@ -51,4 +54,70 @@ char *file_read(const char *path, struct strbuf *err)
     }
     fclose(f);
     return strbuf_detach(&sb);
+}
+
+int mkdir_p(const char *path)
+{
+    char *p = xstrdup(path);
+    int rc;
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        if (mkdir(p, 0755) && errno != EEXIST) {
+            free(p);
+            return -1;
+        }
+        *s = '/';
+    }
+    rc = mkdir(p, 0755) && errno != EEXIST ? -1 : 0;
+    free(p);
+    return rc;
+}
+
+int file_write_atomic(const char *path, const void *data, size_t n, struct strbuf *err)
+{
+    struct strbuf tmp = STRBUF_INIT;
+    const char *slash = strrchr(path, '/');
+    size_t done = 0;
+    int fd, rc = -1;
+
+    /* The temporary name: a dot file beside the file, never listed. */
+    if (slash)
+        strbuf_addf(&tmp, "%.*s/.%s.tmp", (int)(slash - path), path, slash + 1);
+    else
+        strbuf_addf(&tmp, ".%s.tmp", path);
+    fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        strbuf_addf(err, "cannot write %s: %s", tmp.buf, strerror(errno));
+        goto out;
+    }
+    while (done < n) {
+        ssize_t w = write(fd, (const char *)data + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            strbuf_addf(err, "cannot write %s: %s", tmp.buf, strerror(errno));
+            close(fd);
+            unlink(tmp.buf);
+            goto out;
+        }
+        done += (size_t)w;
+    }
+    if (fsync(fd) || close(fd) || rename(tmp.buf, path)) {
+        strbuf_addf(err, "cannot store %s: %s", path, strerror(errno));
+        unlink(tmp.buf);
+        goto out;
+    }
+    strbuf_reset(&tmp);
+    strbuf_addf(&tmp, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    fd = open(tmp.buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    rc = 0;
+out:
+    strbuf_release(&tmp);
+    return rc;
 }

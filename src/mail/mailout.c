@@ -156,11 +156,25 @@ static GMimeObject *text_part(const char *subtype, const char *text)
     return GMIME_OBJECT(tp);
 }
 
-static char *render_html(const char *text)
+/* The HTML part: the text in <pre>; with a picture, the picture where the
+ * text has its board. */
+static char *render_html(const char *text, const char *board, const char *cid, const char *alt)
 {
     struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
     cJSON *d = cJSON_CreateObject();
-    cJSON_AddStringToObject(d, "text", text);
+    const char *at = board && *board && cid ? strstr(text, board) : NULL;
+    if (at) {
+        char *before = xstrndup(text, (size_t)(at - text));
+        cJSON *img = cJSON_CreateObject();
+        cJSON_AddStringToObject(d, "text", before);
+        cJSON_AddStringToObject(img, "cid", cid);
+        cJSON_AddStringToObject(img, "alt", alt ? alt : "the board");
+        cJSON_AddStringToObject(img, "after", at + strlen(board));
+        cJSON_AddItemToObject(d, "picture", img);
+        free(before);
+    } else {
+        cJSON_AddStringToObject(d, "text", text);
+    }
     if (template_render_file("mail.html", d, &out, &err)) {
         /* A broken HTML template must not stop the plain text. */
         error("%s", err.buf);
@@ -190,7 +204,9 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
     GDateTime *date;
     char *from = setting_get(db, "from"), *from_name = setting_get(db, "from_name"), *html, *text_out = NULL;
     char *reply_to = NULL, *root = NULL, *local = NULL, *domain = NULL, now[32], rnd[24];
-    struct strbuf subject = STRBUF_INIT, id = STRBUF_INIT, refs = STRBUF_INIT, tag = STRBUF_INIT;
+    struct strbuf subject = STRBUF_INIT, id = STRBUF_INIT, refs = STRBUF_INIT, tag = STRBUF_INIT, cid = STRBUF_INIT;
+    cJSON *picture = NULL;
+    char *picture_text = NULL;
     unsigned char r[8];
     int rc = -1;
 
@@ -250,7 +266,17 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
     g_mime_object_set_header(GMIME_OBJECT(msg), "X-Ngoma", tag.buf, NULL);
 
     alt = g_mime_multipart_new_with_subtype("alternative");
-    html = render_html(m->text);
+    if (m->picture_view) {
+        /* The picture's part, drawn when the mail goes, is named now. */
+        strbuf_addf(&cid, "board.%s@%s", rnd, domain);
+        picture = cJSON_CreateObject();
+        cJSON_AddStringToObject(picture, "cid", cid.buf);
+        cJSON_AddItemToObject(picture, "view", cJSON_Duplicate(m->picture_view, 1));
+        if (m->picture_prev)
+            cJSON_AddItemToObject(picture, "prev", cJSON_Duplicate(m->picture_prev, 1));
+        picture_text = cJSON_PrintUnformatted(picture);
+    }
+    html = render_html(m->text, m->board, m->picture_view ? cid.buf : NULL, m->alt);
     {
         GMimeObject *plain = text_part("plain", m->text), *rich = text_part("html", html);
         g_mime_multipart_add(alt, plain); /* the multipart takes its own reference */
@@ -271,10 +297,10 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
     utc_now(now);
     rc = db_do(db,
                "INSERT INTO outbox(created_at, game_id, seat, kind, rcpt, message_id, subject, mail, status,"
-               " next_attempt_at, in_reply_to, step, told_from) VALUES (?, nullif(?, 0), nullif(?, 0), ?, ?, ?, ?,"
-               " ?, 'queued', ?, nullif(?, 0), CASE WHEN ? THEN ? END, nullif(?, 0))",
-               "sIisssss" "sIiii", now, m->game_id, m->seat, m->kind, m->to, id.buf, subject.buf, text_out, now,
-               m->answers, m->game_id != 0, m->step, m->told_from);
+               " next_attempt_at, in_reply_to, step, told_from, picture) VALUES (?, nullif(?, 0), nullif(?, 0), ?, ?,"
+               " ?, ?, ?, 'queued', ?, nullif(?, 0), CASE WHEN ? THEN ? END, nullif(?, 0), ?)",
+               "sIisssss" "sIiiis", now, m->game_id, m->seat, m->kind, m->to, id.buf, subject.buf, text_out, now,
+               m->answers, m->game_id != 0, m->step, m->told_from, picture_text);
 out:
     free(text_out);
     free(from);
@@ -287,5 +313,62 @@ out:
     strbuf_release(&id);
     strbuf_release(&refs);
     strbuf_release(&tag);
+    strbuf_release(&cid);
+    cJSON_Delete(picture);
+    cJSON_free(picture_text);
     return rc;
+}
+
+char *mail_attach_picture(const char *mail, const char *cid, const void *png, size_t n)
+{
+    GMimeStream *stream, *data;
+    GMimeParser *parser;
+    GMimeMessage *msg;
+    GMimeObject *body, *html;
+    GMimeMultipart *related;
+    GMimePart *image;
+    GMimeDataWrapper *content;
+    char *out = NULL;
+
+    gmime_ready();
+    stream = g_mime_stream_mem_new_with_buffer(mail, strlen(mail));
+    parser = g_mime_parser_new_with_stream(stream);
+    msg = g_mime_parser_construct_message(parser, NULL);
+    g_object_unref(parser);
+    g_object_unref(stream);
+    if (!msg)
+        return NULL;
+    body = g_mime_message_get_mime_part(msg);
+    if (!GMIME_IS_MULTIPART(body) || g_mime_multipart_get_count(GMIME_MULTIPART(body)) != 2) {
+        g_object_unref(msg);
+        return NULL;
+    }
+    /* alternative(plain, html) becomes alternative(plain, related(html, png)). */
+    html = g_mime_multipart_get_part(GMIME_MULTIPART(body), 1);
+    g_object_ref(html);
+    related = g_mime_multipart_new_with_subtype("related");
+    g_mime_object_set_content_type_parameter(GMIME_OBJECT(related), "type", "text/html");
+    g_mime_multipart_add(related, html);
+    g_object_unref(html);
+    image = g_mime_part_new_with_type("image", "png");
+    data = g_mime_stream_mem_new_with_buffer(png, n);
+    content = g_mime_data_wrapper_new_with_stream(data, GMIME_CONTENT_ENCODING_DEFAULT);
+    g_mime_part_set_content(image, content);
+    g_object_unref(content);
+    g_object_unref(data);
+    g_mime_part_set_content_encoding(image, GMIME_CONTENT_ENCODING_BASE64);
+    g_mime_object_set_content_id(GMIME_OBJECT(image), cid);
+    g_mime_object_set_disposition(GMIME_OBJECT(image), "inline");
+    g_mime_part_set_filename(image, "board.png");
+    g_mime_multipart_add(related, GMIME_OBJECT(image));
+    g_object_unref(image);
+    g_mime_multipart_replace(GMIME_MULTIPART(body), 1, GMIME_OBJECT(related));
+    g_object_unref(related);
+    {
+        char *s = g_mime_object_to_string(GMIME_OBJECT(msg), NULL);
+        out = xstrdup(s);
+        g_free(s);
+    }
+    g_object_unref(msg);
+    return out;
 }

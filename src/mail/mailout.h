@@ -2,8 +2,10 @@
 #ifndef NGOMA_MAILOUT_H
 #define NGOMA_MAILOUT_H
 
+#include <cjson/cJSON.h>
 #include <sqlite3.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct outmail {
@@ -22,6 +24,11 @@ struct outmail {
     int step;                 /* the game's step it shows (with game_id) */
     int told_from;            /* the first step whose story it tells, 0: none */
     bool lobby;               /* from the lobby: no game tag, replies go to the bare address */
+    /* A picture of the board: drawn from view (and prev, for the marks of
+     * the last step) when the mail is sent, shown in the HTML part where
+     * the text has board; NULL: none. */
+    const cJSON *picture_view, *picture_prev;
+    const char *board, *alt;
 };
 
 /* The address replies come back to: LOCAL+G-S-SECRET@DOMAIN for a seat,
@@ -38,6 +45,11 @@ char *mail_thread_root(sqlite3 *db, int64_t game_id, int seat, bool fresh);
  * alternatives) and inserts it into the outbox, queued, in the caller's
  * transaction. */
 int outbox_enqueue(sqlite3 *db, const struct outmail *m);
+
+/* The stored message with its picture: png (n bytes) added to the HTML
+ * part as the image its cid names (multipart/related). Owned; NULL when
+ * the message cannot be read. */
+char *mail_attach_picture(const char *mail, const char *cid, const void *png, size_t n);
 
 /* Renders a mail template: its first line "Subject: ..." becomes *subject,
  * the rest the body. Both owned. */

@@ -1,8 +1,12 @@
 /* send.c: delivering the outbox: .eml files, SMTP through libcurl, or a sendmail program; retries with backoff. */
 #include "mail/send.h"
+#include "mail/mailout.h"
+#include "render/render.h"
+#include "lib/jsonx.h"
 #include "store/db.h"
 #include "store/settings.h"
 #include "lib/strbuf.h"
+#include "lib/paths.h"
 #include "lib/util.h"
 
 #include "mail/curlx.h"
@@ -54,71 +58,21 @@ long send_backoff(int attempts)
 
 /* ---- dir -------------------------------------------------------------------- */
 
-static int mkdir_p(const char *path)
-{
-    char *p = xstrdup(path);
-    for (char *s = p + 1; *s; s++) {
-        if (*s != '/')
-            continue;
-        *s = '\0';
-        if (mkdir(p, 0755) && errno != EEXIST) {
-            free(p);
-            return -1;
-        }
-        *s = '/';
-    }
-    int rc = mkdir(p, 0755) && errno != EEXIST ? -1 : 0;
-    free(p);
-    return rc;
-}
-
 static enum outcome deliver_dir(struct sender *s, long long id, const char *rcpt, const char *mail, struct strbuf *why)
 {
-    struct strbuf path = STRBUF_INIT, tmp = STRBUF_INIT;
-    size_t len = strlen(mail), done = 0;
-    enum outcome rc = TEMPORARY;
-    int fd;
+    struct strbuf path = STRBUF_INIT;
+    enum outcome rc;
 
     if (mkdir_p(s->dir)) {
         strbuf_addf(why, "cannot create %s: %s", s->dir, strerror(errno));
         return TEMPORARY;
     }
-    /* The name is fixed by the outbox row: a retry overwrites, never doubles. */
-    /* Named by the row alone: no address ever becomes part of a path. */
+    /* The name is fixed by the outbox row: a retry overwrites, never
+     * doubles; and no address ever becomes part of a path. */
     (void)rcpt;
     strbuf_addf(&path, "%s/%06lld.eml", s->dir, id);
-    strbuf_addf(&tmp, "%s/.%06lld.tmp", s->dir, id);
-    fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        strbuf_addf(why, "cannot write %s: %s", tmp.buf, strerror(errno));
-        goto out;
-    }
-    while (done < len) {
-        ssize_t n = write(fd, mail + done, len - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            strbuf_addf(why, "cannot write %s: %s", tmp.buf, strerror(errno));
-            close(fd);
-            unlink(tmp.buf);
-            goto out;
-        }
-        done += (size_t)n;
-    }
-    if (fsync(fd) || close(fd) || rename(tmp.buf, path.buf)) {
-        strbuf_addf(why, "cannot store %s: %s", path.buf, strerror(errno));
-        unlink(tmp.buf);
-        goto out;
-    }
-    fd = open(s->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-    rc = SENT;
-out:
+    rc = file_write_atomic(path.buf, mail, strlen(mail), why) ? TEMPORARY : SENT;
     strbuf_release(&path);
-    strbuf_release(&tmp);
     return rc;
 }
 
@@ -327,6 +281,36 @@ static void sender_release(struct sender *s)
         s->cu->easy_cleanup(s->curl);
 }
 
+/* Draws the picture a queued mail names and adds it to *mail; a picture
+ * that cannot be drawn leaves the mail as it is (its HTML says the alt
+ * text) and is reported. -1 only on a database failure. */
+static int with_picture(sqlite3 *db, int64_t id, char **mail)
+{
+    char *text = NULL, *with;
+    struct strbuf err = STRBUF_INIT;
+    struct render_out out;
+    cJSON *pic;
+    int rc = db_get_text(db, &text, "SELECT picture FROM outbox WHERE id = ? AND picture IS NOT NULL", "I", id);
+    if (rc <= 0)
+        return rc;
+    pic = jx_parse(text, "picture", &err);
+    free(text);
+    render_out_init(&out);
+    if (!pic || render_board(cJSON_GetObjectItemCaseSensitive(pic, "view"), cJSON_GetObjectItemCaseSensitive(pic, "prev"),
+                             &out, &err)) {
+        error("outbox mail %lld: its picture: %s", (long long)id, err.buf);
+    } else if (cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(pic, "cid")) &&
+               (with = mail_attach_picture(*mail, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(pic, "cid")),
+                                           out.png.buf, out.png.len))) {
+        free(*mail);
+        *mail = with;
+    }
+    cJSON_Delete(pic);
+    render_out_release(&out);
+    strbuf_release(&err);
+    return 0;
+}
+
 int outbox_send(sqlite3 *db, const char *db_path, struct send_stats *stats)
 {
     struct sender s = { 0 };
@@ -387,6 +371,12 @@ int outbox_send(sqlite3 *db, const char *db_path, struct send_stats *stats)
             break;
         }
         attempts = (int)n + 1;
+        /* The board's picture is drawn now, outside any transaction. */
+        if (with_picture(db, id, &mail)) {
+            free(rcpt);
+            free(mail);
+            break;
+        }
         if (str_eq(s.method, "smtp"))
             o = deliver_smtp(&s, rcpt, mail, &why);
         else if (str_eq(s.method, "sendmail"))

@@ -238,6 +238,10 @@ const struct setting_def setting_defs[] = {
       check_duration },
     { "bot_steps", "64", "bot steps one command plays in a game at most; `ngoma run` plays on from there", false,
       check_bot_steps },
+    { "site_dir", "", "ngoma run refreshes the static site of the public record here (empty: no site)", false,
+      check_path },
+    { "images", "yes", "every mail with a board also shows it as a picture in its HTML part (yes or no)", false,
+      check_yes_no },
     { "lobby", "off", "the bare address answers the lobby's commands: off, invite (only lobby_creators open games)"
                       " or open", false, check_lobby },
     { "lobby_creators", "", "with lobby=invite, who may open games: addresses or @domains, by commas", false,
@@ -268,6 +272,14 @@ char *setting_get(sqlite3 *db, const char *key)
     if (rc < 0)
         return NULL;
     return rc ? v : xstrdup(d->def);
+}
+
+bool setting_is_yes(sqlite3 *db, const char *key)
+{
+    char *v = setting_get(db, key);
+    bool yes = v && str_eq(v, "yes");
+    free(v);
+    return yes;
 }
 
 long long setting_get_int(sqlite3 *db, const char *key, long long fallback)

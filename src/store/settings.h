@@ -23,6 +23,8 @@ const struct setting_def *setting_find(const char *key);
  * only on a database failure, after reporting. */
 char *setting_get(sqlite3 *db, const char *key);
 long long setting_get_int(sqlite3 *db, const char *key, long long fallback);
+/* Whether a yes-or-no setting says yes (false on a database failure). */
+bool setting_is_yes(sqlite3 *db, const char *key);
 /* Checks and stores; -1 with the reason in err. */
 int setting_set(sqlite3 *db, const char *key, const char *value, struct strbuf *err);
 int setting_unset(sqlite3 *db, const char *key);

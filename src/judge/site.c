@@ -1,0 +1,298 @@
+/* site.c: the public record as a static web site: an index of games, each game's history with the observer's picture of every step, its result and its verification data. */
+#include "judge/site.h"
+#include "core/gamerec.h"
+#include "core/reply.h"
+#include "core/verify.h"
+#include "core/view.h"
+#include "lib/jsonx.h"
+#include "lib/paths.h"
+#include "lib/template.h"
+#include "lib/util.h"
+#include "render/render.h"
+#include "store/db.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define STAMP ".ngoma-site"
+
+static int write_text(const char *dir, const char *name, const char *text, struct strbuf *err)
+{
+    struct strbuf path = STRBUF_INIT;
+    int rc;
+    strbuf_addf(&path, "%s/%s", dir, name);
+    rc = file_write_atomic(path.buf, text, strlen(text), err);
+    strbuf_release(&path);
+    return rc;
+}
+
+static int write_template(const char *dir, const char *name, const char *tmpl, const cJSON *data, struct strbuf *err)
+{
+    struct strbuf out = STRBUF_INIT;
+    int rc = template_render_file(tmpl, data, &out, err) || write_text(dir, name, out.buf, err);
+    strbuf_release(&out);
+    return rc;
+}
+
+/* What core view_json would give an observer at a stored step: the
+ * observer's view made afresh from the step's snapshot (a view stored by
+ * an older ngoma may lack what pictures need), else the stored one. */
+static cJSON *observer_view(const struct game_rec *g, const char *state, const char *public_view, const char *when,
+                            bool finished)
+{
+    struct strbuf err = STRBUF_INIT;
+    cJSON *v = cJSON_CreateObject(), *w = cJSON_CreateObject(), *mv = NULL;
+    cJSON *sj = jx_parse(state, "state", &err);
+    void *st = sj ? g->ops->from_json(sj, &err) : NULL;
+    if (st) {
+        mv = g->ops->view_json(st, -1, &g->table);
+        g->ops->free(st);
+    }
+    cJSON_Delete(sj);
+    if (!mv)
+        mv = jx_parse(public_view, "view", &err);
+    cJSON_AddNumberToObject(v, "game", (double)g->id);
+    cJSON_AddStringToObject(v, "module", g->ops->name);
+    cJSON_AddStringToObject(v, "title", g->ops->title);
+    cJSON_AddStringToObject(v, "status", finished ? "finished" : "active");
+    cJSON_AddStringToObject(w, "text", when ? when : "");
+    cJSON_AddItemToObject(v, "when", w);
+    view_add_players(v, &g->table, -1);
+    cJSON_AddItemToObject(v, "view", mv ? mv : cJSON_CreateObject());
+    strbuf_release(&err);
+    return v;
+}
+
+/* Draws one step's picture unless it is there already (a step's row id
+ * never changes what it shows). */
+static int picture(const char *dir, const struct game_rec *g, int64_t row, cJSON *view, const cJSON *prev,
+                   char name[64], struct site_stats *st, struct strbuf *err)
+{
+    struct strbuf path = STRBUF_INIT;
+    struct render_out out;
+    struct stat sb;
+    int rc = 0;
+    snprintf(name, 64, "game-%lld/step-%lld.png", (long long)g->id, (long long)row);
+    strbuf_addf(&path, "%s/%s", dir, name);
+    if (stat(path.buf, &sb) == 0) {
+        strbuf_release(&path);
+        return 0;
+    }
+    render_out_init(&out);
+    if (render_board(view, prev, &out, err) == 0) {
+        rc = file_write_atomic(path.buf, out.png.buf, out.png.len, err);
+        st->pictures += rc == 0;
+    } else {
+        /* A board ngoma cannot draw: the page says so, nothing breaks. */
+        error("game %lld: step %lld: no picture: %s", (long long)g->id, (long long)row, err->buf);
+        strbuf_reset(err);
+        name[0] = '\0';
+    }
+    render_out_release(&out);
+    strbuf_release(&path);
+    return rc;
+}
+
+static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct site_stats *st, struct strbuf *err)
+{
+    cJSON *d = cJSON_CreateObject(), *steps = cJSON_CreateArray(), *record, *prev = NULL;
+    struct strbuf sb = STRBUF_INIT, sub = STRBUF_INIT;
+    bool finished = str_eq(game_status_of(g->ops, g->st), "finished");
+    char *last_when = NULL, name[64];
+    sqlite3_stmt *q;
+    int rc = -1, last_turn = -1;
+
+    strbuf_addf(&sub, "%s/game-%lld", dir, (long long)g->id);
+    if (mkdir_p(sub.buf)) {
+        strbuf_addf(err, "cannot create %s: %s", sub.buf, strerror(errno));
+        goto out;
+    }
+    /* The public record: anyone runs ngoma verify --file on it. */
+    if (!(record = verify_export(db, g, false)))
+        goto out;
+    {
+        char *text = cJSON_Print(record), file[48];
+        snprintf(file, sizeof(file), "game-%lld.json", (long long)g->id);
+        rc = write_text(dir, file, text, err);
+        cJSON_free(text);
+        cJSON_Delete(record);
+        if (rc)
+            goto out;
+        rc = -1;
+    }
+    {
+        int64_t top;
+        if (db_get_int64(db, &top, "SELECT max(turn) FROM turns WHERE game_id = ? AND rolled_back = 0", "I", g->id) < 0)
+            goto out;
+        last_turn = (int)top;
+    }
+    q = db_stmt(db,
+                "SELECT id, turn, orders, log, public_view, coalesce(when_text, ''), state FROM turns WHERE game_id = ?"
+                " AND rolled_back = 0 ORDER BY turn",
+                "I", g->id);
+    if (!q)
+        goto out;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        int64_t row = sqlite3_column_int64(q, 0);
+        int turn = sqlite3_column_int(q, 1);
+        const char *when = (const char *)sqlite3_column_text(q, 5);
+        cJSON *step = cJSON_CreateObject(), *orders, *o, *lines = cJSON_CreateArray(), *view;
+        struct strbuf e2 = STRBUF_INIT;
+        /* Under the round it was played in: where the game stood before;
+         * a heading each time it changes. */
+        const char *head = last_when ? last_when : when;
+        const cJSON *before = cJSON_GetArrayItem(steps, cJSON_GetArraySize(steps) - 1);
+        const char *was = before ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(before, "round_of")) : NULL;
+        if (!was || !str_eq(head, was)) {
+            char h[128];
+            snprintf(h, sizeof(h), "%c%s", *head >= 'a' && *head <= 'z' ? *head - 'a' + 'A' : *head, *head ? head + 1 : "");
+            cJSON_AddStringToObject(step, "heading", h);
+        }
+        cJSON_AddStringToObject(step, "round_of", head);
+        orders = jx_parse((const char *)sqlite3_column_text(q, 2), "orders", &e2);
+        cJSON_ArrayForEach(o, orders) {
+            const cJSON *sv = cJSON_GetObjectItemCaseSensitive(o, "seat");
+            int seat = cJSON_IsNumber(sv) ? sv->valueint : 0;
+            const char *order = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "order"));
+            if (order && seat >= 1 && seat <= g->nseats) {
+                strbuf_reset(&sb);
+                strbuf_addf(&sb, "%s: %s", g->names[seat - 1], order);
+                cJSON_AddItemToArray(lines, cJSON_CreateString(sb.buf));
+            }
+        }
+        cJSON_Delete(orders);
+        cJSON_AddItemToObject(step, "orders", lines);
+        cJSON_AddStringToObject(step, "log", (const char *)sqlite3_column_text(q, 3));
+        view = observer_view(g, (const char *)sqlite3_column_text(q, 6), (const char *)sqlite3_column_text(q, 4), when,
+                             finished && turn == last_turn);
+        if (picture(dir, g, row, view, prev, name, st, err)) {
+            cJSON_Delete(view);
+            cJSON_Delete(step);
+            strbuf_release(&e2);
+            db_finalize(q);
+            goto out;
+        }
+        if (*name) {
+            strbuf_reset(&sb);
+            render_alt(view, &sb);
+            cJSON_AddStringToObject(step, "picture", name);
+            cJSON_AddStringToObject(step, "alt", sb.buf);
+        }
+        cJSON_Delete(prev);
+        prev = cJSON_DetachItemFromObjectCaseSensitive(view, "view");
+        cJSON_Delete(view);
+        free(last_when);
+        last_when = xstrdup(when);
+        cJSON_AddItemToArray(steps, step);
+        strbuf_release(&e2);
+    }
+    db_finalize(q);
+    if (rc != SQLITE_DONE) {
+        rc = -1;
+        goto out;
+    }
+    cJSON_AddNumberToObject(d, "game", (double)g->id);
+    cJSON_AddStringToObject(d, "title", g->ops->title);
+    strbuf_reset(&sb);
+    game_names_of(g, (1u << g->nseats) - 1, &sb);
+    cJSON_AddStringToObject(d, "players", sb.buf);
+    strbuf_reset(&sb);
+    if (view_status_line(db, g, &sb) == 0)
+        cJSON_AddStringToObject(d, "status", sb.buf);
+    strbuf_reset(&sb);
+    view_fairness(g, &sb);
+    cJSON_AddStringToObject(d, "fairness", sb.buf);
+    cJSON_AddBoolToObject(d, "finished", finished);
+    cJSON_AddItemToObject(d, "steps", steps);
+    steps = NULL;
+    {
+        char file[48];
+        snprintf(file, sizeof(file), "game-%lld.html", (long long)g->id);
+        rc = write_template(dir, file, "site-game.html", d, err) ? -1 : 0;
+    }
+    st->games += rc == 0;
+out:
+    cJSON_Delete(d);
+    cJSON_Delete(steps);
+    cJSON_Delete(prev);
+    free(last_when);
+    strbuf_release(&sb);
+    strbuf_release(&sub);
+    return rc;
+}
+
+int site_write(sqlite3 *db, const char *dir, bool changed_only, struct site_stats *st)
+{
+    struct strbuf err = STRBUF_INIT, path = STRBUF_INIT;
+    cJSON *d = cJSON_CreateObject(), *games = cJSON_CreateArray();
+    char *since = NULL, now[32];
+    sqlite3_stmt *q;
+    int rc = -1;
+
+    memset(st, 0, sizeof(*st));
+    utc_now(now);
+    if (mkdir_p(dir)) {
+        error("cannot create %s: %s", dir, strerror(errno));
+        goto out;
+    }
+    strbuf_addf(&path, "%s/%s", dir, STAMP);
+    if (changed_only && access(path.buf, R_OK) == 0) {
+        since = file_read(path.buf, &err);
+        strbuf_reset(&err);
+    }
+    q = db_stmt(db, "SELECT id, updated_at >= ? FROM games ORDER BY id DESC", "s", since ? since : "");
+    if (!q)
+        goto out;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        struct game_rec g;
+        cJSON *item = cJSON_CreateObject();
+        struct strbuf sb = STRBUF_INIT;
+        char when[128];
+        if (game_load(db, sqlite3_column_int64(q, 0), &g)) {
+            cJSON_Delete(item);
+            continue; /* a damaged game: its page stays as it was */
+        }
+        if ((!since || sqlite3_column_int(q, 1)) && write_game(db, dir, &g, st, &err)) {
+            error("game %lld: its page: %s", (long long)g.id, err.buf);
+            strbuf_reset(&err);
+        }
+        cJSON_AddNumberToObject(item, "game", (double)g.id);
+        cJSON_AddStringToObject(item, "title", g.ops->title);
+        game_names_of(&g, (1u << g.nseats) - 1, &sb);
+        cJSON_AddStringToObject(item, "players", sb.buf);
+        game_when_now(&g, when);
+        cJSON_AddStringToObject(item, "when", when);
+        strbuf_reset(&sb);
+        if (view_status_line(db, &g, &sb) == 0)
+            cJSON_AddStringToObject(item, "status", sb.buf);
+        cJSON_AddItemToArray(games, item);
+        strbuf_release(&sb);
+        game_unload(&g);
+    }
+    db_finalize(q);
+    if (rc != SQLITE_DONE) {
+        rc = -1;
+        goto out;
+    }
+    cJSON_AddItemToObject(d, "games", games);
+    games = NULL;
+    cJSON_AddStringToObject(d, "written", now);
+    if (write_template(dir, "index.html", "site-index.html", d, &err) ||
+        write_template(dir, "style.css", "site.css", d, &err) || write_text(dir, STAMP, now, &err)) {
+        error("%s", err.buf);
+        rc = -1;
+        goto out;
+    }
+    rc = 0;
+out:
+    cJSON_Delete(d);
+    cJSON_Delete(games);
+    free(since);
+    strbuf_release(&err);
+    strbuf_release(&path);
+    return rc;
+}

@@ -1,0 +1,17 @@
+/* games.h: the drawing of each game's board, one file a game, each from its view JSON (render.c picks by module). */
+#ifndef NGOMA_RENDER_GAMES_H
+#define NGOMA_RENDER_GAMES_H
+
+#include <cjson/cJSON.h>
+
+#include "lib/strbuf.h"
+#include "render/render.h"
+
+/* view: core view_json of a seat or observer; mv its module view; prev
+ * the module view before the last step, or NULL. */
+typedef int render_fn(const cJSON *view, const cJSON *mv, const cJSON *prev, struct render_out *out,
+                      struct strbuf *err);
+
+render_fn render_kuniumi, render_kalimambo, render_bumuntu, render_bantu, render_african_empires;
+
+#endif

@@ -1,0 +1,84 @@
+/* kuniumi.c: KuniUmi's 6x6 board as a picture: tokens and gods of Land and Sea, who plays which, tokens in hand. */
+#include "render/draw.h"
+#include "render/games.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define N 6
+#define CELL 60
+#define X0 60
+#define LAND_RGB 0xe69f00u /* orange */
+#define SEA_RGB 0x0072b2u  /* blue */
+
+int render_kuniumi(const cJSON *view, const cJSON *mv, const cJSON *prev, struct render_out *out, struct strbuf *err)
+{
+    const cJSON *rows = cJSON_GetObjectItemCaseSensitive(mv, "rows");
+    const cJSON *old = prev ? cJSON_GetObjectItemCaseSensitive(prev, "rows") : NULL;
+    struct canvas c;
+    double y0, y;
+    char line[120];
+
+    if (cJSON_GetArraySize(rows) != N) {
+        strbuf_addstr(err, "the KuniUmi view has no 6 rows");
+        return -1;
+    }
+    if (!canvas_open(&c, RENDER_WIDTH, 560, out)) {
+        strbuf_addstr(err, "cairo cannot make a canvas");
+        return -1;
+    }
+    y0 = header(&c, view) + 14;
+    for (int r = 0; r < N; r++) {
+        const char *row = cJSON_GetStringValue(cJSON_GetArrayItem(rows, r));
+        const char *was = old ? cJSON_GetStringValue(cJSON_GetArrayItem(old, r)) : NULL;
+        char rank[16];
+        snprintf(rank, sizeof(rank), "%d", N - r);
+        text_centred(&c, X0 - 18, y0 + r * CELL + CELL / 2.0, 14, false, INK, rank);
+        for (int f = 0; f < N; f++) {
+            double x = X0 + f * CELL, yy = y0 + r * CELL, cx = x + CELL / 2.0, cy = yy + CELL / 2.0;
+            char ch = row && strlen(row) == N ? row[f] : '.', what[32], sq[4];
+            snprintf(sq, sizeof(sq), "%c%d", 'a' + f, N - r);
+            cairo_rectangle(c.cr, x, yy, CELL, CELL);
+            set_rgb(c.cr, (r + f) % 2 ? FAINT : PAPER);
+            cairo_fill_preserve(c.cr);
+            set_rgb(c.cr, GRID);
+            cairo_set_line_width(c.cr, 1);
+            cairo_stroke(c.cr);
+            snprintf(what, sizeof(what), "%c on %s", ch, sq);
+            if (ch == 'l' || ch == 's')
+                piece(&c, cx, cy, CELL * 0.34, ch == 'l' ? LAND_RGB : SEA_RGB, ch == 'l' ? "L" : "S", what);
+            else if (ch == 'L' || ch == 'S')
+                block(&c, cx, cy, CELL * 0.36, ch == 'L' ? LAND_RGB : SEA_RGB, ch == 'L' ? "EG" : "SG", what);
+            if (was && strlen(was) == N && was[f] != ch)
+                changed(&c, x, yy, CELL, CELL);
+        }
+    }
+    for (int f = 0; f < N; f++) {
+        char file[2] = { (char)('a' + f), '\0' };
+        text_centred(&c, X0 + f * CELL + CELL / 2.0, y0 + N * CELL + 14, 14, false, INK, file);
+    }
+    y = y0 + N * CELL + 40;
+    piece(&c, 24, y - 5, 9, LAND_RGB, "L", "legend land");
+    if (*js(mv, "land"))
+        snprintf(line, sizeof(line), "Land: %s, %d token%s in hand; EG the Earth God", js(mv, "land"),
+                 ji(mv, "land_in_hand", 0), ji(mv, "land_in_hand", 0) == 1 ? "" : "s");
+    else
+        snprintf(line, sizeof(line), "Land tokens; EG the Earth God (the factions are not chosen yet)");
+    text_at(&c, 40, y, 13, false, INK, line);
+    y += 24;
+    piece(&c, 24, y - 5, 9, SEA_RGB, "S", "legend sea");
+    if (*js(mv, "sea"))
+        snprintf(line, sizeof(line), "Sea: %s, %d token%s in hand; SG the Sea God", js(mv, "sea"),
+                 ji(mv, "sea_in_hand", 0), ji(mv, "sea_in_hand", 0) == 1 ? "" : "s");
+    else
+        snprintf(line, sizeof(line), "Sea tokens; SG the Sea God");
+    text_at(&c, 40, y, 13, false, INK, line);
+    y += 24;
+    if (*js(mv, "to_move"))
+        snprintf(line, sizeof(line), "To move: %s. Dashed squares: the last move.", js(mv, "to_move"));
+    else
+        snprintf(line, sizeof(line), "The game is over. Dashed squares: the last move.");
+    text_at(&c, 16, y, 13, false, INK, line);
+    return canvas_finish(&c);
+}

@@ -1,0 +1,48 @@
+/* render.h: boards as pictures: a PNG of what one view shows, drawn with cairo from the game's view JSON alone. */
+#ifndef NGOMA_RENDER_H
+#define NGOMA_RENDER_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "lib/strbuf.h"
+
+/* The picture is this wide; its height is the game's. */
+#define RENDER_WIDTH 480
+/* Where a piece was drawn and in which colour, for the tests that decode
+ * the PNG and look there. */
+struct render_mark {
+    int x, y;
+    unsigned rgb;
+    char what[32];
+};
+#define RENDER_MARKS 96
+
+struct render_out {
+    struct strbuf png;   /* the PNG file */
+    int width, height;
+    struct render_mark marks[RENDER_MARKS];
+    int nmarks;
+};
+
+/*
+ * Draws the board of one view: view is what core view_json gives a seat
+ * or an observer (title, when, players, viewer, and the module's own
+ * "view"); prev is the module's view of the same seat before the last
+ * step (its changes are marked), or NULL. The picture shows what the view
+ * shows and nothing else, with a legend. -1 with why in err when the
+ * view cannot be drawn.
+ */
+int render_board(const cJSON *view, const cJSON *prev, struct render_out *out, struct strbuf *err);
+void render_out_init(struct render_out *out);
+void render_out_release(struct render_out *out);
+
+/* Whether a game's boards are drawn. */
+bool render_knows(const char *module);
+
+/* The alt text of a view's picture: the game, where it stands, whose
+ * view, and that the text part holds the same board. */
+void render_alt(const cJSON *view, struct strbuf *out);
+
+#endif

@@ -1,0 +1,132 @@
+#!/bin/sh
+# site.sh: the static site of the public record opened in headless Chromium as a phone would: every page loads, every picture resolves, nothing is wider than 390 pixels, nothing only a seat may see; a screenshot of each game's page kept under build/test-output/site/.
+set -u
+NGOMA=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+T=$(mktemp -d /tmp/ngoma-site.XXXXXX)
+OUT="$ROOT/build/test-output/site"
+SERVER=
+cleanup() { [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null; rm -rf "$T"; }
+trap cleanup EXIT
+export NGOMA_DB="$T/ngoma.db"
+fails=0
+checks=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+ok() { checks=$((checks + 1)); "$@" || fail "$*"; }
+chrome() {
+    timeout 90 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
+        --disable-dev-shm-usage --user-data-dir="$T/chrome" "$@" 2>>"$T/chrome.log"
+}
+
+"$NGOMA" init >/dev/null
+# One finished game of each kind, played by bots; and one African Empires
+# game in play with people's hands in it, to prove none reaches the site.
+for g in kuniumi kalimambo bumuntu bantu african-empires; do
+    "$NGOMA" new $g --player Ann=bot --player Bob=bot --player Cy=bot --seed 3 >/dev/null 2>&1 ||
+        "$NGOMA" new $g --player Ann=bot --player Bob=bot --seed 3 >/dev/null || fail "new $g"
+done
+live=$("$NGOMA" new african-empires --player Dora=dora@example.org --player Emil=emil@example.org \
+    --player Fay=fay@example.org --seed 9)
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do "$NGOMA" run >/dev/null 2>&1; done
+for step in 1 2 3 4; do
+    who=$("$NGOMA" show "$live" --json | tr -d '\n\t ' | sed -n 's/.*"waiting_for":\["\([^"]*\)".*/\1/p')
+    [ -n "$who" ] && "$NGOMA" order "$live" "$who" "$("$NGOMA" legal "$live" "$who" | head -1)" >/dev/null
+done
+ok test "$(sqlite3 "$NGOMA_DB" "SELECT count(*) FROM games WHERE status = 'finished'")" = 5
+
+"$NGOMA" site "$T/www/site" >"$T/site.out" || fail "ngoma site: $(cat "$T/site.out")"
+checks=$((checks + 1))
+grep -q "wrote 6 game pages" "$T/site.out" || fail "ngoma site: $(cat "$T/site.out")"
+
+# Nothing a seat alone may see: no secret, no hand, no card held in the
+# game in play that was never played in public.
+for s in $(sqlite3 "$NGOMA_DB" "SELECT secret FROM seats"); do
+    if grep -rq "$s" "$T/www/site"; then fail "a seat's secret is on the site"; fi
+done
+checks=$((checks + 1))
+if grep -rlq '"hand"\|"shield"' "$T/www/site"; then fail "a hand or a shield is on the site"; fi
+checks=$((checks + 1))
+/usr/bin/python3 - "$NGOMA_DB" "$live" "$T/www/site" <<'PY' || fail "a card in a hand is on the site"
+import json, os, sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); game = int(sys.argv[2]); site = sys.argv[3]
+state = json.loads(db.execute("SELECT state FROM games WHERE id = ?", (game,)).fetchone()[0])
+public = "".join(r[0] for r in db.execute("SELECT log || orders FROM turns WHERE game_id = ?", (game,)))
+cards = [state["cards"][c].split(":", 1)[1] for hand in state["hands"] for c in hand]
+mine = ["game-%d.html" % game, "game-%d.json" % game]
+pages = "".join(open(os.path.join(site, f), errors="replace").read() for f in mine)
+leaked = [c for c in cards if c not in public and c in pages]
+sys.exit("held cards on the site: %s" % leaked if leaked else 0)
+PY
+
+# Served on loopback, opened in Chromium: a harness page loads each page in
+# a frame 390 pixels wide and reports what it found.
+port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+/usr/bin/python3 -m http.server --bind 127.0.0.1 --directory "$T/www" "$port" >"$T/http.log" 2>&1 &
+SERVER=$!
+i=0
+until /usr/bin/python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null; do
+    i=$((i + 1))
+    [ $i -gt 50 ] && { fail "the web server did not start"; break; }
+    sleep 0.1
+done
+pages=$(cd "$T/www/site" && ls index.html game-*.html | sed 's/.*/"&"/' | paste -sd, -)
+cat >"$T/www/harness.html" <<HTML
+<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><pre id="result">running</pre>
+<script>
+const pages = [$pages], found = {};
+let left = pages.length;
+for (const name of pages) {
+  const f = document.createElement("iframe");
+  f.style.width = "390px"; f.style.height = "700px"; f.style.border = "0";
+  f.onload = () => {
+    const d = f.contentDocument, imgs = [...d.images];
+    const wait = () => {
+      if (imgs.some(i => !i.complete)) { setTimeout(wait, 50); return; }
+      found[name] = { title: d.title, h1: !!d.querySelector("h1"), width: d.documentElement.scrollWidth,
+                      images: imgs.length, broken: imgs.filter(i => !(i.naturalWidth > 0)).map(i => i.getAttribute("src")) };
+      if (--left === 0) document.getElementById("result").textContent = JSON.stringify(found);
+    };
+    wait();
+  };
+  f.src = "site/" + name;
+  document.body.appendChild(f);
+}
+</script></body></html>
+HTML
+chrome --virtual-time-budget=30000 --window-size=1200,900 --dump-dom "http://127.0.0.1:$port/harness.html" >"$T/dom.html"
+/usr/bin/python3 - "$T/dom.html" "$pages" <<'PY' >"$T/report" 2>&1 || fail "the site in Chromium: $(cat "$T/report")"
+import html, json, re, sys
+m = re.search(r'<pre id="result">(.*?)</pre>', open(sys.argv[1]).read(), re.S)
+if not m or m.group(1) == "running":
+    sys.exit("the harness did not finish")
+found = json.loads(html.unescape(m.group(1)))
+want = [p.strip('"') for p in sys.argv[2].split(",")]
+bad = []
+for p in want:
+    r = found.get(p)
+    if not r or not r["h1"]:
+        bad.append("%s did not load" % p)
+    elif r["width"] > 390:
+        bad.append("%s is %d pixels wide" % (p, r["width"]))
+    elif r["broken"]:
+        bad.append("%s has broken pictures %s" % (p, r["broken"][:3]))
+    elif p != "index.html" and r["images"] < 2:
+        bad.append("%s has %d pictures" % (p, r["images"]))
+print("%d pages, %d pictures" % (len(found), sum(r["images"] for r in found.values())))
+sys.exit("; ".join(bad) if bad else 0)
+PY
+checks=$((checks + 1))
+
+# A screenshot of each game's page, as a phone shows it, kept for people.
+rm -rf "$OUT"
+mkdir -p "$OUT"
+for page in $(cd "$T/www/site" && ls game-*.html); do
+    shot="$OUT/${page%.html}.png"
+    chrome --window-size=390,1600 --screenshot="$shot" "http://127.0.0.1:$port/site/$page" >/dev/null
+    checks=$((checks + 1))
+    [ -s "$shot" ] || fail "no screenshot of $page"
+done
+ok test "$(ls "$OUT" | wc -l)" = 6
+
+echo "site.sh: $checks checks, $fails failed ($(cat "$T/report" 2>/dev/null); screenshots in build/test-output/site/)"
+[ "$fails" -eq 0 ]
