@@ -104,9 +104,10 @@ static void chunk(struct strbuf *png, const char *type, const unsigned char *dat
     be32(head, (uint32_t)n);
     memcpy(head + 4, type, 4);
     strbuf_add(png, head, 8);
-    strbuf_add(png, data, n);
-    if (n) /* crc32 of a null buffer is not the CRC: it starts one anew */
+    if (n) { /* IEND has no data (NULL); and crc32 of NULL starts a CRC anew */
+        strbuf_add(png, data, n);
         sum = crc32(sum, data, (uInt)n);
+    }
     be32(crc, (uint32_t)sum);
     strbuf_add(png, crc, 4);
 }
