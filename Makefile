@@ -41,7 +41,7 @@ FUZZ_SECONDS ?= 600
 # The sanitizer build: clang with AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-.PHONY: all deps check check-run check-unit check-cli check-mail check-site check-postfix check-bench check-reliability check-san check-fuzz \
+.PHONY: all deps check check-run check-unit check-suites check-cli check-mail check-site check-postfix check-bench check-reliability check-san check-fuzz \
 	fuzz fuzz-run fuzz-build fuzz-programs demo demo-run bench bench-run install clean
 
 all: $(NGOMA)
@@ -86,14 +86,22 @@ deps:
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-check-run: check-unit check-cli check-mail check-site check-postfix check-bench check-reliability check-san check-fuzz
+check-run: check-suites check-bench check-reliability check-san check-fuzz
 	@echo "make check: all tests passed"
 
 # The Check suites in two halves at once, one a core: the long ones (every
 # game played to its end many times, the bots' matches) beside the rest.
 check-unit: $(CHECK) $(NGOMA)
-	@CK_DEFAULT_TIMEOUT=120 $(CHECK) termination bots >$(BUILD)/check-long.log 2>&1 & long=$$!; \
-	CK_DEFAULT_TIMEOUT=120 $(CHECK) --except termination bots; rest=$$?; \
+	@$(MAKE) --no-print-directory BESIDE= check-suites
+
+# The same, with the scripts BESIDE names run after the rest of the suites,
+# still beside the long ones: they wait on servers and processes more
+# than they compute.
+BESIDE ?= check-cli check-mail check-site check-postfix
+check-suites: $(CHECK) $(NGOMA)
+	@CK_DEFAULT_TIMEOUT=240 $(CHECK) termination bots >$(BUILD)/check-long.log 2>&1 & long=$$!; \
+	CK_DEFAULT_TIMEOUT=240 $(CHECK) --except termination bots && \
+	{ [ -z "$(BESIDE)" ] || $(MAKE) --no-print-directory $(BESIDE); }; rest=$$?; \
 	wait $$long; rc=$$?; cat $(BUILD)/check-long.log; [ $$rest -eq 0 ] && [ $$rc -eq 0 ]
 
 check-cli: $(NGOMA)
@@ -149,7 +157,7 @@ check-bench: $(NGOMA) $(BENCH)
 
 check-san:
 	@$(MAKE) --no-print-directory BUILD=build/san CC=clang CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
-		ASAN_OPTIONS=detect_leaks=1 NGOMA_TERMINATION_GAMES=10 check-unit check-cli check-mail check-site
+		ASAN_OPTIONS=detect_leaks=1 NGOMA_TERMINATION_GAMES=5 BESIDE="check-cli check-mail check-site" check-suites
 
 # make bench: every benchmark of bench/, each against a baseline measured
 # in the same run (docs/benchmarks.md holds a run's tables).

@@ -117,7 +117,7 @@ START_TEST(every_picture_shows_its_pieces_and_nothing_hidden)
         cJSON_Delete(opts);
         for (int step = 0; step < 2000; step++) {
             unsigned w = ops->waiting_for(st);
-            if (step % 7 == 0 || !w) {
+            if (step % 11 == 0 || !w) {
                 for (int viewer = -1; viewer < t.nseats; viewer++) {
                     struct render_out out;
                     cJSON *v = wrap(ops, st, viewer, &t);

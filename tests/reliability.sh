@@ -76,6 +76,7 @@ M="$T/busy-mail"
 mkdir -p "$M/new" "$M/cur" "$M/tmp"
 "$NGOMA" init >/dev/null
 "$NGOMA" config outbox_dir "$T/busy-out"
+"$NGOMA" config images no
 total=$("$BENCH" genmail "$NGOMA_DB" "$M" 240 10)
 # Each game's mails go to one receiver, in order, as one player's MTA would
 # deliver them; eight receivers deliver at once.
