@@ -41,7 +41,7 @@ static int64_t new_game_with(sqlite3 *db, const char *module, int seats, int64_t
     struct strbuf err = STRBUF_INIT;
     cJSON *opts = given ? cJSON_Duplicate(given, 1) : cJSON_CreateObject();
     int64_t id;
-    if (db_begin(db) || engine_new(db, game_find(module), seats, names, emails, opts, seed, &id, &err) ||
+    if (db_begin(db) || engine_new(db, game_find(module), seats, names, emails, opts, seed, true, &id, &err) ||
         db_commit(db))
         die("%s", err.len ? err.buf : "engine_new failed");
     cJSON_Delete(opts);

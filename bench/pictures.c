@@ -64,7 +64,7 @@ int bench_pictures(int positions, int repeats)
         int64_t id;
         cJSON *opts = cJSON_CreateObject();
         int texts = 0;
-        if (db_begin(db) || engine_new(db, ops, pgames[i].seats, pnames, emails, opts, 17, &id, &err) || db_commit(db))
+        if (db_begin(db) || engine_new(db, ops, pgames[i].seats, pnames, emails, opts, 17, true, &id, &err) || db_commit(db))
             die("bench pictures: %s", err.buf);
         cJSON_Delete(opts);
         if (game_load(db, id, &g))

@@ -152,7 +152,7 @@ START_TEST(the_deck_matches_the_rulebook)
 {
     struct strbuf err = STRBUF_INIT;
     char *path = data_path("seeds", "african-empires.json");
-    cJSON *d = jx_load_file(path, &err), *c;
+    cJSON *d = jx_load_file(path, FILE_MAX_DATA, &err), *c;
     int count[256] = { 0 }, n = 0;
     ck_assert_msg(d != NULL, "%s", err.buf);
     cJSON_ArrayForEach(c, cJSON_GetObjectItem(d, "cards")) {

@@ -111,7 +111,7 @@ static void broken(void (*fix)(cJSON *sections), const char *reason)
 {
     struct strbuf err = STRBUF_INIT;
     char *path = data_path("seeds", "bantu-board.json"), tmp[] = "/tmp/ngoma-bantu-XXXXXX";
-    cJSON *d = jx_load_file(path, &err);
+    cJSON *d = jx_load_file(path, FILE_MAX_DATA, &err);
     ck_assert_ptr_nonnull(d);
     fix(cJSON_GetObjectItem(d, "sections"));
     int fd = mkstemp(tmp);
@@ -206,7 +206,7 @@ static char *board_file(void (*fix)(cJSON *sections))
 {
     struct strbuf err = STRBUF_INIT;
     char *path = data_path("seeds", "bantu-board.json"), *tmp = xstrdup("/tmp/ngoma-bantu-XXXXXX");
-    cJSON *d = jx_load_file(path, &err);
+    cJSON *d = jx_load_file(path, FILE_MAX_DATA, &err);
     ck_assert_ptr_nonnull(d);
     fix(cJSON_GetObjectItem(d, "sections"));
     int fd = mkstemp(tmp);

@@ -215,7 +215,9 @@ START_TEST(a_game_is_opened_joined_started_watched_played_rematched_and_verified
     }
     /* verify: the commitment, the salts, every step. */
     ck_assert_int_eq(verify_game(db, &g, &report), 0);
-    ck_assert_msg(strstr(report.buf, "With 2 salts it deals from"), "%s", report.buf);
+    ck_assert_msg(strstr(report.buf, "With one salt a seat (2 given) it deals from"), "%s", report.buf);
+    ck_assert_msg(strstr(report.buf, "Seed drawn by ngoma."), "%s", report.buf);
+    ck_assert_msg(strstr(report.buf, "The game is over: "), "%s", report.buf);
     game_unload(&g);
     /* Bob asks for a rematch: Ann and Cleo are invited, keep their names. */
     lobby(db, "bob@example.org", "rematch", "REMATCH 1");
@@ -425,7 +427,7 @@ START_TEST(verify_fails_when_a_seed_or_a_deal_is_altered)
         /* The public record, without the database, says the same. */
         cJSON *rec = verify_export(db, &g, true);
         strbuf_reset(&report);
-        int rc2 = verify_record(rec, &report);
+        int rc2 = verify_record(rec, OPTIONS_RECORD, &report);
         if (i == ARRAY_SIZE(tamper) || i >= 3)
             ck_assert_int_eq(rc2, i == ARRAY_SIZE(tamper) ? 0 : 1);
         cJSON_Delete(rec);

@@ -78,7 +78,7 @@ static char *subst(const struct world *w, const char *text)
 static char *fixture(const struct world *w, const char *name)
 {
     struct strbuf err = STRBUF_INIT;
-    char *path = data_path("tests/mail", name), *text = file_read(path, &err), *out;
+    char *path = data_path("tests/mail", name), *text = file_read(path, FILE_MAX_DATA, &err), *out;
     ck_assert_msg(text != NULL, "%s", err.buf);
     out = subst(w, text);
     free(text);

@@ -34,7 +34,7 @@ void t_new_game(sqlite3 *db, const char *module, int n, int64_t seed, const char
         emails[i] = buf[i];
     }
     ck_assert_int_eq(db_begin(db), 0);
-    int rc = engine_new(db, game_find(module), n, names, emails, opts, seed, &id, &err);
+    int rc = engine_new(db, game_find(module), n, names, emails, opts, seed, true, &id, &err);
     ck_assert_msg(rc == 0, "engine_new: %s", err.buf);
     ck_assert_int_eq(db_commit(db), 0);
     ck_assert_int_eq(game_load(db, id, g), 0);

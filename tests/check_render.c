@@ -241,7 +241,7 @@ START_TEST(a_mail_carries_its_board_as_a_picture)
         struct strbuf path = STRBUF_INIT;
         strbuf_addf(&path, "%s/000001.eml", dir);
         struct strbuf ferr = STRBUF_INIT;
-        mail = file_read(path.buf, &ferr);
+        mail = file_read(path.buf, FILE_MAX_DATA, &ferr);
         ck_assert_msg(mail != NULL, "%s", ferr.buf);
         GMimeStream *s = g_mime_stream_mem_new_with_buffer(mail, strlen(mail));
         GMimeParser *p = g_mime_parser_new_with_stream(s);

@@ -104,7 +104,7 @@ has ann@example.org "Kalimambo game 1 is over, Ann" "[ngoma 1] Kalimambo"
 # Anyone can check the shuffles: from the database, and from the public record alone.
 "$NGOMA" verify 1 >"$T/verify.out" || fail "verify 1: $(cat "$T/verify.out")"
 checks=$((checks + 1))
-grep -q "With 2 salts it deals from" "$T/verify.out" || fail "verify says nothing of the salts: $(cat "$T/verify.out")"
+grep -q "With one salt a seat (2 given) it deals from" "$T/verify.out" || fail "verify says nothing of the salts: $(cat "$T/verify.out")"
 "$NGOMA" export 1 >"$T/record.json" || fail "export 1"
 (unset NGOMA_DB; cd "$T" && "$NGOMA" verify --file "$T/record.json" >"$T/verify2.out") ||
     fail "verify --file: $(cat "$T/verify2.out")"

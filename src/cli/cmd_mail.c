@@ -48,23 +48,24 @@ int cmd_receive(struct cmd_ctx *c, int argc, char **argv)
     /* All the work a mail's size costs comes before the write lock. */
     if (inbound_prepare(c->db, &raw, file ? "file" : "stdin", &in)) {
         rawmsg_release(&raw);
-        return cmd_failed();
+        return EX_TEMPFAIL;
     }
+    error_first_reset();
     if (db_begin(c->db) || inbound_take(c->db, &in, &r) || db_commit(c->db)) {
+        /* Not the mail's fault (the database, a bug, a full disk): nothing
+         * of it stays, the failure is kept for list, status and the alert,
+         * and the MTA keeps the mail and offers it again. */
+        char why[400];
+        bool given_up;
+        snprintf(why, sizeof(why), "%s", *error_first() ? error_first() : "processing failed");
         db_rollback(c->db);
-        if (db_failure_is_temporary()) {
-            inbound_mail_release(&in);
-            rawmsg_release(&raw);
-            return EX_TEMPFAIL;
-        }
-        /* Not the database's fault: keep the message as failed and accept
-         * it, so that the MTA neither bounces nor retries it forever. */
-        rc = db_begin(c->db) || inbound_journal_failed(c->db, &in, "processing failed") || db_commit(c->db);
-        if (rc)
+        if (db_begin(c->db) || inbound_note_failure(c->db, &in, why, &given_up) || db_commit(c->db))
             db_rollback(c->db);
+        error("the mail from %s is not taken (%s): the MTA keeps it and offers it again",
+              in.m.from ? in.m.from : "no address", why);
         inbound_mail_release(&in);
         rawmsg_release(&raw);
-        return rc ? EX_TEMPFAIL : 0;
+        return EX_TEMPFAIL;
     }
     printf("%s\n", r.summary);
     inbound_mail_release(&in);
@@ -113,8 +114,11 @@ int cmd_fetch(struct cmd_ctx *c, int argc, char **argv)
     if (!rc && *imap && fetch_imap(c->db, &st, &temporary))
         rc = temporary ? EX_TEMPFAIL : EX_SOFTWARE;
 report:
-    printf("fetched %d message%s: %d processed, %d duplicate, %d ignored, %d refused, %d failed\n", st.messages,
-           st.messages == 1 ? "" : "s", st.processed, st.duplicates, st.ignored, st.refused, st.failed);
+    printf("fetched %d message%s: %d processed, %d duplicate, %d ignored, %d refused, %d not taken, %d failed\n",
+           st.messages, st.messages == 1 ? "" : "s", st.processed, st.duplicates, st.ignored, st.refused, st.unseen,
+           st.failed);
+    if (!rc && st.unseen)
+        rc = EX_TEMPFAIL; /* they stay unseen: the next fetch offers them again */
     if (st.messages)
         send_answers(c);
 out:

@@ -29,6 +29,7 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
     char *names[GAME_MAX_SEATS], *emails[GAME_MAX_SEATS];
     int n = 0, o, rc = EX_USAGE;
     long long seed = -1;
+    bool chosen;
     cJSON *options = cJSON_CreateObject();
     const struct game_ops *ops;
     struct strbuf err = STRBUF_INIT;
@@ -109,6 +110,7 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
         cmd_usage(c, "no players: give --player NAME=EMAIL once per player");
         goto out;
     }
+    chosen = seed >= 0;
     if (seed < 0) {
         uint64_t r;
         os_random(&r, sizeof(r));
@@ -118,7 +120,7 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
         rc = cmd_failed();
         goto out;
     }
-    if (engine_new(c->db, ops, n, (const char *const *)names, (const char *const *)emails, options, seed, &id,
+    if (engine_new(c->db, ops, n, (const char *const *)names, (const char *const *)emails, options, seed, chosen, &id,
                    &err)) {
         db_rollback(c->db);
         if (err.len) {

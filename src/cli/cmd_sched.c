@@ -109,10 +109,10 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
     }
     send_summary(&sends, sent);
     strbuf_addf(&summary,
-                "fetched %d (%d processed); %d games with deadlines: %d reminders, %d orders played by bots, "
+                "fetched %d (%d processed, %d not taken); %d games with deadlines: %d reminders, %d orders played by bots, "
                 "%d seats dropped, %d hosts told of stalls; %d bot steps in %d games; %d digests; %s; %d site pages;"
                 " pruned %lld mails and %lld journal rows",
-                fs.messages, fs.processed, ss.games, ss.reminders, ss.bots, ss.drops, ss.stalled, ss.bot_steps,
+                fs.messages, fs.processed, fs.unseen, ss.games, ss.reminders, ss.bots, ss.drops, ss.stalled, ss.bot_steps,
                 ss.bot_games, ss.digests, sent, site_pages, (long long)pruned.sent, (long long)pruned.journal);
     utc_now(now);
     nerrors = error_captured();
@@ -158,6 +158,29 @@ static int last_run(sqlite3 *db, struct strbuf *out)
     }
     db_finalize(st);
     return rc < 0 ? -1 : 0;
+}
+
+/* Mail that could not be taken and is offered again (every game's, or one
+ * game's): how many, and the last reason. */
+static int untaken_mail(sqlite3 *db, int64_t game, struct strbuf *out)
+{
+    sqlite3_stmt *st = db_stmt(db,
+                               "SELECT count(*), max(tries), (SELECT reason FROM mail_failures WHERE taken_at IS NULL"
+                               " AND given_up_at IS NULL AND (?1 = 0 OR game_id = ?1) ORDER BY last_at DESC LIMIT 1)"
+                               " FROM mail_failures WHERE taken_at IS NULL AND given_up_at IS NULL AND (?1 = 0 OR"
+                               " game_id = ?1)",
+                               "I", game);
+    int rc;
+    if (!st)
+        return -1;
+    rc = db_step(st);
+    if (rc == SQLITE_ROW && sqlite3_column_int(st, 0) > 0) {
+        int n = sqlite3_column_int(st, 0);
+        strbuf_addf(out, "Mail not taken: %d (tried up to %d times; it is offered again). The last reason:\n  %s\n", n,
+                    sqlite3_column_int(st, 1), sqlite3_column_text(st, 2));
+    }
+    db_finalize(st);
+    return rc == SQLITE_ROW ? 0 : -1;
 }
 
 static void deadline_text(struct game_rec *g, unsigned missing, struct strbuf *out)
@@ -219,7 +242,7 @@ int cmd_list(struct cmd_ctx *c, int argc, char **argv)
         printf("no games yet: ngoma new starts one\n");
     {
         struct strbuf runs = STRBUF_INIT;
-        rc = last_run(c->db, &runs);
+        rc = last_run(c->db, &runs) || untaken_mail(c->db, 0, &runs);
         fputs(runs.buf, stdout);
         strbuf_release(&runs);
         if (rc)
@@ -252,18 +275,22 @@ int cmd_status(struct cmd_ctx *c, int argc, char **argv)
             strbuf_addf(&out, " %s", r);
         }
         strbuf_addstr(&out, g.sched.nreminders ? " before.\n" : " none.\n");
-        unsigned missing = 0;
+        /* Only the seats the step waits for have a deadline; "her order
+         * is in" only where an order came. */
+        unsigned missing = 0, waited = g.ops->waiting_for(g.st);
         if (!str_eq(g.status, "finished") && !engine_missing(c->db, &g, &missing) &&
             (t = game_deadline(&g, missing)))
             for (int s = 0; s < g.nseats; s++) {
                 char when[64];
+                if (!(waited & (1u << s)))
+                    continue;
                 time_format_tz(t, g.seats[s].timezone, when);
                 strbuf_addf(&out, "  deadline for %s: %s%s\n", g.names[s], when,
                             missing & (1u << s) ? "" : " (her order is in)");
             }
     }
     strbuf_addf(&out, "Host: %s\n", g.sched.host_email ? g.sched.host_email : "none");
-    if (last_run(c->db, &out)) {
+    if (last_run(c->db, &out) || untaken_mail(c->db, g.id, &out)) {
         rc = cmd_failed();
         goto out;
     }

@@ -3,6 +3,7 @@
 #include "core/verify.h"
 #include "judge/site.h"
 #include "lib/jsonx.h"
+#include "lib/paths.h"
 #include "lib/util.h"
 
 #include <stdio.h>
@@ -26,13 +27,13 @@ int cmd_verify(struct cmd_ctx *c, int argc, char **argv)
     if (!file == !game)
         return cmd_usage(c, "give a GAME, or --file and a public record (ngoma export GAME writes one)");
     if (file) {
-        cJSON *record = jx_load_file(file, &err);
+        cJSON *record = jx_load_file(file, FILE_MAX_RECORD, &err);
         if (!record) {
             error("%s", err.buf);
             strbuf_release(&err);
             return EX_NOINPUT;
         }
-        rc = verify_record(record, &report);
+        rc = verify_record(record, OPTIONS_RECORD, &report);
         cJSON_Delete(record);
     } else {
         struct game_rec g;

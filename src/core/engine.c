@@ -10,6 +10,7 @@
 #include "lib/address.h"
 #include "lib/jsonx.h"
 #include "lib/order_text.h"
+#include "lib/paths.h"
 #include "lib/template.h"
 #include "lib/util.h"
 #include "lib/words.h"
@@ -50,6 +51,54 @@ static struct line_result *add_line(struct submission *s, const char *text)
 
 cJSON *engine_options(const struct game_ops *ops, const cJSON *given, struct strbuf *err)
 {
+    return engine_options_from(ops, given, OPTIONS_HOST, err);
+}
+
+/* The options players may set, for the answer that refuses one of the host's. */
+static void players_options(const struct game_ops *ops, struct strbuf *out)
+{
+    int n = 0;
+    for (const struct game_option *o = ops->options; o->key; o++)
+        if (!(o->flags & OPTION_HOST))
+            strbuf_addf(out, "%s%s", n++ ? ", " : "; players may set ", o->key);
+    if (!n)
+        strbuf_addf(out, "; players set none of %s's options", ops->title);
+}
+
+/* Whether the value of option o may come from `from`: the host's options
+ * only from the shell (from a record, only at their default), a file only
+ * by its name in seeds/ unless the host gives a path. */
+static int option_allowed(const struct game_ops *ops, const struct game_option *o, const char *value,
+                          enum option_source from, struct strbuf *err)
+{
+    if (from != OPTIONS_HOST && strlen(value) > OPTION_VALUE_MAX) {
+        strbuf_addf(err, "option %s is %zu characters long: at most %d are taken", o->key, strlen(value),
+                    OPTION_VALUE_MAX);
+        return -1;
+    }
+    if (from == OPTIONS_LOBBY && (o->flags & OPTION_HOST)) {
+        strbuf_addf(err, "option %s is set only by the host of this ngoma, at the shell (ngoma new --option %s=...)",
+                    o->key, o->key);
+        players_options(ops, err);
+        return -1;
+    }
+    if (from == OPTIONS_RECORD && (o->flags & OPTION_HOST) && !str_eq(value, o->def)) {
+        strbuf_addf(err, "the record sets option %s, which only the host sets (at the shell): verify --file opens"
+                         " no file and takes no layout a record names; the host checks such a game with ngoma"
+                         " verify GAME", o->key);
+        return -1;
+    }
+    if ((o->flags & OPTION_FILE) && from != OPTIONS_HOST && !seed_name_ok(value)) {
+        strbuf_addf(err, "option %s names a file of the seeds folder by its name alone (letters, digits, . - _),"
+                         " not \"%.60s\"", o->key, value);
+        return -1;
+    }
+    return 0;
+}
+
+cJSON *engine_options_from(const struct game_ops *ops, const cJSON *given, enum option_source from,
+                           struct strbuf *err)
+{
     cJSON *opts = cJSON_CreateObject();
     const cJSON *v;
 
@@ -72,6 +121,8 @@ cJSON *engine_options(const struct game_ops *ops, const cJSON *given, struct str
             strbuf_addf(err, "option \"%s\" must be given as text", o->key);
             goto fail;
         }
+        if (option_allowed(ops, o, v->valuestring, from, err))
+            goto fail;
     }
     for (const struct game_option *o = ops->options; o->key; o++) {
         const cJSON *g = NULL;
@@ -153,9 +204,10 @@ static int record_turn(sqlite3 *db, struct game_rec *g, const char *kind, const 
 }
 
 int engine_new(sqlite3 *db, const struct game_ops *ops, int nseats, const char *const *names,
-               const char *const *emails, const cJSON *options, int64_t seed, int64_t *id, struct strbuf *err)
+               const char *const *emails, const cJSON *options, int64_t seed, bool seed_chosen, int64_t *id,
+               struct strbuf *err)
 {
-    struct new_game ng = { ops, nseats, names, emails, options, seed, NULL, 0 };
+    struct new_game ng = { ops, nseats, names, emails, options, seed, NULL, 0, seed_chosen };
     return engine_new_game(db, &ng, id, err);
 }
 
@@ -174,7 +226,8 @@ int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct 
     const struct game_ops *ops = ng->ops;
     int nseats = ng->nseats;
     const char *const *names = ng->names, *const *emails = ng->emails;
-    int64_t seed = seed_deal(ng->base_seed, ng->salts);
+    struct strlist seat_salts = STRLIST_INIT;
+    int64_t seed;
     struct game_rec g;
     struct game_log log;
     cJSON *opts, *state, *empty, *salts;
@@ -205,11 +258,17 @@ int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct 
         cJSON_Delete(opts);
         return -1;
     }
+    /* Exactly one salt a seat, "" where the player gave none: what verify
+     * counts and what deals. */
+    for (int i = 0; i < nseats; i++)
+        strlist_push(&seat_salts, ng->salts && (size_t)i < ng->salts->n ? ng->salts->v[i] : "");
+    seed = seed_deal(ng->base_seed, &seat_salts);
     memset(&g, 0, sizeof(g));
     g.ops = ops;
     g.st = ops->setup(opts, nseats, (uint64_t)seed, err);
     if (!g.st) {
         cJSON_Delete(opts);
+        strlist_clear(&seat_salts);
         return -1;
     }
     g.nseats = nseats;
@@ -222,8 +281,8 @@ int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct 
     state_text = jx_print(state);
     opts_text = jx_print(opts);
     salts = cJSON_CreateArray();
-    for (size_t i = 0; ng->salts && i < ng->salts->n; i++)
-        cJSON_AddItemToArray(salts, cJSON_CreateString(ng->salts->v[i]));
+    for (size_t i = 0; i < seat_salts.n; i++)
+        cJSON_AddItemToArray(salts, cJSON_CreateString(seat_salts.v[i]));
     salts_text = jx_print(salts);
     cJSON_Delete(salts);
     /* Published before anything is dealt: the seed stays secret until
@@ -232,10 +291,10 @@ int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct 
     utc_now(now);
     if (db_do(db,
               "INSERT INTO games(id, module, options, seed, status, turn, state, created_at, updated_at,"
-              " step_started_at, hidden_information, base_seed, seed_commitment, salts)"
-              " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)",
-              "IssIsssssiIss", want, ops->name, opts_text, seed, game_status_of(ops, g.st), state_text, now, now, now,
-              game_hides_anything(ops) ? 1 : 0, ng->base_seed, commitment, salts_text))
+              " step_started_at, hidden_information, base_seed, seed_commitment, salts, seed_chosen)"
+              " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+              "IssIsssssiIssi", want, ops->name, opts_text, seed, game_status_of(ops, g.st), state_text, now, now,
+              now, game_hides_anything(ops) ? 1 : 0, ng->base_seed, commitment, salts_text, ng->seed_chosen ? 1 : 0))
         goto out;
     g.id = *id = want;
     for (int i = 0; i < nseats; i++) {
@@ -259,6 +318,7 @@ out:
     free(state_text);
     free(opts_text);
     free(salts_text);
+    strlist_clear(&seat_salts);
     return rc;
 }
 
@@ -308,6 +368,29 @@ int engine_missing(sqlite3 *db, struct game_rec *g, unsigned *missing_mask)
         return -1;
     *missing_mask = g->ops->waiting_for(g->st) & ~in;
     return 0;
+}
+
+int engine_left(sqlite3 *db, struct game_rec *g, unsigned *left, unsigned *dropped)
+{
+    sqlite3_stmt *st = db_stmt(db,
+                               "SELECT o.seat, o.source FROM orders o JOIN turns t ON t.id = o.turn_id AND"
+                               " t.rolled_back = 0 WHERE o.game_id = ? AND o.status = 'accepted' AND o.canonical ="
+                               " 'RESIGN'",
+                               "I", g->id);
+    int rc;
+    *left = *dropped = 0;
+    if (!st)
+        return -1;
+    while ((rc = db_step(st)) == SQLITE_ROW) {
+        int seat = sqlite3_column_int(st, 0);
+        if (seat < 1 || seat > g->nseats)
+            continue;
+        *left |= 1u << (seat - 1);
+        if (str_eq((const char *)sqlite3_column_text(st, 1), "nmr"))
+            *dropped |= 1u << (seat - 1);
+    }
+    db_finalize(st);
+    return rc < 0 ? -1 : 0;
 }
 
 static int save_after_turn(sqlite3 *db, struct game_rec *g, int64_t turn_id)

@@ -33,8 +33,18 @@ struct submission {
 
 void submission_release(struct submission *s);
 
+/* Who gives a game's options: the host at the shell sets any; a player
+ * from the lobby only the players' (game_option.flags); a record that
+ * verify --file reads only the players', the host's at their defaults.
+ * A file option from anyone but the host is a name in seeds/. */
+enum option_source { OPTIONS_HOST, OPTIONS_LOBBY, OPTIONS_RECORD };
+#define OPTION_VALUE_MAX 256 /* characters of a value from the lobby or a record */
+
 /* Every declared option with defaults filled in; NULL with a reason when a
- * key is unknown or a value is not text. */
+ * key is unknown, a value is not text, or `from` may not set it. */
+cJSON *engine_options_from(const struct game_ops *ops, const cJSON *given, enum option_source from,
+                           struct strbuf *err);
+/* The same for the host at the shell. */
 cJSON *engine_options(const struct game_ops *ops, const cJSON *given, struct strbuf *err);
 
 /* A player's name (1 to 24 letters, digits, spaces, - _ . ') and mail
@@ -48,7 +58,8 @@ int engine_check_email(const char *email, struct strbuf *err);
  * Runs inside the caller's transaction.
  */
 int engine_new(sqlite3 *db, const struct game_ops *ops, int nseats, const char *const *names,
-               const char *const *emails, const cJSON *options, int64_t seed, int64_t *id, struct strbuf *err);
+               const char *const *emails, const cJSON *options, int64_t seed, bool seed_chosen, int64_t *id,
+               struct strbuf *err);
 
 /* A new game as the lobby makes one: the committed seed and the players'
  * salts (the seed that deals is seed_deal of both), and the number to
@@ -59,8 +70,9 @@ struct new_game {
     const char *const *names, *const *emails;
     const cJSON *options;
     int64_t base_seed;
-    const struct strlist *salts;  /* NULL: none */
+    const struct strlist *salts;  /* NULL: none; one a seat is stored, "" for none */
     int64_t id;
+    bool seed_chosen;             /* the host gave base_seed: ngoma did not draw it */
 };
 int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct strbuf *err);
 /* The next number for a game or a lobby table (they share one). */
@@ -124,7 +136,10 @@ bool engine_line_asks(const char *line);
 /* When seat is mailed, in words: "a mail when you must act, ...". */
 void engine_mail_policy_text(const struct seat_info *s, struct strbuf *out);
 
-/* How many players a simultaneous step still waits for. */
+/* The seats the step waits for whose order has not come (a mask). */
 int engine_missing(sqlite3 *db, struct game_rec *g, unsigned *missing_mask);
+/* The seats that left the game (a live RESIGN), and of them those dropped
+ * at a missed deadline (masks). */
+int engine_left(sqlite3 *db, struct game_rec *g, unsigned *left, unsigned *dropped);
 
 #endif

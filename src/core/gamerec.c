@@ -30,8 +30,8 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
     g->id = id;
     st = db_stmt(db,
                  "SELECT module, options, seed, status, turn, state, deadline_secs, reminder_secs, grace_secs, nmr,"
-                 " paused, step_started_at, deadline_at, host_email, host_secret, base_seed, seed_commitment, salts"
-                 " FROM games WHERE id = ?",
+                 " paused, step_started_at, deadline_at, host_email, host_secret, base_seed, seed_commitment, salts,"
+                 " seed_chosen FROM games WHERE id = ?",
                  "I", id);
     if (!st)
         return -1;
@@ -70,6 +70,7 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
     if (sqlite3_column_type(st, 16) != SQLITE_NULL)
         snprintf(g->commitment, sizeof(g->commitment), "%s", sqlite3_column_text(st, 16));
     g->salts = jx_parse((const char *)sqlite3_column_text(st, 17), "salts", &err);
+    g->seed_chosen = sqlite3_column_int(st, 18) != 0;
     if (!cJSON_IsArray(g->salts)) {
         cJSON_Delete(g->salts);
         g->salts = cJSON_CreateArray();

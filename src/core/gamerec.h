@@ -45,6 +45,7 @@ struct game_rec {
     int64_t base_seed;     /* the committed one (secret until the end) */
     char commitment[65];   /* its SHA-256, "" for a game from before commitments */
     cJSON *salts;          /* the players' salts, in seat order */
+    bool seed_chosen;      /* the host gave the seed (ngoma new --seed): ngoma did not draw it */
     char status[16];   /* setup, active, finished */
     int turn;          /* resolved steps so far */
     void *st;          /* the module's state */

@@ -1,6 +1,7 @@
 /* seed.c: what makes every shuffle verifiable: the committed seed, its SHA-256, the players' salts and the seed that deals. */
 #include "core/seed.h"
 #include "lib/digest.h"
+#include "lib/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,4 +52,22 @@ bool seed_salt_ok(const char *text, struct strbuf *err)
             return false;
         }
     return true;
+}
+
+const char *seed_deal_set(const struct game_ops *ops, const cJSON *options)
+{
+    for (const struct game_option *o = ops->options; o && o->key; o++) {
+        const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(options, o->key));
+        if ((o->flags & OPTION_DEAL) && v && !str_eq(v, o->def))
+            return o->key;
+    }
+    return NULL;
+}
+
+void seed_origin_text(const struct game_ops *ops, const cJSON *options, bool seed_chosen, struct strbuf *out)
+{
+    const char *deal = seed_deal_set(ops, options);
+    strbuf_addstr(out, seed_chosen ? "Seed chosen by the host, not drawn by ngoma." : "Seed drawn by ngoma.");
+    if (deal)
+        strbuf_addf(out, " Deal set by the host (option %s): no shuffle decided it.", deal);
 }

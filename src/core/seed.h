@@ -5,6 +5,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <cjson/cJSON.h>
+
+#include "games/game.h"
 #include "lib/strbuf.h"
 #include "lib/strlist.h"
 
@@ -32,5 +35,16 @@ int64_t seed_deal(int64_t seed, const struct strlist *salts);
 
 /* Whether text may be a salt; why not in err. */
 bool seed_salt_ok(const char *text, struct strbuf *err);
+
+/* The first option of the game that fixes what the shuffle would decide
+ * (OPTION_DEAL) and is set away from its default: the deal was the
+ * host's, whatever the seed. NULL when none is. */
+const char *seed_deal_set(const struct game_ops *ops, const cJSON *options);
+
+/* Who made the deal, in words for every fairness line: "Seed drawn by
+ * ngoma." or "Seed chosen by the host, not drawn by ngoma.", then "Deal
+ * set by the host (option setup): no shuffle decided it." when
+ * seed_deal_set says so. */
+void seed_origin_text(const struct game_ops *ops, const cJSON *options, bool seed_chosen, struct strbuf *out);
 
 #endif

@@ -31,6 +31,8 @@ cJSON *verify_export(sqlite3 *db, const struct game_rec *g, bool reveal)
     cJSON_AddItemToObject(r, "players", players);
     players = NULL;
     cJSON_AddStringToObject(r, "commitment", g->commitment);
+    /* Said as it is: a seed the host gave is no seed ngoma drew. */
+    cJSON_AddBoolToObject(r, "seed_chosen", g->seed_chosen);
     cJSON_AddItemToObject(r, "salts", cJSON_Duplicate(g->salts, 1));
     if (reveal || str_eq(game_status_of(g->ops, g->st), "finished")) {
         /* As text: a JSON number would round a 63-bit seed. */
@@ -79,7 +81,7 @@ struct record {
     const char *names[GAME_MAX_SEATS];
     int nseats;
     int64_t seed;
-    bool has_seed;
+    bool has_seed, seed_chosen;
     struct strlist salts;
     const cJSON *turns;
 };
@@ -122,6 +124,15 @@ static int read_record(const cJSON *j, struct record *r, struct strbuf *report)
         }
         strlist_push(&r->salts, v->valuestring);
     }
+    if (r->salts.n != (size_t)r->nseats) {
+        strbuf_addf(report, "the record has %zu salt%s for %d player%s: it needs exactly one a seat (\"\" for a"
+                            " player who gave none)",
+                    r->salts.n, r->salts.n == 1 ? "" : "s", r->nseats, r->nseats == 1 ? "" : "s");
+        strbuf_release(&err);
+        strlist_clear(&r->salts);
+        return -1;
+    }
+    r->seed_chosen = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "seed_chosen"));
     if (seed) {
         long long n;
         if (!cJSON_IsString(seed) || !parse_int(seed->valuestring, 0, INT64_MAX, &n)) {
@@ -141,6 +152,44 @@ static int read_record(const cJSON *j, struct record *r, struct strbuf *report)
         return -1;
     }
     return 0;
+}
+
+/* Where the replayed game ends up: over (who won, the scores), or how far
+ * the record goes. */
+static void outcome(const struct record *r, const struct game_table *t, const void *st, int steps,
+                    struct strbuf *out)
+{
+    struct game_result res;
+    struct game_when w;
+    char at[128];
+    r->ops->result(st, &res);
+    if (!res.finished) {
+        game_when_of(r->ops, st, t, steps, &w);
+        game_when_text(&w, at);
+        strbuf_addf(out, "The record goes to step %d (%s): the game is not over.", steps, at);
+        return;
+    }
+    if (res.ended == GAME_END_ABANDONED) {
+        strbuf_addstr(out, "The game is over: abandoned by its host, nobody won.");
+        return;
+    }
+    strbuf_addstr(out, "The game is over: ");
+    if (!res.winners) {
+        strbuf_addstr(out, "nobody won");
+    } else {
+        int n = 0, k = __builtin_popcount(res.winners);
+        for (int s = 0; s < t->nseats; s++)
+            if (res.winners & (1u << s))
+                strbuf_addf(out, "%s%s", n++ ? (n == k ? " and " : ", ") : "", t->names[s]);
+        strbuf_addstr(out, k == 1 ? " won" : " shared the win");
+    }
+    if (res.has_scores) {
+        strbuf_addf(out, " (%s:", res.score_name ? res.score_name : "score");
+        for (int s = 0; s < t->nseats; s++)
+            strbuf_addf(out, "%s %s %d", s ? "," : "", t->names[s], res.scores[s]);
+        strbuf_addch(out, ')');
+    }
+    strbuf_addch(out, '.');
 }
 
 /* The observer's view and, for a step of orders, the public log: as the
@@ -165,7 +214,7 @@ static int compare_public(const struct record *r, const struct game_table *t, co
     return rc;
 }
 
-int verify_record(const cJSON *j, struct strbuf *report)
+int verify_record(const cJSON *j, enum option_source from, struct strbuf *report)
 {
     struct record r;
     struct game_table t;
@@ -179,6 +228,16 @@ int verify_record(const cJSON *j, struct strbuf *report)
 
     if (read_record(j, &r, report))
         return -1;
+    /* Before anything is set up: a record names no file and no layout. */
+    {
+        cJSON *checked = engine_options_from(r.ops, r.options, from, &err);
+        if (!checked) {
+            strbuf_addf(report, "%s", err.buf);
+            goto out;
+        }
+        cJSON_Delete(r.options);
+        r.options = checked;
+    }
     t.nseats = r.nseats;
     t.names = r.names;
     if (!r.has_seed) {
@@ -231,12 +290,30 @@ int verify_record(const cJSON *j, struct strbuf *report)
             goto out;
         k++;
     }
-    strbuf_addf(report,
-                "The seed %lld matches the commitment %s.\n"
-                "With %zu salt%s it deals from %lld.\n"
-                "All %d steps replay as recorded: every order was one its seat could give, every log and view\n"
-                "is what the seed deals.",
-                (long long)r.seed, r.commitment, salted, salted == 1 ? "" : "s", (long long)deal, k - 1);
+    {
+        struct strbuf said = STRBUF_INIT, origin = STRBUF_INIT;
+        seed_origin_text(r.ops, r.options, r.seed_chosen, &origin);
+        strbuf_addf(&said, "The seed %lld matches the commitment %s.", (long long)r.seed, r.commitment);
+        strbuf_add_wrapped(report, said.buf, 0, 72);
+        strbuf_reset(&said);
+        strbuf_addf(&said, "%s%s", origin.buf,
+                    r.seed_chosen || from != OPTIONS_RECORD ? "" : " (So the record says: a seed ngoma drew is"
+                                                                   " revealed only at the end.)");
+        strbuf_add_wrapped(report, said.buf, 0, 72);
+        strbuf_reset(&said);
+        strbuf_addf(&said, "With one salt a seat (%zu given) it deals from %lld.", salted, (long long)deal);
+        strbuf_add_wrapped(report, said.buf, 0, 72);
+        strbuf_reset(&said);
+        strbuf_addf(&said, "All %d steps replay as recorded: every order was one its seat could give, every log"
+                           " and view is what the seed deals.", k - 1);
+        strbuf_add_wrapped(report, said.buf, 0, 72);
+        strbuf_reset(&said);
+        outcome(&r, &t, st, k - 1, &said);
+        strbuf_add_wrapped(report, said.buf, 0, 72);
+        strbuf_setlen(report, report->len - 1); /* the caller ends the report's last line */
+        strbuf_release(&said);
+        strbuf_release(&origin);
+    }
     rc = 0;
 out:
     if (st)
@@ -272,7 +349,7 @@ int verify_game(sqlite3 *db, struct game_rec *g, struct strbuf *report)
     strlist_clear(&salts);
     if (!(record = verify_export(db, g, true)))
         return -1;
-    rc = verify_record(record, report);
+    rc = verify_record(record, OPTIONS_HOST, report);
     cJSON_Delete(record);
     if (rc == 0) {
         struct strbuf more = STRBUF_INIT;

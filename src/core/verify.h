@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 #include <stdbool.h>
 
+#include "core/engine.h"
 #include "core/gamerec.h"
 
 /*
@@ -23,9 +24,11 @@ cJSON *verify_export(sqlite3 *db, const struct game_rec *g, bool reveal);
  * and then, each public log and observer view as recorded. 0 when all
  * match (report says what was checked), 1 at the first difference or
  * when the record lacks the seed (report says which), -1 when the record
- * is not one.
+ * is not one. from says whose record it is: OPTIONS_RECORD for a file
+ * anyone gives (the host's options must be at their defaults: no file
+ * or layout it names is opened), OPTIONS_HOST for the host's own game.
  */
-int verify_record(const cJSON *record, struct strbuf *report);
+int verify_record(const cJSON *record, enum option_source from, struct strbuf *report);
 
 /* verify_record on the game's own record, then the stored seed and every
  * stored state against the replay (engine_replay). */

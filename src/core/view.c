@@ -1,5 +1,6 @@
 /* view.c: what one seat (or an observer) sees of a game: its board and status, as text and as JSON. */
 #include "core/view.h"
+#include "core/seed.h"
 #include "store/db.h"
 #include "core/engine.h"
 #include "lib/jsonx.h"
@@ -72,8 +73,12 @@ cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer)
     if (*g->commitment) {
         /* What lets anyone check the shuffles: the seed only at the end. */
         cJSON *f = cJSON_CreateObject();
+        struct strbuf origin = STRBUF_INIT;
         cJSON_AddStringToObject(f, "commitment", g->commitment);
         cJSON_AddItemToObject(f, "salts", cJSON_Duplicate(g->salts, 1));
+        seed_origin_text(g->ops, g->options, g->seed_chosen, &origin);
+        cJSON_AddStringToObject(f, "origin", origin.buf);
+        strbuf_release(&origin);
         if (str_eq(game_status_of(g->ops, g->st), "finished")) {
             char seed[24]; /* as text: a JSON number would round it */
             snprintf(seed, sizeof(seed), "%lld", (long long)g->base_seed);
@@ -86,30 +91,34 @@ cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer)
 
 void view_fairness(const struct game_rec *g, struct strbuf *out)
 {
+    struct strbuf line = STRBUF_INIT;
     const cJSON *s;
+    bool over = str_eq(game_status_of(g->ops, g->st), "finished");
+    int i = 0;
     if (!*g->commitment)
         return;
     strbuf_addf(out, "Seed commitment (SHA-256), published before the deal:\n  %s\n", g->commitment);
-    {
-        /* The players' salts, each by her name. */
-        struct strbuf line = STRBUF_INIT;
-        int i = 0;
-        cJSON_ArrayForEach(s, g->salts) {
-            if (cJSON_IsString(s) && *s->valuestring && i < g->nseats)
-                strbuf_addf(&line, "%s %s \"%s\"", line.len ? "," : "Salts mixed into the deal:", g->names[i],
-                            s->valuestring);
-            i++;
-        }
-        if (line.len) {
-            strbuf_add_wrapped(out, line.buf, 2, 72);
-        }
-        strbuf_release(&line);
+    /* The players' salts, each by her name. */
+    cJSON_ArrayForEach(s, g->salts) {
+        if (cJSON_IsString(s) && *s->valuestring && i < g->nseats)
+            strbuf_addf(&line, "%s %s \"%s\"", line.len ? "," : "Salts mixed into the deal:", g->names[i],
+                        s->valuestring);
+        i++;
     }
-    if (str_eq(game_status_of(g->ops, g->st), "finished"))
-        strbuf_addf(out, "Seed: %lld (ngoma verify %lld checks every deal against the commitment).\n",
-                    (long long)g->base_seed, (long long)g->id);
+    if (line.len)
+        strbuf_add_wrapped(out, line.buf, 2, 72);
+    strbuf_reset(&line);
+    /* Who chose what: only a seed ngoma drew is called unchosen. */
+    seed_origin_text(g->ops, g->options, g->seed_chosen, &line);
+    strbuf_add_wrapped(out, line.buf, 0, 72);
+    strbuf_reset(&line);
+    if (over)
+        strbuf_addf(&line, "Seed: %lld. With it anyone can check every deal against the commitment.",
+                    (long long)g->base_seed);
     else
-        strbuf_addstr(out, "The seed is revealed when the game ends: anyone can then check every deal.\n");
+        strbuf_addstr(&line, "The seed is revealed when the game ends: anyone can then check every deal.");
+    strbuf_add_wrapped(out, line.buf, 0, 72);
+    strbuf_release(&line);
 }
 
 int view_status_line(sqlite3 *db, struct game_rec *g, struct strbuf *out)

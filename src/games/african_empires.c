@@ -118,7 +118,7 @@ static int seat_at(const struct ae *a, int actor)
 static int load_data(struct ae *a, const char *file, struct strbuf *err)
 {
     char *path = seed_path(file);
-    cJSON *d = jx_load_file(path, err), *v;
+    cJSON *d = jx_load_file(path, FILE_MAX_DATA, err), *v;
     const cJSON *cards, *kingdoms;
     int rc = -1;
 
@@ -1345,8 +1345,9 @@ const struct game_ops african_empires_ops = {
     .max_seats = 6,
     .options =
         (const struct game_option[]){
-            { "data", "african-empires.json", "the data file (in seeds/, or a path): cards, kingdoms, numbers" },
-            { NULL, NULL, NULL },
+            { "data", "african-empires.json", "the data file (in seeds/, or a path): cards, kingdoms, numbers",
+              OPTION_HOST | OPTION_FILE },
+            { NULL, NULL, NULL, 0 },
         },
     .setup = ae_setup,
     .free = free, /* the state is one block */

@@ -251,7 +251,7 @@ static unsigned lanes_mask(const cJSON *a, bool *finish, struct strbuf *err)
 static int board_load(struct board *bd, const char *file, struct strbuf *err)
 {
     char *path = seed_path(file);
-    cJSON *d = jx_load_file(path, err);
+    cJSON *d = jx_load_file(path, FILE_MAX_DATA, err);
     const cJSON *secs, *s, *c;
     int rc = -1, i = 0;
 
@@ -1168,10 +1168,10 @@ const struct game_ops bantu_ops = {
     .max_seats = 4,
     .options =
         (const struct game_option[]){
-            { "short", "no", "yes: the short game, with pieces 1 to 3 only" },
-            { "partnership", "no", "yes: 4 players, seats 1 and 3 against 2 and 4" },
-            { "board", "bantu-board.json", "the board file (in seeds/, or a path)" },
-            { NULL, NULL, NULL },
+            { "short", "no", "yes: the short game, with pieces 1 to 3 only", 0 },
+            { "partnership", "no", "yes: 4 players, seats 1 and 3 against 2 and 4", 0 },
+            { "board", "bantu-board.json", "the board file (in seeds/, or a path)", OPTION_HOST | OPTION_FILE },
+            { NULL, NULL, NULL, 0 },
         },
     .setup = bantu_setup,
     .free = free, /* the state is one block */

@@ -151,7 +151,7 @@ static int load_data(struct bumuntu *b, const char *file, const char *choice, ch
                      int chosen[SLOTS], int per_kind[KINDS], struct strbuf *err)
 {
     char *path = seed_path(file);
-    cJSON *d = jx_load_file(path, err), *v;
+    cJSON *d = jx_load_file(path, FILE_MAX_DATA, err), *v;
     const cJSON *animals, *spots, *tiles, *yowa, *beginner;
     int rc = -1, i = 0, total = 0;
 
@@ -2086,12 +2086,15 @@ const struct game_ops bumuntu_ops = {
         (const struct game_option[]){
             { "animals", "beginner",
               "the 8 animals in play, comma separated (default: the rulebook's beginner set: Giraffe, Zebra, "
-              "Chimpanzee, Tarantula, Lion, Crocodile, Black Mamba, Elephant)" },
-            { "data", "bumuntu.json", "the data file (in seeds/, or a path): animal codes, tiles, favor values" },
+              "Chimpanzee, Tarantula, Lion, Crocodile, Black Mamba, Elephant)",
+              0 },
+            { "data", "bumuntu.json", "the data file (in seeds/, or a path): animal codes, tiles, favor values",
+              OPTION_HOST | OPTION_FILE },
             { "stall_rounds", "10",
               "house rule: the game ends and is scored after this many full rounds with no tile collected "
-              "(0: never)" },
-            { NULL, NULL, NULL },
+              "(0: never)",
+              0 },
+            { NULL, NULL, NULL, 0 },
         },
     .setup = bumuntu_setup,
     .free = free, /* the state is one block */

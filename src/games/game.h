@@ -13,11 +13,19 @@ struct rng;
 
 #define GAME_MAX_SEATS 8
 
+/* Who may set an option, and what it touches (game_option.flags). An
+ * option without OPTION_HOST is the players': seats, variants, house
+ * rules, set from the lobby as from the shell. */
+#define OPTION_HOST 1u /* only the host, at the shell: never from the lobby or a record */
+#define OPTION_FILE 2u /* names a data file: a name in seeds/, or a path the host gives */
+#define OPTION_DEAL 4u /* fixes what the shuffle would decide (a layout, a deck) */
+
 /* One option a game accepts with `ngoma new --option KEY=VALUE`. */
 struct game_option {
     const char *key;
     const char *def;  /* the default, as text */
     const char *help; /* what it means and which values it takes */
+    unsigned flags;   /* OPTION_HOST, OPTION_FILE, OPTION_DEAL */
 };
 
 /* What the core tells a module about the players: modules know no names,

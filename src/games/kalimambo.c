@@ -121,7 +121,7 @@ static int cmp_int(const void *a, const void *b)
 static int load_data(struct kalimambo *k, const char *name, int *heaps, int *mambo_start, struct strbuf *err)
 {
     char *path = seed_path(name);
-    cJSON *d = jx_load_file(path, err), *c;
+    cJSON *d = jx_load_file(path, FILE_MAX_DATA, err), *c;
     const cJSON *cards, *colours;
     int rc = -1, i = 0;
 
@@ -215,7 +215,7 @@ static int custom_layout(struct kalimambo *k, const char *text, struct strbuf *e
     char *file = NULL;
 
     if (text[0] == '@') {
-        file = file_read(text + 1, err);
+        file = file_read(text + 1, FILE_MAX_DATA, err);
         if (!file)
             return -1;
         text = file;
@@ -988,11 +988,13 @@ const struct game_ops kalimambo_ops = {
     .options =
         (const struct game_option[]){
             { "data", "kalimambo.json",
-              "the data file (in seeds/, or a path): track length, dung heaps, penalty, cards, colours" },
+              "the data file (in seeds/, or a path): track length, dung heaps, penalty, cards, colours",
+              OPTION_HOST | OPTION_FILE },
             { "setup", "",
               "a layout instead of the rule-book setup, as JSON or @FILE: {\"mambo\":0,\"kali\":5,"
-              "\"explorers\":[1,2,3],\"dung\":[9,14],\"kali_deck\":[..],\"scores\":[..]}" },
-            { NULL, NULL, NULL },
+              "\"explorers\":[1,2,3],\"dung\":[9,14],\"kali_deck\":[..],\"scores\":[..]}",
+              OPTION_HOST | OPTION_DEAL },
+            { NULL, NULL, NULL, 0 },
         },
     .setup = kalimambo_setup,
     .free = free, /* the state is one block */

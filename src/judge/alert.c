@@ -19,7 +19,8 @@ static int count(sqlite3 *db, const char *sql, const char *since, int64_t *n)
 int alert_host(sqlite3 *db, bool *sent)
 {
     char *admin = setting_get(db, "admin"), *last_error = NULL, day[32], hour[32];
-    int64_t failed = 0, retried = 0, waiting = 0, runs = 0, alerts = 0;
+    int64_t failed = 0, retried = 0, waiting = 0, runs = 0, alerts = 0, untaken = 0;
+    char *untaken_why = NULL;
     struct strbuf what = STRBUF_INIT;
     int rc = -1;
 
@@ -37,13 +38,24 @@ int alert_host(sqlite3 *db, bool *sent)
         db_get_int64(db, &retried, "SELECT count(*) FROM outbox WHERE status = 'queued' AND attempts >= 3", NULL) < 0 ||
         count(db, "SELECT count(*) FROM outbox WHERE status = 'queued' AND created_at < ?", hour, &waiting) ||
         count(db, "SELECT count(*) FROM runs WHERE errors > 0 AND started_at > ?", day, &runs) ||
+        db_get_int64(db, &untaken, "SELECT count(*) FROM mail_failures WHERE taken_at IS NULL AND given_up_at IS NULL",
+                     NULL) < 0 ||
+        db_get_text(db, &untaken_why,
+                    "SELECT reason FROM mail_failures WHERE taken_at IS NULL AND given_up_at IS NULL ORDER BY last_at"
+                    " DESC LIMIT 1",
+                    NULL) < 0 ||
         db_get_text(db, &last_error,
                     "SELECT coalesce(last_error, '') FROM outbox WHERE last_error IS NOT NULL ORDER BY id DESC LIMIT 1",
                     NULL) < 0)
         goto out;
     rc = 0;
-    if (alerts || !(failed || retried || waiting || runs))
+    if (alerts || !(failed || retried || waiting || runs || untaken))
         goto out;
+    if (untaken)
+        strbuf_addf(&what, "- %lld mail%s to ngoma could not be taken (not the mail's fault): the MTA or fetch offers"
+                           " %s again, and ngoma list shows why.\n  The last reason: %s\n",
+                    (long long)untaken, untaken == 1 ? "" : "s", untaken == 1 ? "it" : "them",
+                    untaken_why ? untaken_why : "");
     if (failed)
         strbuf_addf(&what, "- %lld mail%s failed for good in the last day (ngoma outbox lists them; ngoma outbox "
                            "--retry --all sends them again).\n",
@@ -73,6 +85,7 @@ int alert_host(sqlite3 *db, bool *sent)
 out:
     free(admin);
     free(last_error);
+    free(untaken_why);
     strbuf_release(&what);
     return rc;
 }

@@ -25,6 +25,9 @@
 struct pending {
     struct rawmsg raw;
     struct inbound_mail in;
+    char *name;        /* its Maildir file, or NULL */
+    uint32_t uid;      /* its IMAP UID, or 0 */
+    bool unseen;       /* not taken: left where it is, offered again */
 };
 
 struct group {
@@ -47,21 +50,26 @@ static void group_clear(struct group *gr)
     for (size_t i = 0; i < gr->n; i++) {
         inbound_mail_release(&gr->p[i].in);
         rawmsg_release(&gr->p[i].raw);
+        free(gr->p[i].name);
     }
     gr->n = gr->bytes = 0;
 }
 
 /* Adds a message read into raw (taken over) and prepares it; 0, or -1 on
  * a database failure. */
-static int group_add(sqlite3 *db, struct group *gr, struct rawmsg *raw, const char *source)
+static int group_add(sqlite3 *db, struct group *gr, struct rawmsg *raw, const char *source, const char *name,
+                     uint32_t uid)
 {
     struct pending *p = &gr->p[gr->n];
+    memset(p, 0, sizeof(*p));
     p->raw = *raw;
     memset(raw, 0, sizeof(*raw));
     if (inbound_prepare(db, &p->raw, source, &p->in)) {
         rawmsg_release(&p->raw);
         return -1;
     }
+    p->name = name ? xstrdup(name) : NULL;
+    p->uid = uid;
     gr->n++;
     gr->bytes += p->raw.len;
     return 0;
@@ -82,24 +90,38 @@ static int group_commit(sqlite3 *db, struct group *gr, struct fetch_stats *st)
     if (db_begin(db))
         return -1;
     for (size_t i = 0; i < gr->n; i++) {
+        struct pending *p = &gr->p[i];
         struct inbound_result r;
+        char why[400];
+        bool given_up;
         if (db_savepoint(db, "msg"))
             goto fail;
         st->messages++;
-        if (inbound_take(db, &gr->p[i].in, &r) == 0) {
+        error_first_reset();
+        if (inbound_take(db, &p->in, &r) == 0) {
             count(st, &r);
             if (db_release(db, "msg"))
                 goto fail;
             continue;
         }
+        snprintf(why, sizeof(why), "%s", *error_first() ? error_first() : "processing failed");
         db_rollback_to(db, "msg");
         if (db_failure_is_temporary())
             goto fail;
-        /* A failure that will not go away: journal it, never lose it. */
-        st->failed++;
-        if (inbound_journal_failed(db, &gr->p[i].in, "processing failed: see the error log of ngoma fetch") ||
-            db_release(db, "msg"))
+        /* Not the mail's fault, and it will not pass by waiting a moment:
+         * the others go on, this one stays unseen for the next fetch. */
+        if (inbound_note_failure(db, &p->in, why, &given_up))
             goto fail;
+        if (given_up) {
+            st->failed++;
+            error("mail %s from %s could not be taken for days (%s): kept as failed, no longer offered",
+                  p->in.message_id, p->in.m.from ? p->in.m.from : "no address", why);
+        } else {
+            p->unseen = true;
+            st->unseen++;
+            error("mail %s from %s is not taken (%s): it stays unseen and is tried again", p->in.message_id,
+                  p->in.m.from ? p->in.m.from : "no address", why);
+        }
     }
     if (db_commit(db))
         goto fail;
@@ -112,13 +134,16 @@ fail:
 
 /* ---- Maildir ------------------------------------------------------------------- */
 
-static int ack_maildir(const char *dir, const struct strlist *names)
+static int ack_maildir(const char *dir, const struct group *gr)
 {
     int rc = 0;
-    for (size_t i = 0; i < names->n; i++) {
+    for (size_t i = 0; i < gr->n; i++) {
         struct strbuf from = STRBUF_INIT, to = STRBUF_INIT;
-        strbuf_addf(&from, "%s/new/%s", dir, names->v[i]);
-        strbuf_addf(&to, "%s/cur/%s%s", dir, names->v[i], strstr(names->v[i], ":2,") ? "S" : ":2,S");
+        const char *name = gr->p[i].name;
+        if (gr->p[i].unseen || !name)
+            continue;
+        strbuf_addf(&from, "%s/new/%s", dir, name);
+        strbuf_addf(&to, "%s/cur/%s%s", dir, name, strstr(name, ":2,") ? "S" : ":2,S");
         if (rename(from.buf, to.buf) && errno != ENOENT)
             rc = error("cannot move %s to cur/: %s", from.buf, strerror(errno));
         strbuf_release(&from);
@@ -130,7 +155,7 @@ static int ack_maildir(const char *dir, const struct strlist *names)
 int fetch_maildir(sqlite3 *db, const char *dir, struct fetch_stats *st, bool *temporary)
 {
     struct strbuf path = STRBUF_INIT;
-    struct strlist names = STRLIST_INIT, done = STRLIST_INIT;
+    struct strlist names = STRLIST_INIT;
     struct group *gr = xcalloc(1, sizeof(*gr));
     long long limit = setting_get_int(db, "max_message_size", 2097152);
     DIR *d;
@@ -157,13 +182,12 @@ int fetch_maildir(sqlite3 *db, const char *dir, struct fetch_stats *st, bool *te
             strbuf_addf(&path, "%s/new/%s", dir, names.v[i]);
             if (rawmsg_read_file(path.buf, (size_t)limit, &raw))
                 continue; /* gone meanwhile (another fetch took it) */
-            if (group_add(db, gr, &raw, "maildir")) {
+            if (group_add(db, gr, &raw, "maildir", names.v[i], 0)) {
                 rawmsg_release(&raw);
                 rc = -1;
                 *temporary = db_failure_is_temporary();
                 goto out;
             }
-            strlist_push(&done, names.v[i]);
             if (!group_full(gr))
                 continue;
         }
@@ -172,27 +196,27 @@ int fetch_maildir(sqlite3 *db, const char *dir, struct fetch_stats *st, bool *te
             rc = -1;
             goto out;
         }
+        ack_maildir(dir, gr);
         group_clear(gr);
-        ack_maildir(dir, &done);
-        strlist_clear(&done);
     }
 out:
     group_clear(gr);
     free(gr);
     strlist_clear(&names);
-    strlist_clear(&done);
     strbuf_release(&path);
     return rc;
 }
 
 /* ---- IMAP --------------------------------------------------------------------------- */
 
-static void ack_imap(struct imapc *im, const uint32_t *uids, size_t n)
+static void ack_imap(struct imapc *im, const struct group *gr)
 {
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < gr->n; i++) {
         struct strbuf err = STRBUF_INIT;
+        if (gr->p[i].unseen)
+            continue;
         /* Not marked: the next fetch reads it again and finds its Message-ID. */
-        if (imapc_mark_seen(im, uids[i], &err))
+        if (imapc_mark_seen(im, gr->p[i].uid, &err))
             error("%s", err.buf);
         strbuf_release(&err);
     }
@@ -207,8 +231,8 @@ int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary)
     struct imapc im = { 0 };
     struct strbuf err = STRBUF_INIT;
     struct group *gr = xcalloc(1, sizeof(*gr));
-    uint32_t *uids = NULL, *done = NULL;
-    size_t n = 0, ndone = 0;
+    uint32_t *uids = NULL;
+    size_t n = 0;
     int rc = -1;
 
     *temporary = true;
@@ -225,7 +249,6 @@ int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary)
         error("%s", err.buf);
         goto out;
     }
-    done = xcalloc(n ? n : 1, sizeof(*done));
     for (size_t i = 0; i <= n; i++) {
         if (i < n) {
             struct strbuf msg = STRBUF_INIT;
@@ -240,19 +263,17 @@ int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary)
             /* The size limit applies as to any mail: keep at most limit bytes. */
             rawmsg_from_memory(msg.buf, msg.len, (size_t)limit, &raw);
             strbuf_release(&msg);
-            if (group_add(db, gr, &raw, "imap")) {
+            if (group_add(db, gr, &raw, "imap", NULL, uids[i])) {
                 rawmsg_release(&raw);
                 goto out;
             }
-            done[ndone++] = uids[i];
             if (!group_full(gr))
                 continue;
         }
         if (group_commit(db, gr, st))
             goto out;
+        ack_imap(&im, gr);
         group_clear(gr);
-        ack_imap(&im, done, ndone);
-        ndone = 0;
     }
     rc = 0;
     *temporary = false;
@@ -261,7 +282,6 @@ out:
     free(gr);
     imapc_close(&im);
     free(uids);
-    free(done);
     free(url);
     free(user);
     free(pass);
@@ -302,7 +322,7 @@ int fetch_mbox(sqlite3 *db, const char *path, struct fetch_stats *st, bool *temp
         g_object_unref(msg);
         rawmsg_from_memory(text, strlen(text), (size_t)limit, &raw);
         g_free(text);
-        if (group_add(db, gr, &raw, "mbox")) {
+        if (group_add(db, gr, &raw, "mbox", NULL, 0)) {
             rawmsg_release(&raw);
             rc = -1;
             *temporary = db_failure_is_temporary();

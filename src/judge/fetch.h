@@ -11,7 +11,8 @@ struct fetch_stats {
     int duplicates;
     int ignored;
     int refused;
-    int failed;     /* journalled as failed: a bug or a damaged game, never lost */
+    int unseen;     /* not taken (the database, a bug): left unseen, offered again */
+    int failed;     /* not taken for days: journalled as failed, no longer offered */
 };
 
 /* Every message in DIR/new is processed and then moved to DIR/cur with the

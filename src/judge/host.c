@@ -305,7 +305,7 @@ static int do_end(sqlite3 *db, struct game_rec *g, const struct words *w, const 
 
 int host_status(sqlite3 *db, struct game_rec *g, struct strbuf *out)
 {
-    unsigned missing = 0;
+    unsigned missing = 0, left = 0, dropped = 0;
     time_t t;
     char when[64];
     {
@@ -326,9 +326,16 @@ int host_status(sqlite3 *db, struct game_rec *g, struct strbuf *out)
         strbuf_addf(out, "Deadline: %s%s; missing orders: %s.\n", when, t < clock_now() ? " (passed)" : "",
                     g->sched.nmr);
     }
+    if (engine_left(db, g, &left, &dropped))
+        return -1;
     for (int s = 0; s < g->nseats; s++) {
         const char *v = g->seats[s].vacation_until;
         strbuf_addf(out, "  %d %s <%s>%s", s + 1, g->names[s], g->seats[s].email, g->seats[s].bot ? ", a bot" : "");
+        if (left & (1u << s)) {
+            strbuf_addstr(out, dropped & (1u << s) ? ", left the game: dropped at a missed deadline\n"
+                                                   : ", left the game: resigned\n");
+            continue;
+        }
         if (!g->seats[s].bot) {
             /* When she is mailed (MAIL), and how far her mails told her. */
             char period[32];

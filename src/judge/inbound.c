@@ -6,12 +6,14 @@
 #include "judge/host.h"
 #include "judge/limits.h"
 #include "judge/notify.h"
+#include "lib/digest.h"
 #include "lib/order_text.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 #include "store/db.h"
 #include "store/settings.h"
 
+#include <ctype.h>
 #include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -299,6 +301,58 @@ static int over_limit(sqlite3 *db, struct game_rec *g, int seat, const struct ma
     return finish(db, origin->row, r, INBOUND_REFUSED, why);
 }
 
+/* A seat's mail whose every line was refused (no order taken, nothing
+ * asked): answered when its text is new this step and the seat had fewer
+ * than refusals_per_hour such answers in the last hour. A responder that
+ * hides what it is sends the same text again and again: it gets one
+ * answer a step. *ok says whether to answer; why says why not. */
+static int may_answer_refusal(sqlite3 *db, struct game_rec *g, int seat, const struct submission *sub, int64_t row,
+                              bool *ok, char *why, size_t n)
+{
+    struct strbuf text = STRBUF_INIT;
+    long long max = setting_get_int(db, "refusals_per_hour", 4);
+    char digest[65], since[32];
+    int64_t same, lately;
+    *ok = true;
+    for (size_t i = 0; i < sub->n; i++) {
+        /* Case and spacing do not make a text new. */
+        bool space = false;
+        for (const char *p = sub->lines[i].text; *p; p++) {
+            if (*p == ' ' || *p == '\t') {
+                space = text.len > 0;
+                continue;
+            }
+            if (space)
+                strbuf_addch(&text, ' ');
+            space = false;
+            strbuf_addch(&text, (char)tolower((unsigned char)*p));
+        }
+        strbuf_addch(&text, '\n');
+    }
+    sha256_hex(text.buf, text.len, digest);
+    strbuf_release(&text);
+    utc_format(clock_now() - 3600, since);
+    if (db_do(db, "UPDATE messages SET refused_digest = ?, refused_step = ? WHERE id = ?", "siI", digest,
+              sub->turn_before, row) ||
+        db_get_int64(db, &same,
+                     "SELECT count(*) FROM messages WHERE game_id = ? AND seat = ? AND refused_step = ? AND"
+                     " refused_digest = ? AND id <> ?",
+                     "IiisI", g->id, seat + 1, sub->turn_before, digest, row) < 0 ||
+        db_get_int64(db, &lately,
+                     "SELECT count(*) FROM messages m JOIN outbox o ON o.in_reply_to = m.id WHERE m.game_id = ? AND"
+                     " m.seat = ? AND m.refused_digest IS NOT NULL AND o.created_at > ?",
+                     "Iis", g->id, seat + 1, since) < 0)
+        return -1;
+    if (same) {
+        *ok = false;
+        snprintf(why, n, "the same text as an earlier mail this step, which was answered once: not answered again");
+    } else if (lately >= max) {
+        *ok = false;
+        snprintf(why, n, "%lld refusals answered in the last hour (refusals_per_hour): not answered", (long long)lately);
+    }
+    return 0;
+}
+
 /* Handles an authenticated seat's orders, within the mail limits. */
 static int take_orders(sqlite3 *db, struct game_rec *g, int seat, const struct inbound_mail *in,
                        const struct mail_origin *origin, struct inbound_result *r)
@@ -329,11 +383,29 @@ static int take_orders(sqlite3 *db, struct game_rec *g, int seat, const struct i
         if (!rc && !ok) {
             submission_release(&sub);
             db_rollback_to(db, "orders");
-            db_release(db, "orders");
             snprintf(what, sizeof(what), "you asked for HELP, LEGAL, BOARD or HISTORY %lld times in the last hour",
                      setting_get_int(db, "help_per_hour", 12));
             return over_limit(db, g, seat, origin, r, "help_per_hour", what,
                               "Orders are answered as always; the next answer to a question comes within the hour.");
+        }
+    }
+    {
+        bool refused = sub.n > 0;
+        for (size_t i = 0; i < sub.n; i++)
+            refused &= sub.lines[i].status == LINE_REJECTED;
+        if (!rc && refused) {
+            char why[200];
+            if ((rc = may_answer_refusal(db, g, seat, &sub, origin->row, &ok, why, sizeof(why))) == 0 && !ok) {
+                /* Journalled with its refused lines; no mail goes. */
+                char reason[300];
+                submission_release(&sub);
+                if (db_release(db, "orders"))
+                    return -1;
+                r->seat = seat + 1;
+                snprintf(reason, sizeof(reason), "game %lld, %s: every line refused; %s", (long long)g->id,
+                         g->names[seat], why);
+                return finish(db, origin->row, r, INBOUND_REFUSED, reason);
+            }
         }
     }
     if (!rc)
@@ -345,7 +417,6 @@ static int take_orders(sqlite3 *db, struct game_rec *g, int seat, const struct i
         /* Nothing of it stays: the game is as before the mail. */
         submission_release(&sub);
         db_rollback_to(db, "orders");
-        db_release(db, "orders");
         game_unload(g);
         if (game_load(db, r->game, g))
             return -1;
@@ -378,7 +449,7 @@ static int take_orders(sqlite3 *db, struct game_rec *g, int seat, const struct i
     return rc;
 }
 
-int inbound_take(sqlite3 *db, struct inbound_mail *in, struct inbound_result *r)
+static int take(sqlite3 *db, struct inbound_mail *in, struct inbound_result *r)
 {
     const struct inmail *m = &in->m;
     const struct envelope *e = &in->e;
@@ -475,6 +546,44 @@ fail:
 out:
     game_unload(&g);
     return rc;
+}
+
+int inbound_take(sqlite3 *db, struct inbound_mail *in, struct inbound_result *r)
+{
+    char now[32];
+    if (take(db, in, r))
+        return -1;
+    /* A mail that failed before is taken now: once, as the journal says. */
+    utc_now(now);
+    return db_do(db, "UPDATE mail_failures SET taken_at = ? WHERE dedupe_key = ? AND taken_at IS NULL", "ss", now,
+                 in->key);
+}
+
+int inbound_note_failure(sqlite3 *db, const struct inbound_mail *in, const char *why, bool *given_up)
+{
+    char now[32], since[32];
+    int64_t old = 0;
+    utc_now(now);
+    utc_format(clock_now() - INBOUND_GIVE_UP_SECS, since);
+    *given_up = false;
+    if (db_do(db,
+              "INSERT INTO mail_failures(dedupe_key, message_id, source, from_addr, subject, game_id, first_at, last_at,"
+              " reason) VALUES (?, ?, ?, ?, ?, nullif(?, 0), ?, ?, ?) ON CONFLICT(dedupe_key) DO UPDATE SET"
+              " last_at = excluded.last_at, tries = tries + 1, reason = excluded.reason, taken_at = NULL",
+              "sssssIsss", in->key, in->message_id, in->source, in->m.from, in->m.subject ? in->m.subject : "",
+              in->e.game, now, now, why) ||
+        db_get_int64(db, &old, "SELECT count(*) FROM mail_failures WHERE dedupe_key = ? AND first_at < ?", "ss",
+                     in->key, since) < 0)
+        return -1;
+    if (!old)
+        return 0;
+    /* Offered for days and never taken: kept in the journal as failed, and
+     * no longer offered. */
+    *given_up = true;
+    return db_do(db, "UPDATE mail_failures SET given_up_at = ? WHERE dedupe_key = ?", "ss", now, in->key) ||
+                   inbound_journal_failed(db, in, why)
+               ? -1
+               : 0;
 }
 
 int inbound_process(sqlite3 *db, const struct rawmsg *raw, const char *source, struct inbound_result *r)

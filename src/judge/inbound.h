@@ -64,4 +64,16 @@ int inbound_process(sqlite3 *db, const struct rawmsg *raw, const char *source, s
  * neither lost nor retried forever (inside the caller's transaction). */
 int inbound_journal_failed(sqlite3 *db, const struct inbound_mail *in, const char *why);
 
+/*
+ * Taking a mail failed for a reason that is not the mail's (the database,
+ * an internal error, a full disk), and its transaction was rolled back:
+ * the failure is kept (mail_failures: tries, the reason, the game) for
+ * list, status and the admin's alert, and the mail is offered again
+ * (receive exits EX_TEMPFAIL; fetch leaves it unseen). A mail that has
+ * failed for INBOUND_GIVE_UP_SECS is journalled as failed instead, and
+ * *given_up says the fetch may let it go. Inside the caller's transaction.
+ */
+#define INBOUND_GIVE_UP_SECS (5L * 86400)
+int inbound_note_failure(sqlite3 *db, const struct inbound_mail *in, const char *why, bool *given_up);
+
 #endif

@@ -314,14 +314,13 @@ static int start_table(sqlite3 *db, int64_t id, bool fill, struct strbuf *note)
         goto out;
     {
         struct new_game ng = { ops, n, (const char *const *)names, (const char *const *)emails, options, base,
-                               &salts, id };
+                               &salts, id, false };
         struct schedule_opts so = { 0 };
         so.deadline = (long)deadline;
         so.nmr = deadline ? nmr : NULL;
         so.host = host;
         if (engine_new_game(db, &ng, &gid, &err) || schedule_configure(db, gid, &so, &err)) {
             db_rollback_to(db, "start");
-            db_release(db, "start");
             if (!err.len)
                 goto out;
             strbuf_addf(note, "game %lld cannot start: %s", (long long)id, err.buf);
@@ -334,7 +333,6 @@ static int start_table(sqlite3 *db, int64_t id, bool fill, struct strbuf *note)
         !str_eq(made, commitment)) {
         error("game %lld: its commitment changed between the table and the game", (long long)id);
         db_rollback_to(db, "start");
-        db_release(db, "start");
         goto out;
     }
     {
@@ -613,7 +611,7 @@ static int cmd_new(struct lobby *l, const char *line, const struct args *a)
     }
     if (name_and_salt(l, line, a, i, &name, &salt))
         goto out;
-    if (!(opts = engine_options(ops, given, &err))) {
+    if (!(opts = engine_options_from(ops, given, OPTIONS_LOBBY, &err))) {
         answer(l, line, "%s", err.buf);
         goto out;
     }

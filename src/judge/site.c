@@ -241,7 +241,7 @@ int site_write(sqlite3 *db, const char *dir, bool changed_only, struct site_stat
     }
     strbuf_addf(&path, "%s/%s", dir, STAMP);
     if (changed_only && access(path.buf, R_OK) == 0) {
-        since = file_read(path.buf, &err);
+        since = file_read(path.buf, FILE_MAX_TEXT, &err);
         strbuf_reset(&err);
     }
     q = db_stmt(db, "SELECT id, updated_at >= ? FROM games ORDER BY id DESC", "s", since ? since : "");

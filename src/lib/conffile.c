@@ -1,5 +1,6 @@
 /* conffile.c: the system's ngoma configuration file (/etc/ngoma.conf, or $NGOMA_CONFIG): "key = value" lines. */
 #include "lib/conffile.h"
+#include "lib/paths.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char *conffile_path(void)
 {
@@ -18,20 +20,22 @@ const char *conffile_path(void)
 char *conffile_get(const char *key, int *bad, struct strbuf *err)
 {
     const char *path = conffile_path();
-    FILE *f = fopen(path, "r");
-    char line[4096], *found = NULL;
+    char *text, *found = NULL;
     int n = 0;
 
     *bad = 0;
-    if (!f) {
-        if (errno != ENOENT) {
-            strbuf_addf(err, "cannot read %s: %s", path, strerror(errno));
-            *bad = -1;
-        }
+    if (access(path, F_OK) && errno == ENOENT)
+        return NULL;
+    if (!(text = file_read(path, FILE_MAX_TEXT, err))) {
+        *bad = -1;
         return NULL;
     }
-    while (fgets(line, sizeof(line), f)) {
+    /* Line by line, empty lines kept so that the numbers are right. */
+    for (char *line = text, *next; line; line = next) {
         char *p = line, *eq, *k, *v;
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
         n++;
         while (isspace((unsigned char)*p))
             p++;
@@ -57,7 +61,7 @@ char *conffile_get(const char *key, int *bad, struct strbuf *err)
             found = xstrdup(v);
         }
     }
-    fclose(f);
+    free(text);
     if (*bad) {
         free(found);
         return NULL;

@@ -140,9 +140,9 @@ char *jx_print(const cJSON *j)
     return s;
 }
 
-cJSON *jx_load_file(const char *path, struct strbuf *err)
+cJSON *jx_load_file(const char *path, size_t max, struct strbuf *err)
 {
-    char *text = file_read(path, err);
+    char *text = file_read(path, max, err);
     cJSON *j;
     if (!text)
         return NULL;

@@ -30,8 +30,9 @@ cJSON *jx_int_array_new(const int *v, size_t n);
 cJSON *jx_parse(const char *text, const char *what, struct strbuf *err);
 /* Compact serialisation as an owned string (dies on failure). */
 char *jx_print(const cJSON *j);
-/* Reads a whole JSON file; NULL with a message on failure. */
-cJSON *jx_load_file(const char *path, struct strbuf *err);
+/* Reads a whole JSON file of at most max bytes (file_read); NULL with a
+ * message on failure. */
+cJSON *jx_load_file(const char *path, size_t max, struct strbuf *err);
 
 /* The path of the first difference between a and b (e.g. "$.board[3]"),
  * appended to out; returns false when they are equal. */

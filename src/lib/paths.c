@@ -33,26 +33,65 @@ char *seed_path(const char *file)
     return strchr(file, '/') ? xstrdup(file) : data_path("seeds", file);
 }
 
-char *file_read(const char *path, struct strbuf *err)
+bool seed_name_ok(const char *name)
 {
-    FILE *f = fopen(path, "rb");
-    struct strbuf sb = STRBUF_INIT;
-    char buf[8192];
-    size_t n;
+    size_t n = strlen(name);
+    if (!n || n > 100 || name[0] == '.' || strstr(name, ".."))
+        return false;
+    for (const char *p = name; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '.' ||
+              *p == '-' || *p == '_'))
+            return false;
+    return true;
+}
 
-    if (!f) {
+char *file_read(const char *path, size_t max, struct strbuf *err)
+{
+    /* O_NONBLOCK: a FIFO opens without waiting for a writer, and is then
+     * refused as what it is. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    struct strbuf sb = STRBUF_INIT;
+    struct stat st;
+    char buf[8192];
+
+    if (fd < 0) {
         strbuf_addf(err, "cannot open %s: %s", path, strerror(errno));
         return NULL;
     }
-    while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-        strbuf_add(&sb, buf, n);
-    if (ferror(f)) {
-        strbuf_addf(err, "cannot read %s: %s", path, strerror(errno));
-        fclose(f);
-        strbuf_release(&sb);
+    if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+        strbuf_addf(err, "%s is not a regular file (%s): give a file", path,
+                    S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or socket");
+        close(fd);
         return NULL;
     }
-    fclose(f);
+    if ((unsigned long long)st.st_size > max) {
+        strbuf_addf(err, "%s is %lld bytes long, over the %zu bytes ngoma reads from such a file", path,
+                    (long long)st.st_size, max);
+        close(fd);
+        return NULL;
+    }
+    for (;;) {
+        ssize_t n = read(fd, buf, sizeof(buf));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            strbuf_addf(err, "cannot read %s: %s", path, strerror(errno));
+            close(fd);
+            strbuf_release(&sb);
+            return NULL;
+        }
+        if (n == 0)
+            break;
+        strbuf_add(&sb, buf, (size_t)n);
+        if (sb.len > max) {
+            /* It grew while being read. */
+            strbuf_addf(err, "%s is over the %zu bytes ngoma reads from such a file", path, max);
+            close(fd);
+            strbuf_release(&sb);
+            return NULL;
+        }
+    }
+    close(fd);
     return strbuf_detach(&sb);
 }
 

@@ -10,11 +10,24 @@ const char *data_dir(void);
 /* An owned path below the data dir, e.g. data_path("seeds", "kalimambo.json"). */
 char *data_path(const char *sub, const char *file);
 /* An owned path to a game's data file: a bare name is in the seeds/
- * directory, a name with a slash is a path as given. */
+ * directory, a name with a slash is a path as given (only the host at the
+ * shell gives one: engine_options_from checks who). */
 char *seed_path(const char *file);
-/* Reads a whole text file; NULL with a reason in err (a struct strbuf *). */
+/* Whether name is a file of the seeds folder: letters, digits, '.', '-'
+ * and '_', not starting with '.', at most 100 characters (no path, no ..). */
+#include <stdbool.h>
+bool seed_name_ok(const char *name);
+
+/* Bounds on what is read from a file, by what it is. */
+#define FILE_MAX_DATA (1u << 20)      /* a game's data file, a layout */
+#define FILE_MAX_TEXT (1u << 18)      /* a template, a stamp */
+#define FILE_MAX_RECORD (64u << 20)   /* a public record for verify --file */
+
+/* Reads a whole regular file of at most max bytes; NULL with a reason in
+ * err (a struct strbuf *) for anything else: a device, a FIFO or a
+ * directory is refused without reading, a longer file after max + 1. */
 struct strbuf;
-char *file_read(const char *path, struct strbuf *err);
+char *file_read(const char *path, size_t max, struct strbuf *err);
 /* Creates a directory and its parents (mode 0755); -1 with errno. */
 int mkdir_p(const char *path);
 /* Writes a whole file so that readers see the old one or the new one:

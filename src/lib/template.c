@@ -318,7 +318,7 @@ static const char *template_file(const char *path, struct strbuf *err)
             if (!kept[i].path && slot < 0)
                 slot = i;
         }
-    char *text = file_read(path, err);
+    char *text = file_read(path, FILE_MAX_TEXT, err);
     if (!text)
         return NULL;
     if (slot < 0)

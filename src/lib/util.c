@@ -91,8 +91,30 @@ int error_captured(void)
     return capture_count;
 }
 
+/* The first error since error_first_reset, kept whatever else captures. */
+static char first_error[400];
+static bool first_taken;
+
+void error_first_reset(void)
+{
+    first_error[0] = '\0';
+    first_taken = false;
+}
+
+const char *error_first(void)
+{
+    return first_error;
+}
+
 static void vreport(const char *fmt, va_list ap)
 {
+    if (!first_taken) {
+        va_list copy;
+        va_copy(copy, ap);
+        vsnprintf(first_error, sizeof(first_error), fmt, copy);
+        va_end(copy);
+        first_taken = true;
+    }
     if (capture_buf && capture_len + 1 < capture_size) {
         va_list copy;
         int n;

@@ -32,6 +32,10 @@ void error_set_quiet(bool quiet);
 void error_capture(char *buf, size_t size);
 /* How many errors came since error_capture. */
 int error_captured(void);
+/* The first error's message since error_first_reset ("" when none): what
+ * a failure is journalled with. */
+void error_first_reset(void);
+const char *error_first(void);
 
 bool str_ieq(const char *a, const char *b);
 bool str_iprefix(const char *s, const char *prefix);

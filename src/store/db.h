@@ -48,6 +48,8 @@ int db_commit(sqlite3 *db);
 void db_rollback(sqlite3 *db); /* quiet when nothing is open */
 int db_savepoint(sqlite3 *db, const char *name);
 int db_release(sqlite3 *db, const char *name);
+/* Undoes everything since the savepoint and ends it (ROLLBACK TO, then
+ * RELEASE): the caller does not release it again. */
 void db_rollback_to(sqlite3 *db, const char *name);
 
 /* True when the last failure was the database being busy or the disk

@@ -19,8 +19,8 @@ static void setup(void)
     cJSON *opts = cJSON_CreateObject();
     int64_t id;
     db = db_open(":memory:");
-    if (!db || db_begin(db) || engine_new(db, game_find("kuniumi"), 2, names, emails, opts, 1, &id, &err) ||
-        engine_new(db, game_find("kalimambo"), 3, names, emails, opts, 2, &id, &err) ||
+    if (!db || db_begin(db) || engine_new(db, game_find("kuniumi"), 2, names, emails, opts, 1, true, &id, &err) ||
+        engine_new(db, game_find("kalimambo"), 3, names, emails, opts, 2, true, &id, &err) ||
         db_do(db, "UPDATE seats SET secret = CASE WHEN game_id = 1 THEN 's' ELSE 'k' END || seat", NULL) ||
         db_commit(db))
         abort();

@@ -240,10 +240,10 @@ const struct game_ops tally_ops = {
     .summary = "A test game: everyone secretly picks 1 to 3 each round.",
     .min_seats = 2,
     .max_seats = 6,
-    .options = (const struct game_option[]){ { "rounds", "3", "how many rounds" },
+    .options = (const struct game_option[]){ { "rounds", "3", "how many rounds", 0 },
                                              { "last", "free", "the last round: free, one (PICK 1 only), zero (PICK 0"
-                                                               " only, still given)" },
-                                             { NULL, NULL, NULL } },
+                                                               " only, still given)", 0 },
+                                             { NULL, NULL, NULL, 0 } },
     .setup = tally_setup,
     .free = free, /* the state is one block */
     .to_json = tally_to_json,
