@@ -110,11 +110,13 @@ check-cli: $(NGOMA)
 	sh tests/schedule.sh $(NGOMA)
 	sh tests/contrib.sh $(NGOMA)
 
-# Whole games by mail through real SMTP (aiosmtpd) and IMAP (Dovecot) servers on loopback.
+# Whole games by mail through real SMTP (aiosmtpd) and IMAP (Dovecot) servers on
+# loopback; then hostile ones (tests/peers.py) that stream, stall and refuse.
 check-mail: $(NGOMA)
 	sh tests/mail.sh $(NGOMA)
 	sh tests/lobby.sh $(NGOMA)
 	sh tests/tls.sh $(NGOMA)
+	sh tests/peers.sh $(NGOMA)
 
 # The static site in headless Chromium at a phone's width; screenshots kept
 # in build/test-output/site/.

@@ -555,6 +555,65 @@ START_TEST(a_collected_tile_restarts_the_stall_count_and_zero_turns_the_rule_off
 }
 END_TEST
 
+/* Rounds left of the stall rule, as every view shows them. */
+static int rounds_left(void *st)
+{
+    cJSON *v = ops->view_json(st, -1, &table);
+    const cJSON *left = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(v, "stall"), "rounds_left");
+    int n = cJSON_IsNumber(left) ? left->valueint : -99;
+    cJSON_Delete(v);
+    return n;
+}
+
+START_TEST(a_resignation_never_shortens_the_stall_rule)
+{
+    /* Three pawns walk a bare jungle with two rounds of the stall rule. */
+    static const char *const rows[8] = { "GiA ZeA ... ... ... ... ... ...", EMPTY_ROW, EMPTY_ROW, EMPTY_ROW,
+                                         EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW };
+    void *st = stalled(position(WITH_MAMBA, 3, rows, "d4 f4 b4", NULL), 2, 0);
+    struct game_log log;
+    struct game_result r;
+    free(play(st, 0, "MOVE d5"));
+    free(play(st, 1, "MOVE f5"));
+    free(play(st, 2, "MOVE b5"));
+    ck_assert_int_eq(get_int(st, "stall_turns", -1), 3);
+    /* Cleo leaves after one full round: her turn leaves the count with her. */
+    game_log_init(&log);
+    ops->resign(st, 2, &table, &log);
+    game_log_release(&log);
+    ck_assert_int_eq(get_int(st, "stall_turns", -1), 2);
+    ck_assert_int_eq(rounds_left(st), 1);
+    /* Ann's second turn: Bob has had one, so the game goes on. */
+    free(play(st, 0, "MOVE d4"));
+    ops->result(st, &r);
+    ck_assert(!r.finished);
+    ck_assert_int_eq(rounds_left(st), 1);
+    /* Bob's second: every seat still playing has had two. */
+    char *log2 = play(st, 1, "MOVE f4");
+    ck_assert_msg(strstr(log2, "No tile has been collected in 2 full rounds") != NULL, "%s", log2);
+    ops->result(st, &r);
+    ck_assert(r.finished);
+    free(log2);
+    ops->free(st);
+
+    /* Bob leaves on his own turn in the middle of the second round: the
+     * count keeps Ann's and Cleo's turns only. */
+    st = stalled(position(WITH_MAMBA, 3, rows, "d4 f4 b4", NULL), 2, 0);
+    free(play(st, 0, "MOVE d5"));
+    free(play(st, 1, "MOVE f5"));
+    free(play(st, 2, "MOVE b5"));
+    free(play(st, 0, "MOVE d4"));
+    game_log_init(&log);
+    ops->resign(st, 1, &table, &log); /* Bob, to move, had one turn */
+    game_log_release(&log);
+    ck_assert_int_eq(get_int(st, "stall_turns", -1), 3); /* Ann 2, Cleo 1 */
+    ck_assert_int_eq(rounds_left(st), 1);
+    ops->result(st, &r);
+    ck_assert(!r.finished);
+    ops->free(st);
+}
+END_TEST
+
 START_TEST(crocodile_may_cross_and_land_on_opponents)
 {
     static const char *const rows[8] = { EMPTY_ROW, EMPTY_ROW, EMPTY_ROW, EMPTY_ROW,
@@ -942,6 +1001,7 @@ Suite *bumuntu_suite(void)
     tcase_add_test(tc, lion_moves_three_then_pushes_any_opponent_the_same_way);
     tcase_add_test(tc, a_worked_out_jungle_ends_after_ten_rounds_without_a_tile);
     tcase_add_test(tc, a_collected_tile_restarts_the_stall_count_and_zero_turns_the_rule_off);
+    tcase_add_test(tc, a_resignation_never_shortens_the_stall_rule);
     tcase_add_test(tc, crocodile_may_cross_and_land_on_opponents);
     tcase_add_test(tc, black_mamba_drives_adjacent_opponents_away);
     tcase_add_test(tc, rhinoceros_charges_to_the_edge_pushing);

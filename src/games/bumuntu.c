@@ -760,6 +760,26 @@ static bool stall_tick(struct order_ctx *o, bool collected)
     return true;
 }
 
+/* A seat leaves: her stalled turns leave the count with her. The rule
+ * counts full rounds of the seats still playing (every one of them has had
+ * stall_rounds turns with no tile), so a resignation never shortens it.
+ * The count holds the last stall_turns turns in seat order, ending with
+ * the seat before the one to move: seats further back had one turn less. */
+static void stall_forget(struct bumuntu *b, int seat)
+{
+    int active = active_seats(b), last = b->to_move, back = 0;
+    if (!b->stall_turns || active < 1 || b->phase == PH_ENTER || b->phase == PH_OVER)
+        return;
+    do
+        last = (last + b->nseats - 1) % b->nseats;
+    while (b->resigned & (1u << last));
+    for (int s = last; s != seat; s = (s + b->nseats - 1) % b->nseats)
+        if (!(b->resigned & (1u << s)))
+            back++;
+    if (b->stall_turns > back)
+        b->stall_turns -= (b->stall_turns - 1 - back) / active + 1;
+}
+
 /* Seat's turn begins; a player with no move at all forfeits it, a player
  * who resigned is passed over, and when nobody can move the game ends. */
 static void start_turn(struct order_ctx *o, int seat)
@@ -1763,7 +1783,7 @@ static bool stall_warning(const struct bumuntu *b, int *rounds, int *left)
         return false;
     *rounds = b->stall_turns / active;
     turns_left = b->stall_rounds * active - b->stall_turns;
-    *left = (turns_left + active - 1) / active;
+    *left = turns_left > 0 ? (turns_left + active - 1) / active : 0;
     return *rounds >= (b->stall_rounds > 8 ? 4 : b->stall_rounds / 2);
 }
 
@@ -1999,6 +2019,7 @@ static void bumuntu_resign(void *st, int seat, const struct game_table *t, struc
     struct order_ctx o = { b, seat, t, &log->pub, &log->priv[seat], &canon, &why };
     if (b->phase == PH_OVER || (b->resigned & (1u << seat)))
         return;
+    stall_forget(b, seat);
     b->resigned |= 1u << seat;
     b->pawn[seat] = -1;
     strbuf_addf(&log->pub, "%s resigns and leaves the jungle.\n", seat_name(t, seat));

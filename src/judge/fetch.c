@@ -215,9 +215,12 @@ static void ack_imap(struct imapc *im, const struct group *gr)
         struct strbuf err = STRBUF_INIT;
         if (gr->p[i].unseen)
             continue;
-        /* Not marked: the next fetch reads it again and finds its Message-ID. */
-        if (imapc_mark_seen(im, gr->p[i].uid, &err))
+        /* Not marked: the next fetch reads it again and finds it taken. */
+        if (imapc_mark_seen(im, gr->p[i].uid, &err)) {
             error("%s", err.buf);
+            strbuf_release(&err);
+            return;
+        }
         strbuf_release(&err);
     }
 }
@@ -229,6 +232,7 @@ int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary)
     struct tls_conf tls;
     long long limit = setting_get_int(db, "max_message_size", 2097152);
     struct imapc im = { 0 };
+    struct imapc_limits lim;
     struct strbuf err = STRBUF_INIT;
     struct group *gr = xcalloc(1, sizeof(*gr));
     uint32_t *uids = NULL;
@@ -245,7 +249,10 @@ int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary)
     }
     if (!url || !user || !pass)
         goto out;
-    if (imapc_open(&im, url, user, pass, &tls, &err) || imapc_unseen(&im, &uids, &n, &err)) {
+    lim.response_bytes = (size_t)setting_get_int(db, "imap_response_bytes", 1048576);
+    lim.literal_keep = (size_t)limit + 1;
+    lim.session_secs = (long)setting_get_int(db, "imap_session_secs", 300);
+    if (imapc_open(&im, url, user, pass, &tls, &lim, &err) || imapc_unseen(&im, &uids, &n, &err)) {
         error("%s", err.buf);
         goto out;
     }
@@ -253,15 +260,21 @@ int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary)
         if (i < n) {
             struct strbuf msg = STRBUF_INIT;
             struct rawmsg raw;
+            size_t total;
             strbuf_reset(&err);
             /* The network and the parse both come before the write lock. */
-            if (imapc_fetch(&im, uids[i], &msg, &err)) {
+            if (imapc_fetch(&im, uids[i], &msg, &total, &err)) {
                 error("%s", err.buf);
                 strbuf_release(&msg);
+                /* What is prepared is taken: the cut costs only the rest. */
+                if (group_commit(db, gr, st) == 0)
+                    ack_imap(&im, gr);
                 goto out;
             }
-            /* The size limit applies as to any mail: keep at most limit bytes. */
+            /* The size limit applies as to any mail: keep at most limit
+             * bytes (of a longer one only limit + 1 came in at all). */
             rawmsg_from_memory(msg.buf, msg.len, (size_t)limit, &raw);
+            raw.total = total;
             strbuf_release(&msg);
             if (group_add(db, gr, &raw, "imap", NULL, uids[i])) {
                 rawmsg_release(&raw);

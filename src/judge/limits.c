@@ -20,9 +20,11 @@ int limit_answers_caused(sqlite3 *db, const char *sender, const char *kind, long
     char since[32];
     utc_format(clock_now() - secs, since);
     return db_get_int64(db, n,
-                        "SELECT count(*) FROM outbox o JOIN messages m ON m.id = o.in_reply_to WHERE m.from_addr = ?"
-                        " AND o.kind = ? AND o.created_at > ?",
-                        "sss", sender ? sender : "", kind, since) < 0
+                        /* The mails of the period first (by index), then the
+                         * sender in any case: Ann@ and ann@ share one budget. */
+                        "SELECT count(*) FROM messages m JOIN outbox o ON o.in_reply_to = m.id WHERE"
+                        " m.received_at > ?1 AND m.from_addr = ?2 COLLATE NOCASE AND o.kind = ?3 AND o.created_at > ?1",
+                        "sss", since, sender ? sender : "", kind) < 0
                ? -1
                : 0;
 }
@@ -35,4 +37,15 @@ int limit_may_mail(sqlite3 *db, const char *rcpt, const char *kind, const char *
         return -1;
     *ok = n < max;
     return 0;
+}
+
+int limit_unsolicited(sqlite3 *db, const char *rcpt, long secs, int64_t *n)
+{
+    char since[32];
+    utc_format(clock_now() - secs, since);
+    return db_get_int64(db, n,
+                        "SELECT count(*) FROM outbox WHERE rcpt = ? AND created_at > ? AND kind IN ('invite', 'lobby')",
+                        "ss", rcpt, since) < 0
+               ? -1
+               : 0;
 }

@@ -16,4 +16,9 @@ int limit_answers_caused(sqlite3 *db, const char *sender, const char *kind, long
  * per_hour_key (a number a hour); *ok says. */
 int limit_may_mail(sqlite3 *db, const char *rcpt, const char *kind, const char *per_hour_key, bool *ok);
 
+/* Mails an address did not ask for itself that went to rcpt in the last
+ * secs seconds: invitations and the lobby's confirmations, one budget for
+ * an address that never confirmed. */
+int limit_unsolicited(sqlite3 *db, const char *rcpt, long secs, int64_t *n);
+
 #endif

@@ -29,12 +29,10 @@
 #define LOBBY_LINES 10          /* commands taken from one mail */
 #define OPEN_TABLES_EACH 5      /* open games one address may host at once */
 #define WATCHERS_EACH 50        /* watchers a game may have */
+#define WATCHING_EACH 20        /* games one address may watch */
+#define PENDING_EACH 5          /* sets of commands waiting for one address's confirmation */
+#define INVITE_AGAIN 86400L     /* one invitation from one inviter to one invitee in this long */
 #define LIST_MAX 20             /* open games LIST shows */
-
-static const char *const commands[] = { "help", "games", "list", "new", "join", "leave", "start", "invite",
-                                        "watch", "unwatch", "rematch", "mygames", "confirm", NULL };
-/* Those that create or join something: they wait for a confirmed address. */
-static const char *const binding[] = { "new", "join", "leave", "start", "invite", "watch", "rematch", NULL };
 
 static bool word_in(const char *w, size_t n, const char *const *list)
 {
@@ -51,13 +49,6 @@ static size_t first_word(const char *line, const char **w)
         line++;
     *w = line;
     return strcspn(line, " \t");
-}
-
-bool lobby_command_word(const char *text)
-{
-    const char *w;
-    size_t n = first_word(text ? text : "", &w);
-    return n && word_in(w, n, commands);
 }
 
 /* ---- the words of a command, case kept ---------------------------------- */
@@ -113,11 +104,15 @@ static char *rest(const struct args *a, int i)
 struct lobby {
     sqlite3 *db;
     const struct inbound_mail *in;
+    const struct mail_origin *origin;
     const char *from;
     const char *mode;       /* off, invite, open */
     bool confirmed;
     bool just_confirmed;    /* by this very mail */
     bool wants_confirm;     /* a command waits for the confirmation */
+    struct strbuf waiting;  /* those commands, a line each */
+    int64_t set_id;         /* a waiting set whose token this mail carries, else 0 */
+    char *set_commands;     /* its commands */
     cJSON *lines;           /* [{text, body}] answered */
     struct strbuf notes;    /* said once, after the lines */
 };
@@ -156,24 +151,42 @@ static void answer(struct lobby *l, const char *text, const char *fmt, ...)
     strbuf_release(&body);
 }
 
-/* Queues a lobby mail rendered from template name to one address. */
+/* Queues a lobby mail rendered from template name to one address. The
+ * mail that caused it (origin) is kept with it, which the budgets count;
+ * an answer (threaded) also names it in its headers, a mail to a third
+ * party does not. */
 static int lobby_send(sqlite3 *db, const char *to, const char *kind, const char *name, cJSON *d,
-                      const struct mail_origin *origin, int64_t game)
+                      const struct mail_origin *origin, bool threaded)
 {
     struct outmail m = { 0 };
     char *lobby = mail_reply_address(db, 0, 0, NULL);
     cJSON_AddStringToObject(d, "lobby_address", lobby ? lobby : "");
     free(lobby);
-    m.game_id = game;
     m.kind = kind;
     m.to = to;
     m.lobby = true;
     if (origin) {
-        m.in_reply_to = origin->message_id;
-        m.references = origin->references;
         m.answers = origin->row;
+        if (threaded) {
+            m.in_reply_to = origin->message_id;
+            m.references = origin->references;
+        }
     }
     return outbox_render(db, &m, name, d);
+}
+
+/* Mails to third parties (invitations, notices to players at a table) the
+ * sender's mails caused in the last hour: one budget, invites_per_hour,
+ * whichever command asks. *left says how many more may go. */
+static int third_party_budget(struct lobby *l, int64_t *left)
+{
+    long long per_hour = setting_get_int(l->db, "invites_per_hour", 5);
+    int64_t invites, notices;
+    if (limit_answers_caused(l->db, l->from, "invite", 3600, &invites) ||
+        limit_answers_caused(l->db, l->from, "lobby-notice", 3600, &notices))
+        return -1;
+    *left = per_hour - invites - notices;
+    return 0;
 }
 
 /* A player's name from her address when she gives none: its local part's
@@ -367,11 +380,18 @@ out:
 
 /* ---- the commands -------------------------------------------------------- */
 
-static int cmd_help(struct lobby *l, const char *line)
+static void commands_help(struct strbuf *out);
+
+static int cmd_help(struct lobby *l, const char *line, const struct args *a)
 {
-    struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+    struct strbuf out = STRBUF_INIT, err = STRBUF_INIT, list = STRBUF_INIT;
     cJSON *d = cJSON_CreateObject();
-    int rc = template_render_file("lobby-help.txt", d, &out, &err);
+    int rc;
+    (void)a;
+    commands_help(&list);
+    cJSON_AddStringToObject(d, "commands", list.buf);
+    strbuf_release(&list);
+    rc = template_render_file("lobby-help.txt", d, &out, &err);
     if (rc)
         error("%s", err.buf);
     else
@@ -382,8 +402,9 @@ static int cmd_help(struct lobby *l, const char *line)
     return rc;
 }
 
-static int cmd_games(struct lobby *l, const char *line)
+static int cmd_games(struct lobby *l, const char *line, const struct args *a)
 {
+    (void)a;
     struct strbuf sb = STRBUF_INIT;
     for (int i = 0; game_registry[i]; i++) {
         const struct game_ops *o = game_registry[i];
@@ -395,7 +416,7 @@ static int cmd_games(struct lobby *l, const char *line)
     return 0;
 }
 
-static int cmd_list(struct lobby *l, const char *line)
+static int cmd_list(struct lobby *l, const char *line, const struct args *a)
 {
     struct strbuf sb = STRBUF_INIT;
     sqlite3_stmt *q = db_stmt(l->db,
@@ -407,6 +428,7 @@ static int cmd_list(struct lobby *l, const char *line)
                               "i", LIST_MAX);
     int rc, n = 0;
     int64_t first = 0;
+    (void)a;
     if (!q)
         return -1;
     while ((rc = db_step(q)) == SQLITE_ROW) {
@@ -641,6 +663,49 @@ out:
     return rc;
 }
 
+/* A name nobody at table id has: name itself, else "Name 2", "Name 3"...
+ * (within the 24 characters a name may have). 1 when none is free. */
+static int free_name(sqlite3 *db, int64_t id, char **name)
+{
+    for (int k = 1; k <= GAME_MAX_SEATS + 1; k++) {
+        char want[32];
+        int64_t dup;
+        if (k == 1)
+            snprintf(want, sizeof(want), "%s", *name);
+        else
+            snprintf(want, sizeof(want), "%.21s %d", *name, k);
+        if (db_get_int64(db, &dup, "SELECT count(*) FROM lobby_players WHERE table_id = ? AND name = ? COLLATE NOCASE",
+                         "Is", id, want) < 0)
+            return -1;
+        if (!dup) {
+            free(*name);
+            *name = xstrdup(want);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Why a table could not start, said to its host with what fixes it (the
+ * host who sent START reads it in her answer instead). */
+static int tell_host_cannot_start(struct lobby *l, const struct table *t, const char *why)
+{
+    cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray(), *o = cJSON_CreateObject();
+    struct strbuf text = STRBUF_INIT;
+    int rc;
+    strbuf_addf(&text, "%s. UNSEAT %lld Name frees a seat, START %lld tries again, LEAVE %lld closes the table.",
+                why, (long long)t->id, (long long)t->id, (long long)t->id);
+    cJSON_AddStringToObject(o, "text", "");
+    add_prose(o, "body", text.buf);
+    cJSON_AddItemToArray(lines, o);
+    cJSON_AddItemToObject(d, "lines", lines);
+    cJSON_AddStringToObject(d, "headline", "a game you host cannot start");
+    rc = lobby_send(l->db, t->host, "lobby-notice", "lobby.txt", d, l->origin, false);
+    cJSON_Delete(d);
+    strbuf_release(&text);
+    return rc;
+}
+
 /* JOIN 12 [AS Name] [SALT words] */
 static int cmd_join(struct lobby *l, const char *line, const struct args *a)
 {
@@ -648,6 +713,7 @@ static int cmd_join(struct lobby *l, const char *line, const struct args *a)
     struct table t;
     int rc;
     int64_t id, dup;
+    bool named = false;
     struct strbuf note = STRBUF_INIT;
     if ((rc = open_table_named(l, line, a, false, "JOIN takes a game's number: JOIN 12 AS YourName (LIST shows the"
                                                   " open ones)", " (it has started)", &t)) <= 0)
@@ -660,27 +726,41 @@ static int cmd_join(struct lobby *l, const char *line, const struct args *a)
         answer(l, line, "you sit at game %lld already", (long long)id);
         return 0;
     }
-    /* A rematch keeps her name when she gives none. */
-    if (db_get_text(l->db, &invited, "SELECT name FROM lobby_invites WHERE table_id = ? AND email = ?", "Is", id,
-                    l->from) < 0)
-        return -1;
-    if (name_and_salt(l, line, a, 2, &name, &salt)) {
-        free(invited);
+    if (t.taken >= t.seats) {
+        answer(l, line, "every seat of game %lld is taken: it waits for its host to start it", (long long)id);
         return 0;
     }
-    bool named = false;
+    if (name_and_salt(l, line, a, 2, &name, &salt))
+        return 0;
     for (int i = 2; i < a->n && !is(a, i, "salt"); i++)
         named |= is(a, i, "as");
-    if (invited && !named) {
-        free(name);
-        name = invited;
-        invited = NULL;
+    if (!named) {
+        /* A rematch keeps her name when she gives none, if it is still a
+         * name; else her address names her. */
+        struct strbuf err = STRBUF_INIT;
+        if (db_get_text(l->db, &invited, "SELECT name FROM lobby_invites WHERE table_id = ? AND email = ?", "Is",
+                        id, l->from) < 0) {
+            strbuf_release(&err);
+            goto fail;
+        }
+        if (invited && *invited && !engine_check_name(invited, &err)) {
+            free(name);
+            name = invited;
+            invited = NULL;
+        }
+        free(invited);
+        strbuf_release(&err);
+        /* A name she did not choose is made free if it is taken. */
+        if ((rc = free_name(l->db, id, &name)) < 0)
+            goto fail;
+    } else {
+        if (db_get_int64(l->db, &dup,
+                         "SELECT count(*) FROM lobby_players WHERE table_id = ? AND name = ? COLLATE NOCASE", "Is", id,
+                         name) < 0)
+            goto fail;
+        rc = dup ? 1 : 0;
     }
-    free(invited);
-    if (db_get_int64(l->db, &dup, "SELECT count(*) FROM lobby_players WHERE table_id = ? AND name = ? COLLATE NOCASE",
-                     "Is", id, name) < 0)
-        goto fail;
-    if (dup) {
+    if (rc) {
         answer(l, line, "someone at game %lld is called %s already: write JOIN %lld AS AnotherName", (long long)id,
                name, (long long)id);
         goto done;
@@ -690,8 +770,10 @@ static int cmd_join(struct lobby *l, const char *line, const struct args *a)
     if (t.taken + 1 >= t.seats) {
         if ((rc = start_table(l->db, id, false, &note)) < 0)
             goto fail;
-        answer(l, line, "You sit at game %lld as %s, in seat %d: the last one. %s", (long long)id, name, t.taken + 1,
-               note.buf);
+        if (rc == 1 && !str_ieq(t.host, l->from) && tell_host_cannot_start(l, &t, note.buf))
+            goto fail;
+        answer(l, line, "You sit at game %lld as %s, in seat %d: the last one. %s%s", (long long)id, name,
+               t.taken + 1, note.buf, rc == 1 ? ". Its host is told what fixes it." : "");
     } else {
         answer(l, line, "You sit at game %lld as %s, in seat %d of %d. It starts when every seat is taken, or"
                         " when its host sends START %lld.",
@@ -707,6 +789,19 @@ fail:
     free(salt);
     strbuf_release(&note);
     return -1;
+}
+
+/* The seats of table id close up in the order they were taken (1, 2, ...). */
+static int close_up(sqlite3 *db, int64_t id)
+{
+    /* Through positions above any in use, so that no two rows ever share one. */
+    return db_do(db,
+                 "UPDATE lobby_players SET position = r.n + 1000 FROM (SELECT rowid AS rid, row_number() OVER (ORDER"
+                 " BY position) AS n FROM lobby_players WHERE table_id = ?) AS r WHERE lobby_players.rowid = r.rid",
+                 "I", id) ||
+                   db_do(db, "UPDATE lobby_players SET position = position - 1000 WHERE table_id = ?", "I", id)
+               ? -1
+               : 0;
 }
 
 /* Tells the players still at a closed table, once each. */
@@ -729,7 +824,7 @@ static int tell_closed(struct lobby *l, int64_t id)
         cJSON_AddItemToArray(lines, o);
         cJSON_AddItemToObject(d, "lines", lines);
         cJSON_AddStringToObject(d, "headline", "a game you joined is closed");
-        rc = lobby_send(l->db, to.v[i], "lobby", "lobby.txt", d, NULL, 0);
+        rc = lobby_send(l->db, to.v[i], "lobby-notice", "lobby.txt", d, l->origin, false);
         cJSON_Delete(d);
     }
     strlist_clear(&to);
@@ -759,15 +854,72 @@ static int cmd_leave(struct lobby *l, const char *line, const struct args *a)
         answer(l, line, "You left game %lld, which you hosted: it is closed, and the others are told.", (long long)id);
         return 0;
     }
-    /* The seats close up in the order they were taken. */
-    if (db_do(l->db,
-              "UPDATE lobby_players SET position = (SELECT count(*) FROM lobby_players p WHERE p.table_id ="
-              " lobby_players.table_id AND p.position <= lobby_players.position) + 1000 WHERE table_id = ?",
-              "I", id) ||
-        db_do(l->db, "UPDATE lobby_players SET position = position - 1000 WHERE table_id = ?", "I", id))
+    if (close_up(l->db, id))
         return -1;
     answer(l, line, "You left game %lld.", (long long)id);
     return 0;
+}
+
+/* UNSEAT 12 Name: the host frees a seat before the start; its player is told. */
+static int cmd_unseat(struct lobby *l, const char *line, const struct args *a)
+{
+    struct table t;
+    char *email = NULL, *name;
+    int rc, i = 2;
+    if ((rc = open_table_named(l, line, a, false, "UNSEAT takes a game's number and a player's name: UNSEAT 12 Name",
+                               ": a game that has started keeps its players (its host may REPLACE or KICK them)",
+                               &t)) <= 0)
+        return rc;
+    if (!str_ieq(t.host, l->from)) {
+        answer(l, line, "only the host of game %lld frees its seats (the address that opened it)", (long long)t.id);
+        return 0;
+    }
+    name = phrase(a, &i);
+    if (!*name) {
+        answer(l, line, "UNSEAT takes the name of the player whose seat you free: UNSEAT %lld Name", (long long)t.id);
+        free(name);
+        return 0;
+    }
+    if ((rc = db_get_text(l->db, &email, "SELECT email FROM lobby_players WHERE table_id = ? AND name = ? COLLATE"
+                                         " NOCASE", "Is", t.id, name)) < 0)
+        goto fail;
+    if (!rc) {
+        answer(l, line, "nobody at game %lld is called %s (MYGAMES or LIST shows who sits there)", (long long)t.id,
+               name);
+        goto done;
+    }
+    if (str_ieq(email, l->from)) {
+        answer(l, line, "that is your own seat: LEAVE %lld gives it back and closes the table", (long long)t.id);
+        goto done;
+    }
+    if (db_do(l->db, "DELETE FROM lobby_players WHERE table_id = ? AND name = ? COLLATE NOCASE", "Is", t.id, name) ||
+        close_up(l->db, t.id))
+        goto fail;
+    if (!str_eq(email, "bot")) {
+        cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray(), *o = cJSON_CreateObject();
+        char text[200];
+        snprintf(text, sizeof(text), "Your seat at game %lld was freed by its host (%.80s) before the start.",
+                 (long long)t.id, l->from);
+        cJSON_AddStringToObject(o, "text", "");
+        add_prose(o, "body", text);
+        cJSON_AddItemToArray(lines, o);
+        cJSON_AddItemToObject(d, "lines", lines);
+        cJSON_AddStringToObject(d, "headline", "your seat at a game was freed");
+        rc = lobby_send(l->db, email, "lobby-notice", "lobby.txt", d, l->origin, false);
+        cJSON_Delete(d);
+        if (rc)
+            goto fail;
+    }
+    answer(l, line, "%s no longer sits at game %lld%s.", name, (long long)t.id,
+           str_eq(email, "bot") ? "" : ", and is told");
+done:
+    free(name);
+    free(email);
+    return 0;
+fail:
+    free(name);
+    free(email);
+    return -1;
 }
 
 /* START 12: the host starts it, bots in the empty seats. */
@@ -788,27 +940,47 @@ static int cmd_start(struct lobby *l, const char *line, const struct args *a)
         strbuf_release(&note);
         return -1;
     }
-    answer(l, line, "%s%s", note.buf, rc == 0 && t.taken < t.seats ? " Bots play the empty seats." : "");
+    if (rc == 1)
+        answer(l, line, "%s. UNSEAT %lld Name frees a seat, LEAVE %lld closes the table.", note.buf, (long long)id,
+               (long long)id);
+    else
+        answer(l, line, "%s%s", note.buf, t.taken < t.seats ? " Bots play the empty seats." : "");
     strbuf_release(&note);
     return 0;
 }
 
-/* Mails one invitation: once an invitee and game, and an address that never
- * confirmed gets one a month whoever asks. *sent says whether it went. */
-static int invite(struct lobby *l, int64_t id, const char *to, const char *name, const char *inviter_name, bool *sent)
+/* What became of one invitation. */
+enum invited { INVITE_SENT, INVITE_LATELY, INVITE_BUDGET };
+
+/* Mails one invitation, within the limits every path shares: the sender's
+ * one budget for third parties (invites_per_hour), one invitation from her
+ * to an invitee a day (whatever the table), one an invitee and game, and
+ * for an address that never confirmed one unsolicited mail a month,
+ * whoever asks. */
+static int invite(struct lobby *l, int64_t id, const char *to, const char *name, const char *inviter_name,
+                  enum invited *how)
 {
-    int64_t before, lately = 0, confirmed;
-    char now[32], *token;
+    int64_t before, lately = 0, confirmed, left, from_her;
+    char now[32], since[32], *token;
     cJSON *d;
     int rc;
-    *sent = false;
-    if (db_get_int64(l->db, &before, "SELECT count(*) FROM lobby_invites WHERE table_id = ? AND email = ?", "Is", id,
+    *how = INVITE_LATELY;
+    utc_format(clock_now() - INVITE_AGAIN, since);
+    if (third_party_budget(l, &left) ||
+        db_get_int64(l->db, &before, "SELECT count(*) FROM lobby_invites WHERE table_id = ? AND email = ?", "Is", id,
                      to) < 0 ||
+        db_get_int64(l->db, &from_her,
+                     "SELECT count(*) FROM lobby_invites WHERE email = ? AND inviter = ? COLLATE NOCASE AND sent_at > ?",
+                     "sss", to, l->from, since) < 0 ||
         db_get_int64(l->db, &confirmed, "SELECT count(*) FROM lobby_addresses WHERE address = ? AND confirmed_at IS"
                                         " NOT NULL", "s", to) < 0 ||
-        (!confirmed && limit_mails_to(l->db, to, "invite", QUIET, &lately)))
+        (!confirmed && limit_unsolicited(l->db, to, QUIET, &lately)))
         return -1;
-    if (before || lately)
+    if (left <= 0) {
+        *how = INVITE_BUDGET;
+        return 0;
+    }
+    if (before || from_her || lately)
         return 0;
     token = secret_new(TOKEN_LEN);
     utc_now(now);
@@ -833,23 +1005,35 @@ static int invite(struct lobby *l, int64_t id, const char *to, const char *name,
     }
     rc = db_do(l->db, "INSERT INTO lobby_invites(table_id, email, inviter, token, name, sent_at) VALUES (?, ?, ?, ?, ?,"
                       " ?)", "Isssss", id, to, l->from, token, name, now) ||
-         lobby_send(l->db, to, "invite", "lobby-invite.txt", d, NULL, 0);
-    *sent = rc == 0;
+         lobby_send(l->db, to, "invite", "lobby-invite.txt", d, l->origin, false);
+    if (rc == 0)
+        *how = INVITE_SENT;
     cJSON_Delete(d);
     free(token);
     return rc ? -1 : 0;
 }
 
+/* The answer for an invitation that did not go. */
+static void not_invited(struct lobby *l, const char *line, const char *to, int64_t id, enum invited how)
+{
+    if (how == INVITE_BUDGET)
+        answer(l, line, "%s is not invited: your mails caused %lld mails to others in the last hour, the most this"
+                        " ngoma sends for one address; try again later, or tell %s to JOIN %lld",
+               to, setting_get_int(l->db, "invites_per_hour", 5), to, (long long)id);
+    else
+        answer(l, line, "%s was invited lately already: no second mail goes (JOIN %lld works for %s all the same)", to,
+               (long long)id, to);
+}
+
 /* INVITE 12 friend@example.org */
 static int cmd_invite(struct lobby *l, const char *line, const struct args *a)
 {
-    char *me = NULL;
+    char *me = NULL, *to = NULL;
     struct table t;
     int rc;
-    int64_t id, sent_lately;
-    long long per_hour = setting_get_int(l->db, "invites_per_hour", 5);
+    int64_t id;
     struct strbuf err = STRBUF_INIT;
-    bool sent;
+    enum invited how;
     if ((rc = open_table_named(l, line, a, true, "INVITE takes a game's number and one address: INVITE 12"
                                                  " friend@example.org", "", &t)) <= 0)
         return rc;
@@ -865,36 +1049,28 @@ static int cmd_invite(struct lobby *l, const char *line, const struct args *a)
         answer(l, line, "%s", err.buf);
         goto out;
     }
-    {
-        char since[32];
-        utc_format(clock_now() - 3600, since);
-        if (db_get_int64(l->db, &sent_lately, "SELECT count(*) FROM lobby_invites WHERE inviter = ? AND sent_at > ?",
-                         "ss", l->from, since) < 0)
-            goto fail;
-    }
-    if (sent_lately >= per_hour) {
-        answer(l, line, "you sent %lld invitations in the last hour, the most this ngoma sends for one address"
-                        " (invites_per_hour): try again later", (long long)sent_lately);
-        goto out;
-    }
-    if (invite(l, id, a->w[2], NULL, me, &sent))
+    /* One address however it is written: Carol@ and carol@ share the limits. */
+    to = str_lower(xstrdup(a->w[2]));
+    if (invite(l, id, to, NULL, me, &how))
         goto fail;
-    if (sent)
-        answer(l, line, "%s is invited to game %lld: one mail, saying you asked.", a->w[2], (long long)id);
+    if (how == INVITE_SENT)
+        answer(l, line, "%s is invited to game %lld: one mail, saying you asked.", to, (long long)id);
     else
-        answer(l, line, "%s was invited lately already: no second mail goes.", a->w[2]);
+        not_invited(l, line, to, id, how);
 out:
     free(me);
+    free(to);
     strbuf_release(&err);
     return 0;
 fail:
     free(me);
+    free(to);
     strbuf_release(&err);
     return -1;
 }
 
 /* WATCH 12 / UNWATCH 12 */
-static int cmd_watch(struct lobby *l, const char *line, const struct args *a, bool on)
+static int watch(struct lobby *l, const char *line, const struct args *a, bool on)
 {
     int64_t id, n, exists, step = 0;
     char now[32];
@@ -923,6 +1099,14 @@ static int cmd_watch(struct lobby *l, const char *line, const struct args *a, bo
         answer(l, line, "game %lld has %d watchers, the most a game has", (long long)id, WATCHERS_EACH);
         return 0;
     }
+    if (db_get_int64(l->db, &n, "SELECT count(*) FROM watchers WHERE email = ? AND game_id <> ?", "sI", l->from, id) <
+        0)
+        return -1;
+    if (n >= WATCHING_EACH) {
+        answer(l, line, "you watch %d games already, the most one address watches: UNWATCH one first",
+               WATCHING_EACH);
+        return 0;
+    }
     utc_now(now);
     if (db_do(l->db, "INSERT OR IGNORE INTO watchers(game_id, email, told_step, told_when, since) VALUES (?, ?, ?, 0, ?)",
               "IsIs", id, l->from, step, now))
@@ -934,6 +1118,16 @@ static int cmd_watch(struct lobby *l, const char *line, const struct args *a, bo
     return 0;
 }
 
+static int cmd_watch(struct lobby *l, const char *line, const struct args *a)
+{
+    return watch(l, line, a, true);
+}
+
+static int cmd_unwatch(struct lobby *l, const char *line, const struct args *a)
+{
+    return watch(l, line, a, false);
+}
+
 /* REMATCH 12: the same game, the same players, a new deal. */
 static int cmd_rematch(struct lobby *l, const char *line, const struct args *a)
 {
@@ -941,7 +1135,7 @@ static int cmd_rematch(struct lobby *l, const char *line, const struct args *a)
     int64_t id, nid, open;
     char commitment[65];
     int me = -1, humans = 0, rc = 0;
-    struct strbuf note = STRBUF_INIT;
+    struct strbuf note = STRBUF_INIT, uninvited = STRBUF_INIT;
     if (!game_number(a, 1, &id)) {
         answer(l, line, "REMATCH takes the number of a game you played: REMATCH 12");
         return 0;
@@ -995,10 +1189,12 @@ static int cmd_rematch(struct lobby *l, const char *line, const struct args *a)
                       "IIss", nid, nid, g.names[s], now))
                 goto fail;
         } else {
-            bool sent;
+            enum invited how;
             humans++;
-            if (invite(l, nid, g.seats[s].email, g.names[s], g.names[me], &sent))
+            if (invite(l, nid, g.seats[s].email, g.names[s], g.names[me], &how))
                 goto fail;
+            if (how != INVITE_SENT)
+                strbuf_addf(&uninvited, "%s%s", uninvited.len ? ", " : "", g.names[s]);
         }
     }
     if (!humans) {
@@ -1008,27 +1204,34 @@ static int cmd_rematch(struct lobby *l, const char *line, const struct args *a)
     } else {
         answer(l, line,
                "The rematch of game %lld is game %lld: you sit in it as %s, and the %d other player%s of game %lld"
-               " %s invited (each JOINs it); it starts when all are in, or at START %lld.\n"
+               " %s invited (each JOINs it); it starts when all are in, or at START %lld.%s%s%s\n"
                "Seed commitment (SHA-256), published before the deal:\n  %s",
                (long long)id, (long long)nid, g.names[me], humans, humans == 1 ? "" : "s", (long long)id,
-               humans == 1 ? "is" : "are", (long long)nid, commitment);
+               humans == 1 ? "is" : "are", (long long)nid,
+               uninvited.len ? " No invitation went to " : "", uninvited.buf,
+               uninvited.len ? " (invited lately, or over the mails one address may cause in an hour): they may"
+                               " JOIN it all the same." : "",
+               commitment);
     }
 out:
     strbuf_release(&note);
+    strbuf_release(&uninvited);
     game_unload(&g);
     return 0;
 fail:
     strbuf_release(&note);
+    strbuf_release(&uninvited);
     game_unload(&g);
     return -1;
 }
 
 /* MYGAMES: the sender's seats, open tables, hosted and watched games. */
-static int cmd_mygames(struct lobby *l, const char *line)
+static int cmd_mygames(struct lobby *l, const char *line, const struct args *a)
 {
     struct strbuf sb = STRBUF_INIT;
     sqlite3_stmt *q;
     int rc, n = 0;
+    (void)a;
     q = db_stmt(l->db,
                 "SELECT g.id, g.module, g.status, s.seat, s.name, s.secret FROM seats s JOIN games g ON g.id ="
                 " s.game_id WHERE s.email = ? AND s.bot = 0 ORDER BY g.status = 'finished', g.id DESC LIMIT 30",
@@ -1079,44 +1282,126 @@ static int cmd_mygames(struct lobby *l, const char *line)
     return 0;
 }
 
+/* CONFIRM TOKEN: said about the address; the token itself was read
+ * before any command ran. */
+static int cmd_confirm(struct lobby *l, const char *line, const struct args *a)
+{
+    (void)a;
+    answer(l, line, l->confirmed ? "Your address is confirmed: NEW, JOIN, INVITE and WATCH work for it now."
+                                 : "that is not the token ngoma mailed you");
+    return 0;
+}
+
+/* DROP, in a reply to a confirmation: the commands that waited on its
+ * token were dropped (before any command ran), not done. */
+static int cmd_drop(struct lobby *l, const char *line, const struct args *a)
+{
+    (void)a;
+    answer(l, line, l->set_id ? "Nothing that waited for your confirmation ran: those commands are dropped. Your"
+                                " address is confirmed."
+                              : "nothing waited on this mail's token (DROP answers a confirmation mail)");
+    return 0;
+}
+
+/* ---- the command table ------------------------------------------------------ */
+
+/* A command waits for a confirmed address when it opens, joins or changes
+ * anything, or mails anybody but the sender. */
+#define NEEDS_CONFIRMED 1u
+
+struct lobby_command {
+    const char *name;
+    int (*run)(struct lobby *l, const char *line, const struct args *a);
+    unsigned flags;
+    const char *usage; /* as HELP shows it */
+    const char *help;  /* one line */
+};
+
+static const struct lobby_command lobby_commands[] = {
+    { "help", cmd_help, 0, "HELP", "this list" },
+    { "games", cmd_games, 0, "GAMES", "the games this ngoma runs" },
+    { "list", cmd_list, 0, "LIST", "the games waiting for players, their seats, options" },
+    { "new", cmd_new, NEEDS_CONFIRMED,
+      "NEW kalimambo [SEATS 4] [OPTION key=value] [DEADLINE 48h] [NMR bot] [AS YourName] [SALT any words]",
+      "open a game: you host it and sit in seat 1" },
+    { "join", cmd_join, NEEDS_CONFIRMED, "JOIN 12 [AS YourName] [SALT any words]",
+      "take a seat; the game starts when all are taken" },
+    { "leave", cmd_leave, NEEDS_CONFIRMED, "LEAVE 12", "give your seat back before the game starts" },
+    { "unseat", cmd_unseat, NEEDS_CONFIRMED, "UNSEAT 12 Name", "(its host) free a seat before the start" },
+    { "start", cmd_start, NEEDS_CONFIRMED, "START 12", "(its host) start now, bots in the empty seats" },
+    { "invite", cmd_invite, NEEDS_CONFIRMED, "INVITE 12 friend@example.org", "one mail to a friend, saying who asked" },
+    { "watch", cmd_watch, NEEDS_CONFIRMED, "WATCH 12", "a mail each round, as an observer sees the game" },
+    { "unwatch", cmd_unwatch, 0, "UNWATCH 12", "no more of those" },
+    { "rematch", cmd_rematch, NEEDS_CONFIRMED, "REMATCH 12", "the same players, a new game (each is invited)" },
+    { "mygames", cmd_mygames, 0, "MYGAMES", "your games, seats, open games and watched games" },
+    { "confirm", cmd_confirm, 0, "CONFIRM token", "confirm your address (the token is in ngoma's mail)" },
+    { "drop", cmd_drop, 0, "DROP", "(in a reply to a confirmation) confirm, but run nothing that waited" },
+    { NULL, NULL, 0, NULL, NULL },
+};
+
+/* The command a line begins with, or NULL. */
+static const struct lobby_command *command_of(const char *line)
+{
+    const char *w;
+    size_t n = first_word(line ? line : "", &w);
+    for (const struct lobby_command *c = lobby_commands; n && c->name; c++)
+        if (strlen(c->name) == n && strncasecmp(w, c->name, n) == 0)
+            return c;
+    return NULL;
+}
+
+bool lobby_command_word(const char *text)
+{
+    return command_of(text) != NULL;
+}
+
+/* HELP's list: each usage, then its line (beside it when it fits). */
+static void commands_help(struct strbuf *out)
+{
+    for (const struct lobby_command *c = lobby_commands; c->name; c++) {
+        if (strlen(c->usage) <= 16) {
+            strbuf_addf(out, "  %-16s %s\n", c->usage, c->help);
+        } else {
+            struct strbuf usage = STRBUF_INIT;
+            strbuf_addstr(&usage, "  ");
+            strbuf_add_wrapped(&usage, c->usage, 6, 72);
+            strbuf_addstr(out, usage.buf);
+            strbuf_addf(out, "%19s%s\n", "", c->help);
+            strbuf_release(&usage);
+        }
+    }
+}
+
+/* The names of the commands, "HELP, GAMES, ...", for the refusal. */
+static void command_names(struct strbuf *out)
+{
+    for (const struct lobby_command *c = lobby_commands; c->name; c++) {
+        strbuf_addstr(out, c == lobby_commands ? "" : ", ");
+        for (const char *p = c->name; *p; p++)
+            strbuf_addch(out, (char)toupper((unsigned char)*p));
+    }
+}
+
 static int run_line(struct lobby *l, const char *line)
 {
+    const struct lobby_command *c = command_of(line);
     struct args a;
-    const char *w;
-    size_t n = first_word(line, &w);
     int rc = 0;
-    args_split(line, &a);
-    if (!n || !word_in(w, n, commands))
-        answer(l, line, "this is not a lobby command: HELP lists them (HELP, GAMES, LIST, NEW, JOIN, LEAVE, START,"
-                        " INVITE, WATCH, UNWATCH, REMATCH, MYGAMES)");
-    else if (word_in(w, n, binding) && !l->confirmed) {
+    if (!c) {
+        struct strbuf names = STRBUF_INIT;
+        command_names(&names);
+        answer(l, line, "this is not a lobby command: HELP lists them (%s)", names.buf);
+        strbuf_release(&names);
+        return 0;
+    }
+    if ((c->flags & NEEDS_CONFIRMED) && !l->confirmed) {
         l->wants_confirm = true;
+        strbuf_addf(&l->waiting, "%s\n", line);
         answer(l, line, "waits until you confirm your address (see below); then it is done");
-    } else if (is(&a, 0, "help"))
-        rc = cmd_help(l, line);
-    else if (is(&a, 0, "games"))
-        rc = cmd_games(l, line);
-    else if (is(&a, 0, "list"))
-        rc = cmd_list(l, line);
-    else if (is(&a, 0, "mygames"))
-        rc = cmd_mygames(l, line);
-    else if (is(&a, 0, "confirm"))
-        answer(l, line, l->confirmed ? "Your address is confirmed: NEW, JOIN, INVITE and WATCH work for it now."
-                                     : "that is not the token ngoma mailed you");
-    else if (is(&a, 0, "new"))
-        rc = cmd_new(l, line, &a);
-    else if (is(&a, 0, "join"))
-        rc = cmd_join(l, line, &a);
-    else if (is(&a, 0, "leave"))
-        rc = cmd_leave(l, line, &a);
-    else if (is(&a, 0, "start"))
-        rc = cmd_start(l, line, &a);
-    else if (is(&a, 0, "invite"))
-        rc = cmd_invite(l, line, &a);
-    else if (is(&a, 0, "watch") || is(&a, 0, "unwatch"))
-        rc = cmd_watch(l, line, &a, is(&a, 0, "watch"));
-    else if (is(&a, 0, "rematch"))
-        rc = cmd_rematch(l, line, &a);
+        return 0;
+    }
+    args_split(line, &a);
+    rc = c->run(l, line, &a);
     free(a.buf);
     return rc;
 }
@@ -1137,32 +1422,44 @@ static bool carries(const struct inbound_mail *in, const char *token)
     return yes;
 }
 
-/* Whether the sender's address is confirmed now (a token in this mail
- * counts); *pending gets a command that waited for it (owned). */
-static int identity(struct lobby *l, char **pending)
+/* Whether the sender's address is confirmed now (a token this mail
+ * carries counts: the address's, an invitation's, or a waiting set's),
+ * and which waiting set of commands, if any, this mail answers: that one
+ * alone runs (l->set_id, l->set_commands). */
+static int identity(struct lobby *l)
 {
     sqlite3_stmt *q;
     char *token = NULL, now[32];
     bool confirmed = false;
     int rc;
-    *pending = NULL;
-    q = db_stmt(l->db, "SELECT token, confirmed_at IS NOT NULL, pending FROM lobby_addresses WHERE address = ?", "s",
-                l->from);
+    q = db_stmt(l->db, "SELECT token, confirmed_at IS NOT NULL FROM lobby_addresses WHERE address = ?", "s", l->from);
     if (!q)
         return -1;
     rc = db_step(q);
     if (rc == SQLITE_ROW) {
         token = db_col_text(q, 0);
         confirmed = sqlite3_column_int(q, 1) != 0;
-        if (sqlite3_column_type(q, 2) != SQLITE_NULL)
-            *pending = db_col_text(q, 2);
     }
     db_finalize(q);
     if (rc < 0)
         return -1;
-    utc_now(now);
+    l->confirmed = confirmed;
     if (!confirmed && token && carries(l->in, token))
-        confirmed = l->just_confirmed = true;
+        confirmed = true;
+    /* A waiting set is bound to its own token: only the mail that carries
+     * it runs it, and nothing else runs in its name. */
+    q = db_stmt(l->db, "SELECT id, token, commands FROM lobby_pending WHERE address = ? ORDER BY id", "s", l->from);
+    if (!q) {
+        free(token);
+        return -1;
+    }
+    while (!l->set_id && (rc = db_step(q)) == SQLITE_ROW)
+        if (carries(l->in, (const char *)sqlite3_column_text(q, 1))) {
+            l->set_id = sqlite3_column_int64(q, 0);
+            l->set_commands = db_col_text(q, 2);
+            confirmed = true;
+        }
+    db_finalize(q);
     if (!confirmed) {
         /* An invitation's token proves the invitee reads her mail too. */
         q = db_stmt(l->db, "SELECT token FROM lobby_invites WHERE email = ?", "s", l->from);
@@ -1171,54 +1468,100 @@ static int identity(struct lobby *l, char **pending)
             return -1;
         }
         while (!confirmed && db_step(q) == SQLITE_ROW)
-            confirmed = l->just_confirmed = carries(l->in, (const char *)sqlite3_column_text(q, 0));
+            confirmed = carries(l->in, (const char *)sqlite3_column_text(q, 0));
         db_finalize(q);
     }
-    if (confirmed && (!token || !l->confirmed)) {
+    l->just_confirmed = confirmed && !l->confirmed;
+    utc_now(now);
+    if (l->just_confirmed) {
         char *fresh = token ? NULL : secret_new(TOKEN_LEN);
-        if (db_do(l->db,
-                  "INSERT INTO lobby_addresses(address, token, token_sent_at, confirmed_at) VALUES (?, ?, ?, ?)"
-                  " ON CONFLICT(address) DO UPDATE SET confirmed_at = coalesce(confirmed_at, excluded.confirmed_at),"
-                  " pending = NULL",
-                  "ssss", l->from, token ? token : fresh, now, now)) {
-            free(fresh);
+        rc = db_do(l->db,
+                   "INSERT INTO lobby_addresses(address, token, token_sent_at, confirmed_at) VALUES (?, ?, ?, ?)"
+                   " ON CONFLICT(address) DO UPDATE SET confirmed_at = coalesce(confirmed_at, excluded.confirmed_at)",
+                   "ssss", l->from, token ? token : fresh, now, now);
+        free(fresh);
+        if (rc) {
             free(token);
             return -1;
         }
-        free(fresh);
     }
-    if (!confirmed) {
-        free(*pending);
-        *pending = NULL;
+    if (l->set_id && db_do(l->db, "DELETE FROM lobby_pending WHERE id = ?", "I", l->set_id)) {
+        free(token);
+        return -1;
     }
     l->confirmed = confirmed;
     free(token);
     return 0;
 }
 
-/* An unconfirmed address: the commands that wait are kept, and one mail a
- * month at most carries the token. */
-static int ask_confirmation(struct lobby *l, const char *text, char **token, bool *may_mail)
+/* An unconfirmed address: the commands of this mail that wait (if any)
+ * become a set of their own, under a token of its own, and one mail a
+ * month at most carries a token (the set's, else the address's). */
+static int ask_confirmation(struct lobby *l, char **token, bool *may_mail, bool *kept)
 {
-    int64_t lately;
+    int64_t lately, sets;
     char now[32], *fresh = secret_new(TOKEN_LEN);
+    int rc;
     utc_now(now);
-    if (limit_mails_to(l->db, l->from, "lobby", QUIET, &lately)) {
+    *kept = false;
+    if (limit_mails_to(l->db, l->from, "lobby", QUIET, &lately) ||
+        db_get_int64(l->db, &sets, "SELECT count(*) FROM lobby_pending WHERE address = ?", "s", l->from) < 0) {
         free(fresh);
         return -1;
     }
     *may_mail = lately == 0;
-    if (db_do(l->db,
-              "INSERT INTO lobby_addresses(address, token, token_sent_at, pending) VALUES (?, ?, ?, nullif(?, ''))"
-              " ON CONFLICT(address) DO UPDATE SET pending = coalesce(nullif(excluded.pending, ''), pending),"
-              " token = CASE WHEN ? THEN excluded.token ELSE token END,"
-              " token_sent_at = CASE WHEN ? THEN excluded.token_sent_at ELSE token_sent_at END",
-              "ssssii", l->from, fresh, now, l->wants_confirm ? text : "", *may_mail ? 1 : 0, *may_mail ? 1 : 0)) {
-        free(fresh);
-        return -1;
-    }
+    rc = db_do(l->db,
+               "INSERT INTO lobby_addresses(address, token, token_sent_at) VALUES (?, ?, ?)"
+               " ON CONFLICT(address) DO UPDATE SET token = CASE WHEN ? THEN excluded.token ELSE token END,"
+               " token_sent_at = CASE WHEN ? THEN excluded.token_sent_at ELSE token_sent_at END",
+               "sssii", l->from, fresh, now, *may_mail ? 1 : 0, *may_mail ? 1 : 0);
     free(fresh);
+    if (rc)
+        return -1;
+    if (l->waiting.len && sets < PENDING_EACH) {
+        char *set_token = secret_new(TOKEN_LEN);
+        rc = db_do(l->db,
+                   "INSERT INTO lobby_pending(address, token, commands, message_id, asked_at, mailed) VALUES (?, ?, ?,"
+                   " ?, ?, ?)",
+                   "sssssi", l->from, set_token, l->waiting.buf, l->in->message_id ? l->in->message_id : "", now,
+                   *may_mail ? 1 : 0);
+        if (rc) {
+            free(set_token);
+            return -1;
+        }
+        *kept = true;
+        *token = set_token;
+        return 0;
+    }
     return db_get_text(l->db, token, "SELECT token FROM lobby_addresses WHERE address = ?", "s", l->from) < 0 ? -1 : 0;
+}
+
+/* Once an address is confirmed: the sets other mails from it left
+ * waiting, each with the token that runs it (they never run unasked). */
+static int other_waiting(struct lobby *l)
+{
+    sqlite3_stmt *q = db_stmt(l->db, "SELECT token, commands, asked_at FROM lobby_pending WHERE address = ? ORDER BY id",
+                              "s", l->from);
+    int rc;
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        struct strbuf what = STRBUF_INIT;
+        const char *c = (const char *)sqlite3_column_text(q, 1);
+        for (const char *p = c; *p; p++) {
+            if (*p != '\n')
+                strbuf_addch(&what, *p);
+            else if (p[1])
+                strbuf_addstr(&what, "; ");
+        }
+        strbuf_addf(&l->notes,
+                    "Another mail from your address (%.16s UTC) asked for: %s. It did not run; a mail with the line"
+                    " CONFIRM %s runs it.\n",
+                    (const char *)sqlite3_column_text(q, 2), what.buf, (const char *)sqlite3_column_text(q, 0));
+        strbuf_release(&what);
+    }
+    db_finalize(q);
+    return rc < 0 ? -1 : 0;
 }
 
 int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_origin *origin, bool *answered,
@@ -1227,34 +1570,41 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
     struct lobby l = { 0 };
     struct strlist lines = STRLIST_INIT;
     struct strbuf err = STRBUF_INIT;
-    char *pending = NULL, *token = NULL;
+    char *token = NULL, *from = NULL, *mode = NULL;
     cJSON *d = NULL;
+    bool drop = false;
     int rc = -1;
 
     *answered = false;
     l.db = db;
     l.in = in;
-    l.from = in->m.from;
-    l.mode = NULL;
+    l.origin = origin;
     strbuf_init(&l.notes);
-    char *mode = setting_get(db, "lobby");
+    strbuf_init(&l.waiting);
+    mode = setting_get(db, "lobby");
     l.mode = mode ? mode : "off";
-    if (!l.from || address_check(l.from, "the sender", &err)) {
+    if (!in->m.from || address_check(in->m.from, "the sender", &err)) {
         snprintf(why, n, "lobby: the sender's address is not one ngoma writes to");
         rc = 0;
         goto out;
     }
-    if (identity(&l, &pending))
+    /* One identity however the address is written: Ann@ and ann@ are one. */
+    l.from = from = str_lower(xstrdup(in->m.from));
+    if (identity(&l))
         goto out;
-    /* What waited for the confirmation comes first, then this mail. */
-    if (pending)
-        order_lines(pending, &lines);
     {
         struct strlist now_lines = STRLIST_INIT;
         order_lines(in->e.orders, &now_lines);
+        for (size_t i = 0; i < now_lines.n; i++) {
+            const struct lobby_command *c = command_of(now_lines.v[i]);
+            drop |= c && c->run == cmd_drop;
+        }
+        /* What waited on this mail's token comes first, unless dropped. */
+        if (l.set_commands && !drop)
+            order_lines(l.set_commands, &lines);
         for (size_t i = 0; i < now_lines.n; i++)
             /* A reply that confirms may say "yes, it is me": only commands count. */
-            if (!str_iprefix(now_lines.v[i], "confirm ") && (!l.just_confirmed || lobby_command_word(now_lines.v[i])))
+            if (!str_iprefix(now_lines.v[i], "confirm ") && (!l.just_confirmed || command_of(now_lines.v[i])))
                 strlist_push(&lines, now_lines.v[i]);
         strlist_clear(&now_lines);
     }
@@ -1273,7 +1623,7 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
                 d = cJSON_CreateObject();
                 cJSON_AddBoolToObject(d, "limit", true);
                 cJSON_AddNumberToObject(d, "per_hour", (double)setting_get_int(db, "lobby_per_hour", 10));
-                if (lobby_send(db, l.from, "lobby-limit", "lobby.txt", d, origin, 0))
+                if (lobby_send(db, l.from, "lobby-limit", "lobby.txt", d, origin, true))
                     goto out;
                 *answered = true;
             }
@@ -1288,30 +1638,35 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
             goto out;
     if (lines.n > LOBBY_LINES)
         strbuf_addf(&l.notes, "Only the first %d commands of a mail are taken.", LOBBY_LINES);
+    if (l.just_confirmed && other_waiting(&l))
+        goto out;
     d = cJSON_CreateObject();
     if (!l.confirmed) {
-        struct strbuf waiting = STRBUF_INIT;
-        bool may_mail;
-        for (size_t i = 0; i < lines.n && i < LOBBY_LINES; i++) {
-            const char *w;
-            size_t len = first_word(lines.v[i], &w);
-            if (len && word_in(w, len, binding))
-                strbuf_addf(&waiting, "%s\n", lines.v[i]);
-        }
-        rc = ask_confirmation(&l, waiting.buf, &token, &may_mail);
-        strbuf_release(&waiting);
-        if (rc)
+        bool may_mail, kept;
+        if (ask_confirmation(&l, &token, &may_mail, &kept))
             goto out;
-        rc = -1;
         if (!may_mail) {
             snprintf(why, n, "lobby: an unconfirmed address, mailed this month already: not answered%s",
-                     l.wants_confirm ? " (its commands wait)" : "");
+                     kept ? " (its commands wait with a token of their own)" : "");
             rc = 0;
             goto out;
         }
+        if (l.wants_confirm && !kept)
+            strbuf_addf(&l.notes, "%d sets of commands wait for this address already: confirm it first.",
+                        PENDING_EACH);
         cJSON_AddStringToObject(d, "token", token);
         cJSON_AddBoolToObject(d, "confirm", true);
-        cJSON_AddBoolToObject(d, "waiting", l.wants_confirm);
+        cJSON_AddBoolToObject(d, "waiting", kept);
+        if (kept) {
+            struct strbuf shown = STRBUF_INIT;
+            for (const char *p = l.waiting.buf; *p; p++) {
+                if (p == l.waiting.buf || p[-1] == '\n')
+                    strbuf_addstr(&shown, "  ");
+                strbuf_addch(&shown, *p);
+            }
+            reply_add_text(d, "waiting_lines", shown.buf);
+            strbuf_release(&shown);
+        }
     }
     cJSON_AddStringToObject(d, "to", l.from);
     {
@@ -1334,11 +1689,11 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
     l.lines = NULL;
     if (l.notes.len)
         reply_add_text(d, "notes", l.notes.buf);
-    if (lobby_send(db, l.from, "lobby", "lobby.txt", d, origin, 0))
+    if (lobby_send(db, l.from, "lobby", "lobby.txt", d, origin, true))
         goto out;
     *answered = true;
-    snprintf(why, n, "lobby: %zu command(s) from %s%s", lines.n < LOBBY_LINES ? lines.n : LOBBY_LINES, l.from,
-             l.confirmed ? "" : " (unconfirmed: asked to confirm)");
+    snprintf(why, n, "lobby: %zu command(s) from %s%s%s", lines.n < LOBBY_LINES ? lines.n : LOBBY_LINES, l.from,
+             l.confirmed ? "" : " (unconfirmed: asked to confirm)", drop && l.set_id ? " (what waited was dropped)" : "");
     rc = 0;
 out:
     cJSON_Delete(d);
@@ -1346,8 +1701,10 @@ out:
     strlist_clear(&lines);
     strbuf_release(&err);
     strbuf_release(&l.notes);
-    free(pending);
+    strbuf_release(&l.waiting);
+    free(l.set_commands);
     free(token);
+    free(from);
     free(mode);
     return rc;
 }

@@ -9,21 +9,39 @@
 #include <string.h>
 
 #define IO_TIMEOUT_MS 60000
-#define MAX_LITERAL (64u << 20)
+#define MAX_LITERAL (1ll << 32)
 
-/* Waits until the socket can be read (or written). */
-static int wait_socket(struct imapc *im, bool for_read)
+/* The session's end passed: said once, in err. */
+static bool past_deadline(struct imapc *im, struct strbuf *err)
+{
+    if (!im->deadline || time(NULL) < im->deadline)
+        return false;
+    strbuf_addf(err, "IMAP: the session passed its %ld seconds (imap_session_secs) and is cut; what was taken"
+                     " stays, the rest comes at the next fetch",
+                im->lim.session_secs);
+    return true;
+}
+
+/* Waits until the socket can be read (or written), at most a minute and
+ * never past the session's end. */
+static int wait_socket(struct imapc *im, bool for_read, struct strbuf *err)
 {
     curl_socket_t sock;
     struct pollfd p;
+    int rc, ms = IO_TIMEOUT_MS;
+    if (past_deadline(im, err))
+        return -1;
+    if (im->deadline && (im->deadline - time(NULL)) * 1000 < ms)
+        ms = (int)(im->deadline - time(NULL)) * 1000 + 1;
     if (im->cu->easy_getinfo(im->curl, CURLINFO_ACTIVESOCKET, &sock) != CURLE_OK || sock == CURL_SOCKET_BAD)
         return -1;
     p.fd = sock;
     p.events = for_read ? POLLIN : POLLOUT;
     p.revents = 0;
-    int rc;
-    while ((rc = poll(&p, 1, IO_TIMEOUT_MS)) < 0 && errno == EINTR)
+    while ((rc = poll(&p, 1, ms)) < 0 && errno == EINTR)
         ;
+    if (rc <= 0 && !past_deadline(im, err))
+        strbuf_addstr(err, for_read ? "IMAP: no answer from the server" : "IMAP: the server stopped reading");
     return rc > 0 ? 0 : -1;
 }
 
@@ -34,10 +52,8 @@ static int send_all(struct imapc *im, const char *data, size_t len, struct strbu
         size_t n = 0;
         CURLcode rc = im->cu->easy_send(im->curl, data + done, len - done, &n);
         if (rc == CURLE_AGAIN) {
-            if (wait_socket(im, false)) {
-                strbuf_addstr(err, "IMAP: the server stopped reading");
+            if (wait_socket(im, false, err))
                 return -1;
-            }
             continue;
         }
         if (rc != CURLE_OK) {
@@ -55,12 +71,14 @@ static int fill(struct imapc *im, struct strbuf *err)
     char buf[16384];
     for (;;) {
         size_t n = 0;
-        CURLcode rc = im->cu->easy_recv(im->curl, buf, sizeof(buf), &n);
+        CURLcode rc;
+        /* A server that sends a line a second is cut all the same. */
+        if (past_deadline(im, err))
+            return -1;
+        rc = im->cu->easy_recv(im->curl, buf, sizeof(buf), &n);
         if (rc == CURLE_AGAIN) {
-            if (wait_socket(im, true)) {
-                strbuf_addstr(err, "IMAP: no answer from the server");
+            if (wait_socket(im, true, err))
                 return -1;
-            }
             continue;
         }
         if (rc != CURLE_OK || n == 0) {
@@ -92,8 +110,10 @@ static int read_line(struct imapc *im, struct strbuf *line, struct strbuf *err)
             im->pos += len + 1;
             return 0;
         }
-        if (im->in.len - im->pos > (1u << 20)) {
-            strbuf_addstr(err, "IMAP: a response line is too long");
+        if (im->in.len - im->pos > im->lim.response_bytes) {
+            strbuf_addf(err, "IMAP: a line of the server's answer passed %zu bytes (imap_response_bytes): the session"
+                             " is cut",
+                        im->lim.response_bytes);
             return -1;
         }
         if (fill(im, err))
@@ -101,14 +121,23 @@ static int read_line(struct imapc *im, struct strbuf *line, struct strbuf *err)
     }
 }
 
-static int read_bytes(struct imapc *im, size_t n, struct strbuf *out, struct strbuf *err)
+/* Reads n bytes of a literal, keeping at most keep of them in out (may be
+ * NULL): the rest is read and dropped, never held. */
+static int read_bytes(struct imapc *im, size_t n, struct strbuf *out, size_t keep, struct strbuf *err)
 {
-    while (im->in.len - im->pos < n)
-        if (fill(im, err))
-            return -1;
-    if (out)
-        strbuf_add(out, im->in.buf + im->pos, n);
-    im->pos += n;
+    while (n) {
+        size_t have = im->in.len - im->pos, take;
+        if (!have) {
+            if (fill(im, err))
+                return -1;
+            continue;
+        }
+        take = have < n ? have : n;
+        if (out && out->len < keep)
+            strbuf_add(out, im->in.buf + im->pos, take < keep - out->len ? take : keep - out->len);
+        im->pos += take;
+        n -= take;
+    }
     return 0;
 }
 
@@ -137,8 +166,13 @@ int imapc_command(struct imapc *im, const char *cmd, struct strbuf *lines, struc
     struct strbuf out = STRBUF_INIT, line = STRBUF_INIT;
     char tag[16];
     bool got_literal = false;
+    size_t got = 0; /* bytes of the answer besides the literal kept */
     int rc = -1;
 
+    if (im->broken) {
+        strbuf_addstr(err, "IMAP: the connection was cut");
+        return -1;
+    }
     snprintf(tag, sizeof(tag), "N%d", ++im->tag);
     strbuf_addf(&out, "%s %s\r\n", tag, cmd);
     if (send_all(im, out.buf, out.len, err))
@@ -149,16 +183,25 @@ int imapc_command(struct imapc *im, const char *cmd, struct strbuf *lines, struc
             goto done;
         /* A line may carry literals; the line goes on after each. */
         while ((lit = literal_size(&line)) >= 0) {
+            bool kept = literal && !got_literal;
+            got += line.len + 2 + (kept ? 0 : (size_t)lit);
+            if (got > im->lim.response_bytes)
+                goto too_long;
             if (lines) {
                 strbuf_add(lines, line.buf, line.len);
                 strbuf_addch(lines, ' ');
             }
-            if (read_bytes(im, (size_t)lit, literal && !got_literal ? literal : NULL, err))
+            if (read_bytes(im, (size_t)lit, kept ? literal : NULL, im->lim.literal_keep, err))
                 goto done;
+            if (kept)
+                im->literal_total = (size_t)lit;
             got_literal = true;
             if (read_line(im, &line, err))
                 goto done;
         }
+        got += line.len + 2;
+        if (got > im->lim.response_bytes)
+            goto too_long;
         if (strncmp(line.buf, tag, strlen(tag)) == 0 && line.buf[strlen(tag)] == ' ') {
             const char *status = line.buf + strlen(tag) + 1;
             if (strncmp(status, "OK", 2) == 0) {
@@ -173,7 +216,14 @@ int imapc_command(struct imapc *im, const char *cmd, struct strbuf *lines, struc
             strbuf_addch(lines, '\n');
         }
     }
+    /* The loop ends at the tagged line (done), or here: */
+too_long:
+    strbuf_addf(err, "IMAP: the server's answer to %.40s passed %zu bytes (imap_response_bytes) and the session is cut",
+                cmd, im->lim.response_bytes);
 done:
+    /* After a failure the connection is in no known state: nothing more is
+     * said on it, not even LOGOUT. */
+    im->broken |= rc != 0;
     strbuf_release(&out);
     strbuf_release(&line);
     return rc;
@@ -218,7 +268,7 @@ static void quote(struct strbuf *sb, const char *s)
 }
 
 int imapc_open(struct imapc *im, const char *url, const char *user, const char *password, struct tls_conf *tls,
-               struct strbuf *err)
+               const struct imapc_limits *lim, struct strbuf *err)
 {
     char *server = NULL, *connect_url = tls_url(tls, url);
     struct strbuf cmd = STRBUF_INIT;
@@ -227,6 +277,8 @@ int imapc_open(struct imapc *im, const char *url, const char *user, const char *
 
     memset(im, 0, sizeof(*im));
     strbuf_init(&im->in);
+    im->lim = *lim;
+    im->deadline = time(NULL) + lim->session_secs;
     if (split_url(connect_url, &server, &im->mailbox)) {
         strbuf_addf(err, "\"%s\" is not an IMAP URL", url);
         return -1;
@@ -243,6 +295,8 @@ int imapc_open(struct imapc *im, const char *url, const char *user, const char *
     im->cu->easy_setopt(im->curl, CURLOPT_PASSWORD, password);
     im->cu->easy_setopt(im->curl, CURLOPT_CONNECT_ONLY, 1L);
     im->cu->easy_setopt(im->curl, CURLOPT_CONNECTTIMEOUT, 20L);
+    /* libcurl's own part (greeting, TLS, login) within the session's time. */
+    im->cu->easy_setopt(im->curl, CURLOPT_TIMEOUT, lim->session_secs);
     im->cu->easy_setopt(im->curl, CURLOPT_NOSIGNAL, 1L);
     tls_apply(im->cu, im->curl, tls);
     res = im->cu->easy_perform(im->curl);
@@ -290,11 +344,15 @@ int imapc_unseen(struct imapc *im, uint32_t **uids, size_t *n, struct strbuf *er
     return 0;
 }
 
-int imapc_fetch(struct imapc *im, uint32_t uid, struct strbuf *message, struct strbuf *err)
+int imapc_fetch(struct imapc *im, uint32_t uid, struct strbuf *message, size_t *total, struct strbuf *err)
 {
     char cmd[64];
+    int rc;
     snprintf(cmd, sizeof(cmd), "UID FETCH %u BODY.PEEK[]", uid);
-    return imapc_command(im, cmd, NULL, message, err);
+    im->literal_total = 0;
+    rc = imapc_command(im, cmd, NULL, message, err);
+    *total = im->literal_total > message->len ? im->literal_total : message->len;
+    return rc;
 }
 
 int imapc_mark_seen(struct imapc *im, uint32_t uid, struct strbuf *err)
@@ -308,7 +366,8 @@ void imapc_close(struct imapc *im)
 {
     if (im->curl) {
         struct strbuf err = STRBUF_INIT;
-        imapc_command(im, "LOGOUT", NULL, NULL, &err);
+        if (!im->broken)
+            imapc_command(im, "LOGOUT", NULL, NULL, &err);
         strbuf_release(&err);
         im->cu->easy_cleanup(im->curl);
     }

@@ -11,6 +11,7 @@
 
 #include "mail/curlx.h"
 #include "mail/tlsconf.h"
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -24,7 +25,23 @@
 #define MAX_ATTEMPTS 12
 #define CLAIM_LEASE 600 /* seconds before a claimed mail is taken up again */
 
-enum outcome { SENT, TEMPORARY, PERMANENT };
+/* SENT; TEMPORARY: this mail later; PERMANENT: this mail never; DEFER_ALL:
+ * the server refused or broke the session, so this mail and every other
+ * one waits for the next send (nothing is failed for it). */
+enum outcome { SENT, TEMPORARY, PERMANENT, DEFER_ALL };
+
+/* What the SMTP server said, as libcurl's transcript shows it: the
+ * command each reply answers, the reply's code and words; and when the
+ * session must end. (libcurl itself reads at most 300 KB of one reply.) */
+struct smtp_talk {
+    char cmd[12];          /* the last command sent: "" for the greeting, BODY for the mail itself */
+    int code;              /* the last reply's code */
+    char words[240];       /* its first line, as the server wrote it */
+    bool in_reply;         /* within a multi-line reply ("250-...") */
+    bool quit;             /* QUIT was sent: its reply is not the one that counts */
+    time_t deadline;       /* the session's end (smtp_session_secs) */
+    long session_secs;
+};
 
 struct sender {
     char *method;
@@ -35,6 +52,7 @@ struct sender {
     char *sendmail;
     const struct curl_api *cu; /* libcurl, loaded on first use */
     CURL *curl;     /* one SMTP connection, reused */
+    struct smtp_talk talk;
 };
 
 void send_summary(const struct send_stats *st, char out[320])
@@ -104,13 +122,72 @@ static char *crlf(const char *mail)
     return strbuf_detach(&sb);
 }
 
+static int smtp_debug(CURL *c, curl_infotype type, char *data, size_t size, void *arg)
+{
+    struct smtp_talk *t = arg;
+    (void)c;
+    if (type == CURLINFO_HEADER_OUT) {
+        char cmd[sizeof(t->cmd)];
+        size_t n = 0;
+        while (n < size && n < sizeof(cmd) - 1 && data[n] != ' ' && data[n] != '\r' && data[n] != '\n') {
+            cmd[n] = (char)toupper((unsigned char)data[n]);
+            n++;
+        }
+        cmd[n] = '\0';
+        t->in_reply = false;
+        /* libcurl says QUIT after a refusal: the refusal is what counts. */
+        t->quit = str_eq(cmd, "QUIT");
+        if (!t->quit)
+            memcpy(t->cmd, cmd, n + 1);
+    } else if (type == CURLINFO_DATA_OUT) {
+        snprintf(t->cmd, sizeof(t->cmd), "BODY");
+        t->in_reply = false;
+    } else if (type == CURLINFO_HEADER_IN) {
+        /* A reply line: "250-..." goes on, "250 ..." ends it; the first
+         * line of a reply holds its code and words. */
+        if (!t->in_reply && !t->quit && size >= 3 && isdigit((unsigned char)data[0]) && isdigit((unsigned char)data[1]) &&
+            isdigit((unsigned char)data[2])) {
+            size_t n = 0;
+            t->code = (data[0] - '0') * 100 + (data[1] - '0') * 10 + (data[2] - '0');
+            while (n < size && n < sizeof(t->words) - 1 && data[n] != '\r' && data[n] != '\n') {
+                t->words[n] = (unsigned char)data[n] < 0x20 || (unsigned char)data[n] > 0x7e ? '?' : data[n];
+                n++;
+            }
+            t->words[n] = '\0';
+        }
+        t->in_reply = size >= 4 && data[3] == '-';
+    }
+    return 0;
+}
+
+/* Whom a refusal concerns: a reply to RCPT or to the mail itself concerns
+ * this mail; any other (the greeting, EHLO, STARTTLS, AUTH, MAIL FROM)
+ * the session and every mail. */
+static enum outcome smtp_refusal(const struct smtp_talk *t, struct strbuf *why)
+{
+    bool one = str_eq(t->cmd, "RCPT") || str_eq(t->cmd, "DATA") || str_eq(t->cmd, "BODY");
+    const char *what = !*t->cmd                 ? "refused the session at its greeting"
+                       : str_eq(t->cmd, "RCPT") ? "refused the recipient"
+                       : one                    ? "refused this mail"
+                       : str_eq(t->cmd, "MAIL") ? "refused the sender (MAIL FROM)"
+                                                : NULL;
+    if (what)
+        strbuf_addf(why, "the server %s: %s", what, t->words);
+    else
+        strbuf_addf(why, "the server refused %s: %s", t->cmd, t->words);
+    if (!one) {
+        strbuf_addstr(why, "; every mail waits for the next send");
+        return DEFER_ALL;
+    }
+    return t->code >= 500 ? PERMANENT : TEMPORARY;
+}
+
 static enum outcome deliver_smtp(struct sender *s, const char *rcpt, const char *mail, struct strbuf *why)
 {
     struct curl_slist *rcpts = NULL;
     struct strbuf from = STRBUF_INIT, to = STRBUF_INIT;
     char *data = crlf(mail);
     struct upload u = { data, strlen(data), 0 };
-    long code = 0;
     CURLcode res;
 
     if (!s->cu && !(s->cu = curl_api(why))) {
@@ -133,16 +210,26 @@ static enum outcome deliver_smtp(struct sender *s, const char *rcpt, const char 
     s->cu->easy_setopt(c, CURLOPT_READDATA, &u);
     s->cu->easy_setopt(c, CURLOPT_UPLOAD, 1L);
     s->cu->easy_setopt(c, CURLOPT_INFILESIZE_LARGE, (curl_off_t)u.len);
-    s->cu->easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 20L);
-    s->cu->easy_setopt(c, CURLOPT_TIMEOUT, 120L);
+    {
+        /* Two minutes a mail at most, and never past the session's end. */
+        long left = (long)(s->talk.deadline - time(NULL));
+        s->cu->easy_setopt(c, CURLOPT_CONNECTTIMEOUT, left < 20 ? (left > 0 ? left : 1L) : 20L);
+        s->cu->easy_setopt(c, CURLOPT_TIMEOUT, left < 120 ? (left > 0 ? left : 1L) : 120L);
+    }
     s->cu->easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    /* The transcript tells which command a refusal answers. */
+    s->talk.cmd[0] = s->talk.words[0] = '\0';
+    s->talk.code = 0;
+    s->talk.in_reply = s->talk.quit = false;
+    s->cu->easy_setopt(c, CURLOPT_VERBOSE, 1L);
+    s->cu->easy_setopt(c, CURLOPT_DEBUGFUNCTION, smtp_debug);
+    s->cu->easy_setopt(c, CURLOPT_DEBUGDATA, &s->talk);
     if (*s->smtp_user) {
         s->cu->easy_setopt(c, CURLOPT_USERNAME, s->smtp_user);
         s->cu->easy_setopt(c, CURLOPT_PASSWORD, s->smtp_password);
     }
     tls_apply(s->cu, c, &s->tls);
     res = s->cu->easy_perform(c);
-    s->cu->easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
     s->cu->slist_free_all(rcpts);
     strbuf_release(&from);
     strbuf_release(&to);
@@ -150,11 +237,24 @@ static enum outcome deliver_smtp(struct sender *s, const char *rcpt, const char 
     if (res == CURLE_OK)
         return SENT;
     strbuf_addf(why, "SMTP %s: ", s->smtp_url);
+    if (strstr(s->tls.errbuf, "Too large response")) {
+        strbuf_addstr(why, "a reply of the server passed the 300 KB libcurl reads of one reply, so the session was"
+                           " cut; every mail waits for the next send");
+        return DEFER_ALL;
+    }
+    if (time(NULL) >= s->talk.deadline) {
+        strbuf_addf(why, "the session passed its %ld seconds (smtp_session_secs) and was cut; every mail waits for"
+                         " the next send",
+                    s->talk.session_secs);
+        return DEFER_ALL;
+    }
+    /* The server answered with a refusal: said in its own words, for
+     * whom it was meant. */
+    if (s->talk.code >= 400)
+        return smtp_refusal(&s->talk, why);
+    /* No connection, TLS that failed, a server gone: all later. */
     tls_explain(&s->tls, s->cu, res, why);
-    if (code)
-        strbuf_addf(why, " (server said %ld)", code);
-    /* A 5xx reply is final; anything else may work later. */
-    return code >= 500 && code < 600 ? PERMANENT : TEMPORARY;
+    return DEFER_ALL;
 }
 
 /* ---- sendmail ------------------------------------------------------------------ */
@@ -245,8 +345,15 @@ static int record(sqlite3 *db, int64_t id, int attempts, enum outcome o, const c
     utc_now(now);
     if (o == TEMPORARY && wait == 0)
         o = PERMANENT;
-    utc_format(clock_now() + wait, next);
-    if (o == SENT) {
+    utc_format(clock_now() + (o == DEFER_ALL ? 60 : wait), next);
+    if (o == DEFER_ALL) {
+        /* Not this mail's fault: its tries do not count, and it never
+         * fails for it; it goes again at the next send. */
+        st->deferred++;
+        rc = db_do(db, "UPDATE outbox SET status = 'queued', next_attempt_at = ?, last_error = ?, claimed_at = NULL"
+                       " WHERE id = ?",
+                   "ssI", next, why, id);
+    } else if (o == SENT) {
         st->sent++;
         rc = db_do(db, "UPDATE outbox SET status = 'sent', sent_at = ?, attempts = ?, last_error = NULL WHERE id = ?",
                    "siI", now, attempts, id);
@@ -351,9 +458,19 @@ int outbox_send(sqlite3 *db, const char *db_path, struct send_stats *stats)
     }
     if (str_eq(s.method, "dir"))
         snprintf(stats->where, sizeof(stats->where), "%s/", s.dir);
+    s.talk.session_secs = (long)setting_get_int(db, "smtp_session_secs", 300);
+    s.talk.deadline = time(NULL) + s.talk.session_secs;
     for (;;) {
         int64_t id;
-        int attempts = 0, c = claim(db, &id);
+        int attempts = 0, c;
+        /* The session's time is up: what is left waits, unclaimed. */
+        if (str_eq(s.method, "smtp") && time(NULL) >= s.talk.deadline) {
+            error("SMTP: the session passed its %ld seconds (smtp_session_secs): the rest of the outbox waits for"
+                  " the next send", s.talk.session_secs);
+            rc = 0;
+            break;
+        }
+        c = claim(db, &id);
         char *rcpt = NULL, *mail = NULL;
         struct strbuf why = STRBUF_INIT;
         enum outcome o;
@@ -393,8 +510,10 @@ int outbox_send(sqlite3 *db, const char *db_path, struct send_stats *stats)
             break;
         }
         strbuf_release(&why);
-        /* A server that is down stays down for this run. */
-        if (o == TEMPORARY && !str_eq(s.method, "dir")) {
+        /* A server that refuses the session, is down or cut stays so for
+         * this run: the rest of the queue waits, untouched. A sendmail
+         * that fails temporarily is taken as the same. */
+        if (o == DEFER_ALL || (o == TEMPORARY && str_eq(s.method, "sendmail"))) {
             rc = 0;
             break;
         }

@@ -63,6 +63,8 @@ NUMBER_SETTING(check_subject_bytes, "max_subject_bytes", 16, 4096)
 NUMBER_SETTING(check_header_bytes, "max_header_bytes", 1024, 1048576)
 NUMBER_SETTING(check_ignored_raw, "ignored_raw_kept", 0, 100000)
 NUMBER_SETTING(check_per_hour, "a limit per hour", 1, 10000)
+NUMBER_SETTING(check_response_bytes, "a server's answer, in bytes,", 1024, 1LL << 30)
+NUMBER_SETTING(check_session_secs, "a session, in seconds,", 5, 86400)
 
 static int check_duration(const char *v, struct strbuf *err)
 {
@@ -216,6 +218,13 @@ const struct setting_def setting_defs[] = {
     { "imap_password", "", "IMAP password", true, check_text },
     { "imap_tls", "starttls", "none, starttls (when offered), required (STARTTLS or fail), implicit (imaps)", false,
       check_tls },
+    { "imap_response_bytes", "1048576",
+      "bytes one IMAP answer may carry besides the mail it brings; a server sending more is cut off", false,
+      check_response_bytes },
+    { "imap_session_secs", "300", "seconds one fetch may talk to the IMAP server; the rest waits for the next",
+      false, check_session_secs },
+    { "smtp_session_secs", "300", "seconds one send may talk to the SMTP server; the rest waits for the next",
+      false, check_session_secs },
     { "tls_verify", "yes", "check the servers' certificates (no: for a self-signed server on this machine only)",
       false, check_yes_no },
     { "tls_ca_file", "", "a file of CA certificates to trust (for a self-signed server, its own certificate)",
@@ -248,7 +257,8 @@ const struct setting_def setting_defs[] = {
       check_creators },
     { "lobby_per_hour", "10", "lobby answers to one confirmed address an hour (then one note, then silence)", false,
       check_per_hour },
-    { "invites_per_hour", "5", "INVITEs one address may send an hour (each invitee is mailed once a game)", false,
+    { "invites_per_hour", "5",
+      "mails to others one address's lobby mails may cause an hour: INVITEs, REMATCH's invitations, notices", false,
       check_per_hour },
     { NULL, NULL, NULL, false, NULL },
 };
