@@ -107,6 +107,7 @@ check-suites: $(CHECK) $(NGOMA)
 check-cli: $(NGOMA)
 	sh tests/layers.sh
 	sh tests/cli.sh $(NGOMA)
+	sh tests/trust.sh $(NGOMA)
 	sh tests/schedule.sh $(NGOMA)
 	sh tests/contrib.sh $(NGOMA)
 

@@ -14,147 +14,45 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int sent_n;
-
-/* A mail from `from` to the bare address (or to `to`), as a client sends it. */
-static struct inbound_result mail_to(sqlite3 *db, const char *from, const char *to, const char *subject,
-                                     const char *body, const char *headers)
-{
-    struct strbuf m = STRBUF_INIT;
-    struct rawmsg raw;
-    struct inbound_result r;
-    strbuf_addf(&m, "From: %s\nTo: %s\nSubject: %s\nMessage-ID: <lobby-%d@example.org>\n%s\n%s\n", from, to, subject,
-                ++sent_n, headers ? headers : "", body);
-    rawmsg_from_memory(m.buf, m.len, 1 << 20, &raw);
-    ck_assert_int_eq(db_begin(db), 0);
-    ck_assert_int_eq(inbound_process(db, &raw, "test", &r), 0);
-    ck_assert_int_eq(db_commit(db), 0);
-    rawmsg_release(&raw);
-    strbuf_release(&m);
-    return r;
-}
-
-static struct inbound_result lobby(sqlite3 *db, const char *from, const char *subject, const char *body)
-{
-    return mail_to(db, from, "ngoma@localhost", subject, body, NULL);
-}
-
-static int64_t mails_to(sqlite3 *db, const char *to, const char *kind)
-{
-    int64_t n;
-    ck_assert_int_eq(db_get_int64(db, &n, "SELECT count(*) FROM outbox WHERE rcpt = ? AND (? IS NULL OR kind = ?)",
-                                  "sss", to, kind, kind),
-                     1);
-    return n;
-}
-
-static const char *want_kind; /* last_to: of this kind only, when set */
-
-/* The last mail to an address, as its reader sees it. */
-static void last_to(sqlite3 *db, const char *to, struct shown *s)
-{
-    char *mail = NULL;
-    ck_assert_int_eq(db_get_text(db, &mail,
-                                 "SELECT mail FROM outbox WHERE rcpt = ? AND (? IS NULL OR kind = ?) ORDER BY id DESC"
-                                 " LIMIT 1",
-                                 "sss", to, want_kind, want_kind),
-                     1);
-    shown_of(mail, s);
-    free(mail);
-}
-
-static bool last_has(sqlite3 *db, const char *to, const char *text)
-{
-    struct shown s;
-    last_to(db, to, &s);
-    char *f = t_flat(s.text);
-    bool yes = strstr(f, text) != NULL || strstr(s.subject, text) != NULL;
-    free(f);
-    if (!yes)
-        fprintf(stderr, "the last mail to %s lacks \"%s\":\nSubject: %s\n%s\n", to, text, s.subject, s.text);
-    shown_release(&s);
-    return yes;
-}
-
-/* The token in the subject of the last mail to an address. */
-static char *token_of(sqlite3 *db, const char *to, const char *word)
-{
-    struct shown s;
-    const char *p;
-    char *t;
-    last_to(db, to, &s);
-    p = strstr(s.subject, word);
-    ck_assert_msg(p != NULL, "no \"%s\" in \"%s\"", word, s.subject);
-    p += strlen(word) + 1;
-    t = xstrndup(p, strcspn(p, ") "));
-    shown_release(&s);
-    return t;
-}
-
-static sqlite3 *lobby_db(const char *mode)
-{
-    sqlite3 *db = t_db();
-    struct strbuf err = STRBUF_INIT;
-    ck_assert_int_eq(setting_set(db, "lobby", mode, &err), 0);
-    strbuf_release(&err);
-    return db;
-}
-
-/* Confirms an address: its first command, then the reply to the token. */
-static void confirmed(sqlite3 *db, const char *addr)
-{
-    char *t;
-    lobby(db, addr, "hello", "MYGAMES");
-    t = token_of(db, addr, "confirm");
-    char subject[64];
-    snprintf(subject, sizeof(subject), "Re: [ngoma] Lobby: confirm %s", t);
-    lobby(db, addr, subject, "thanks");
-    free(t);
-    int64_t n;
-    ck_assert_int_eq(db_get_int64(db, &n, "SELECT count(*) FROM lobby_addresses WHERE confirmed_at IS NOT NULL AND"
-                                          " address = ?", "s", addr), 1);
-    ck_assert_msg(n == 1, "%s is not confirmed", addr);
-}
-
 START_TEST(a_game_is_opened_joined_started_watched_played_rematched_and_verified)
 {
-    sqlite3 *db = lobby_db("open");
+    sqlite3 *db = t_lobby_db("open");
     struct game_rec g;
     struct strbuf report = STRBUF_INIT;
     char *t, subject[96];
     int64_t id;
 
     /* HELP from a stranger: the commands, and the way to confirm. */
-    lobby(db, "ann@example.org", "How do I join?", "HELP");
-    ck_assert(last_has(db, "ann@example.org", "JOIN 12 [AS YourName]"));
-    ck_assert(last_has(db, "ann@example.org", "Lobby: confirm "));
+    t_lobby(db, "ann@example.org", "How do I join?", "HELP");
+    ck_assert(t_last_has(db, "ann@example.org", "JOIN 12 [AS YourName]"));
+    ck_assert(t_last_has(db, "ann@example.org", "Lobby: confirm "));
     /* Ann opens a game: it waits for her confirmation. */
-    t = token_of(db, "ann@example.org", "confirm");
+    t = t_token_of(db, "ann@example.org", "confirm");
     snprintf(subject, sizeof(subject), "Re: [ngoma] Lobby: confirm %s", t);
     free(t);
-    lobby(db, "ann@example.org", subject, "NEW kalimambo SEATS 3 AS Ann SALT blue moon\n\n> HELP\n");
-    ck_assert(last_has(db, "ann@example.org", "is open, and you sit in seat 1 as Ann"));
-    ck_assert(last_has(db, "ann@example.org", "Seed commitment (SHA-256)"));
+    t_lobby(db, "ann@example.org", subject, "NEW kalimambo SEATS 3 AS Ann SALT blue moon\n\n> HELP\n");
+    ck_assert(t_last_has(db, "ann@example.org", "is open, and you sit in seat 1 as Ann"));
+    ck_assert(t_last_has(db, "ann@example.org", "Seed commitment (SHA-256)"));
     ck_assert_int_eq(db_get_int64(db, &id, "SELECT id FROM lobby_tables", NULL), 1);
     /* LIST shows it to anyone. */
-    confirmed(db, "bob@example.org");
-    lobby(db, "bob@example.org", "list", "LIST");
-    ck_assert(last_has(db, "bob@example.org", "Game 1: Kalimambo, 1 of 3 seats taken (Ann); no deadline; the usual options"));
+    t_confirmed(db, "bob@example.org");
+    t_lobby(db, "bob@example.org", "list", "LIST");
+    ck_assert(t_last_has(db, "bob@example.org", "Game 1: Kalimambo, 1 of 3 seats taken (Ann); no deadline; the usual options"));
     /* Bob joins; Ann invites Cleo, who joins from the invitation. */
-    lobby(db, "bob@example.org", "join", "JOIN 1 AS Bob SALT 42 elephants");
-    ck_assert(last_has(db, "bob@example.org", "in seat 2 of 3"));
-    lobby(db, "ann@example.org", "invite", "INVITE 1 cleo@example.org");
-    ck_assert_int_eq(mails_to(db, "cleo@example.org", "invite"), 1);
-    ck_assert(last_has(db, "cleo@example.org", "Ann (ann@example.org) invites you to"));
+    t_lobby(db, "bob@example.org", "join", "JOIN 1 AS Bob SALT 42 elephants");
+    ck_assert(t_last_has(db, "bob@example.org", "in seat 2 of 3"));
+    t_lobby(db, "ann@example.org", "invite", "INVITE 1 cleo@example.org");
+    ck_assert_int_eq(t_mails_to(db, "cleo@example.org", "invite"), 1);
+    ck_assert(t_last_has(db, "cleo@example.org", "Ann (ann@example.org) invites you to"));
     /* An observer watches from the start. */
-    confirmed(db, "walt@example.org");
-    lobby(db, "walt@example.org", "watch", "WATCH 1");
-    ck_assert(last_has(db, "walt@example.org", "You watch game 1"));
-    t = token_of(db, "cleo@example.org", "join");
+    t_confirmed(db, "walt@example.org");
+    t_lobby(db, "walt@example.org", "watch", "WATCH 1");
+    ck_assert(t_last_has(db, "walt@example.org", "You watch game 1"));
+    t = t_token_of(db, "cleo@example.org", "join");
     snprintf(subject, sizeof(subject), "Re: [ngoma] Invitation to Kalimambo game 1 (join %s)", t);
     free(t);
-    lobby(db, "cleo@example.org", subject, "JOIN 1 AS Cleo");
-    ck_assert(last_has(db, "cleo@example.org", "the last one. Game 1 starts with 3 players"));
+    t_lobby(db, "cleo@example.org", subject, "JOIN 1 AS Cleo");
+    ck_assert(t_last_has(db, "cleo@example.org", "the last one. Game 1 starts with 3 players"));
     /* Every seat has its welcome, with its own secret and the commitment. */
     ck_assert_int_eq(game_load(db, 1, &g), 0);
     ck_assert_str_eq(g.names[0], "Ann");
@@ -162,14 +60,14 @@ START_TEST(a_game_is_opened_joined_started_watched_played_rematched_and_verified
     ck_assert_int_eq(cJSON_GetArraySize(g.salts), 3); /* one a seat: Cleo gave none */
     ck_assert_str_eq(cJSON_GetArrayItem(g.salts, 2)->valuestring, "");
     ck_assert_str_eq(g.sched.host_email, "ann@example.org");
-    want_kind = "welcome";
+    t_want_kind = "welcome";
     for (int s = 0; s < 3; s++) {
-        ck_assert_int_eq(mails_to(db, g.seats[s].email, "welcome"), 1);
-        ck_assert(last_has(db, g.seats[s].email, g.seats[s].secret));
-        ck_assert(last_has(db, g.seats[s].email, g.commitment));
-        ck_assert(last_has(db, g.seats[s].email, "Salts mixed into the deal: Ann \"blue moon\", Bob \"42 elephants\""));
+        ck_assert_int_eq(t_mails_to(db, g.seats[s].email, "welcome"), 1);
+        ck_assert(t_last_has(db, g.seats[s].email, g.seats[s].secret));
+        ck_assert(t_last_has(db, g.seats[s].email, g.commitment));
+        ck_assert(t_last_has(db, g.seats[s].email, "Salts mixed into the deal: Ann \"blue moon\", Bob \"42 elephants\""));
     }
-    want_kind = NULL;
+    t_want_kind = NULL;
     /* The watcher never sees a secret. */
     game_unload(&g);
     /* Play to the end by mail: each answers her latest mail. */
@@ -187,7 +85,7 @@ START_TEST(a_game_is_opened_joined_started_watched_played_rematched_and_verified
                 continue;
             g.ops->legal(g.st, s, &g.table, &legal);
             snprintf(to, sizeof(to), "ngoma+1-%d-%s@localhost", s + 1, g.seats[s].secret);
-            mail_to(db, g.seats[s].email, to, "Re: [ngoma 1] Kalimambo", legal.v[0], NULL);
+            t_mail_to(db, g.seats[s].email, to, "Re: [ngoma 1] Kalimambo", legal.v[0], NULL);
             strlist_clear(&legal);
         }
         game_unload(&g);
@@ -195,8 +93,8 @@ START_TEST(a_game_is_opened_joined_started_watched_played_rematched_and_verified
     ck_assert_int_eq(game_load(db, 1, &g), 0);
     ck_assert_str_eq(g.status, "finished");
     /* The end mails reveal the seed; the host hears the result. */
-    ck_assert(last_has(db, "walt@example.org", "is over"));
-    ck_assert_int_ge(mails_to(db, "walt@example.org", "watch"), 6);
+    ck_assert(t_last_has(db, "walt@example.org", "is over"));
+    ck_assert_int_ge(t_mails_to(db, "walt@example.org", "watch"), 6);
     {
         char *watch = NULL;
         ck_assert_int_eq(db_get_text(db, &watch, "SELECT group_concat(mail, '') FROM outbox WHERE rcpt ="
@@ -206,12 +104,12 @@ START_TEST(a_game_is_opened_joined_started_watched_played_rematched_and_verified
         free(watch);
     }
     /* Ann hosts and plays: her own game-over mail has the result. */
-    ck_assert_int_eq(mails_to(db, "ann@example.org", "host-gameover"), 0);
-    ck_assert_int_eq(mails_to(db, "ann@example.org", "gameover"), 1);
+    ck_assert_int_eq(t_mails_to(db, "ann@example.org", "host-gameover"), 0);
+    ck_assert_int_eq(t_mails_to(db, "ann@example.org", "gameover"), 1);
     {
         char seed[32];
         snprintf(seed, sizeof(seed), "Seed: %lld", (long long)g.base_seed);
-        ck_assert(last_has(db, "bob@example.org", seed));
+        ck_assert(t_last_has(db, "bob@example.org", seed));
     }
     /* verify: the commitment, the salts, every step. */
     ck_assert_int_eq(verify_game(db, &g, &report), 0);
@@ -220,23 +118,23 @@ START_TEST(a_game_is_opened_joined_started_watched_played_rematched_and_verified
     ck_assert_msg(strstr(report.buf, "The game is over: "), "%s", report.buf);
     game_unload(&g);
     /* Bob asks for a rematch: Ann and Cleo are invited, keep their names. */
-    lobby(db, "bob@example.org", "rematch", "REMATCH 1");
-    ck_assert(last_has(db, "bob@example.org", "The rematch of game 1 is game 2"));
-    ck_assert(last_has(db, "cleo@example.org", "you play as Cleo again"));
-    lobby(db, "ann@example.org", "join", "JOIN 2");
-    t = token_of(db, "cleo@example.org", "join");
+    t_lobby(db, "bob@example.org", "rematch", "REMATCH 1");
+    ck_assert(t_last_has(db, "bob@example.org", "The rematch of game 1 is game 2"));
+    ck_assert(t_last_has(db, "cleo@example.org", "you play as Cleo again"));
+    t_lobby(db, "ann@example.org", "join", "JOIN 2");
+    t = t_token_of(db, "cleo@example.org", "join");
     snprintf(subject, sizeof(subject), "Re: Invitation (join %s)", t);
     free(t);
-    lobby(db, "cleo@example.org", subject, "JOIN 2");
+    t_lobby(db, "cleo@example.org", subject, "JOIN 2");
     ck_assert_int_eq(game_load(db, 2, &g), 0);
     ck_assert_str_eq(g.names[0], "Bob");
     ck_assert_str_eq(g.names[1], "Ann");
     ck_assert_str_eq(g.names[2], "Cleo");
     game_unload(&g);
     /* MYGAMES lists both, with the reply addresses. */
-    lobby(db, "cleo@example.org", "mine", "MYGAMES");
-    ck_assert(last_has(db, "cleo@example.org", "Game 2 (kalimambo, active): you play Cleo, seat 3"));
-    ck_assert(last_has(db, "cleo@example.org", "Game 1 (kalimambo, finished)"));
+    t_lobby(db, "cleo@example.org", "mine", "MYGAMES");
+    ck_assert(t_last_has(db, "cleo@example.org", "Game 2 (kalimambo, active): you play Cleo, seat 3"));
+    ck_assert(t_last_has(db, "cleo@example.org", "Game 1 (kalimambo, finished)"));
     strbuf_release(&report);
     db_close(db);
 }
@@ -244,97 +142,97 @@ END_TEST
 
 START_TEST(an_unconfirmed_address_gets_one_mail_and_its_commands_wait)
 {
-    sqlite3 *db = lobby_db("open");
+    sqlite3 *db = t_lobby_db("open");
     /* A stranger sends NEW in the name of victim@: one mail goes to the
      * victim, saying what was asked; nothing is created. */
-    lobby(db, "victim@example.org", "x", "NEW kuniumi");
-    ck_assert_int_eq(mails_to(db, "victim@example.org", NULL), 1);
-    ck_assert(last_has(db, "victim@example.org", "If you did not write to ngoma, ignore this mail"));
+    t_lobby(db, "victim@example.org", "x", "NEW kuniumi");
+    ck_assert_int_eq(t_mails_to(db, "victim@example.org", NULL), 1);
+    ck_assert(t_last_has(db, "victim@example.org", "If you did not write to ngoma, ignore this mail"));
     ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_tables"), 0);
     /* However many more come, the victim hears nothing more. */
     for (int i = 0; i < 20; i++)
-        lobby(db, "victim@example.org", "x", i % 2 ? "HELP" : "NEW kalimambo");
-    ck_assert_int_eq(mails_to(db, "victim@example.org", NULL), 1);
+        t_lobby(db, "victim@example.org", "x", i % 2 ? "HELP" : "NEW kalimambo");
+    ck_assert_int_eq(t_mails_to(db, "victim@example.org", NULL), 1);
     ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_tables"), 0);
     /* A wrong token confirms nothing. */
-    lobby(db, "victim@example.org", "Re: [ngoma] Lobby: confirm zzzzzzzzzz", "CONFIRM zzzzzzzzzz");
+    t_lobby(db, "victim@example.org", "Re: [ngoma] Lobby: confirm zzzzzzzzzz", "CONFIRM zzzzzzzzzz");
     ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_addresses WHERE confirmed_at IS NOT NULL"), 0);
     /* The owner's reply with the token: the waiting NEW is done. */
-    char *t = token_of(db, "victim@example.org", "confirm"), line[64];
+    char *t = t_token_of(db, "victim@example.org", "confirm"), line[64];
     snprintf(line, sizeof(line), "CONFIRM %s", t);
     free(t);
-    lobby(db, "victim@example.org", "a new mail", line);
+    t_lobby(db, "victim@example.org", "a new mail", line);
     ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_tables"), 1);
-    ck_assert(last_has(db, "victim@example.org", "is open, and you sit in seat 1"));
+    ck_assert(t_last_has(db, "victim@example.org", "is open, and you sit in seat 1"));
     db_close(db);
 }
 END_TEST
 
 START_TEST(answers_are_rationed_per_address)
 {
-    sqlite3 *db = lobby_db("open");
-    confirmed(db, "ann@example.org");
-    int64_t before = mails_to(db, "ann@example.org", NULL);
+    sqlite3 *db = t_lobby_db("open");
+    t_confirmed(db, "ann@example.org");
+    int64_t before = t_mails_to(db, "ann@example.org", NULL);
     for (int i = 0; i < 30; i++)
-        lobby(db, "ann@example.org", "list", "LIST");
+        t_lobby(db, "ann@example.org", "list", "LIST");
     /* lobby_per_hour (10) answers, one note, then silence. */
-    ck_assert_int_le(mails_to(db, "ann@example.org", NULL) - before, 10 + 1);
-    ck_assert_int_eq(mails_to(db, "ann@example.org", "lobby-limit"), 1);
-    ck_assert(last_has(db, "ann@example.org", "more than 10 mails this hour"));
+    ck_assert_int_le(t_mails_to(db, "ann@example.org", NULL) - before, 10 + 1);
+    ck_assert_int_eq(t_mails_to(db, "ann@example.org", "lobby-limit"), 1);
+    ck_assert(t_last_has(db, "ann@example.org", "more than 10 mails this hour"));
     db_close(db);
 }
 END_TEST
 
 START_TEST(an_invite_flood_mails_each_invitee_once)
 {
-    sqlite3 *db = lobby_db("open");
+    sqlite3 *db = t_lobby_db("open");
     struct strbuf err = STRBUF_INIT;
     ck_assert_int_eq(setting_set(db, "lobby_per_hour", "100", &err), 0);
     strbuf_release(&err);
-    confirmed(db, "ann@example.org");
-    lobby(db, "ann@example.org", "new", "NEW bantu SEATS 4");
+    t_confirmed(db, "ann@example.org");
+    t_lobby(db, "ann@example.org", "new", "NEW bantu SEATS 4");
     for (int i = 0; i < 12; i++) {
         char line[64];
         snprintf(line, sizeof(line), "INVITE 1 friend%d@example.org", i % 3);
-        lobby(db, "ann@example.org", "invite", line);
+        t_lobby(db, "ann@example.org", "invite", line);
     }
     for (int i = 0; i < 3; i++) {
         char to[64];
         snprintf(to, sizeof(to), "friend%d@example.org", i);
-        ck_assert_int_eq(mails_to(db, to, "invite"), 1);
+        ck_assert_int_eq(t_mails_to(db, to, "invite"), 1);
     }
     /* More invitations than invites_per_hour from one address: refused. */
     for (int i = 3; i < 10; i++) {
         char line[64];
         snprintf(line, sizeof(line), "INVITE 1 friend%d@example.org", i);
-        lobby(db, "ann@example.org", "invite", line);
+        t_lobby(db, "ann@example.org", "invite", line);
     }
     ck_assert_int_eq(t_count(db, "SELECT count(*) FROM outbox WHERE kind = 'invite'"), 5);
-    ck_assert(last_has(db, "ann@example.org", "the most this ngoma sends for one address"));
+    ck_assert(t_last_has(db, "ann@example.org", "the most this ngoma sends for one address"));
     /* Another table does not mail an unconfirmed invitee again this month. */
-    lobby(db, "ann@example.org", "new", "NEW kuniumi");
-    lobby(db, "ann@example.org", "invite", "INVITE 2 friend0@example.org");
-    ck_assert_int_eq(mails_to(db, "friend0@example.org", "invite"), 1);
+    t_lobby(db, "ann@example.org", "new", "NEW kuniumi");
+    t_lobby(db, "ann@example.org", "invite", "INVITE 2 friend0@example.org");
+    ck_assert_int_eq(t_mails_to(db, "friend0@example.org", "invite"), 1);
     /* A stranger to the table cannot invite to it. */
-    confirmed(db, "eve@example.org");
-    lobby(db, "eve@example.org", "invite", "INVITE 1 someone@example.org");
-    ck_assert(last_has(db, "eve@example.org", "only the players at game 1 invite to it"));
-    ck_assert_int_eq(mails_to(db, "someone@example.org", NULL), 0);
+    t_confirmed(db, "eve@example.org");
+    t_lobby(db, "eve@example.org", "invite", "INVITE 1 someone@example.org");
+    ck_assert(t_last_has(db, "eve@example.org", "only the players at game 1 invite to it"));
+    ck_assert_int_eq(t_mails_to(db, "someone@example.org", NULL), 0);
     db_close(db);
 }
 END_TEST
 
 START_TEST(automatic_mail_is_never_answered)
 {
-    sqlite3 *db = lobby_db("open");
+    sqlite3 *db = t_lobby_db("open");
     static const char *const headers[] = { "Auto-Submitted: auto-replied", "Precedence: bulk",
                                            "List-Id: <players.example.org>", "X-Autoreply: yes" };
     for (size_t i = 0; i < ARRAY_SIZE(headers); i++) {
-        struct inbound_result r = mail_to(db, "ann@example.org", "ngoma@localhost", "Re: Lobby", "HELP", headers[i]);
+        struct inbound_result r = t_mail_to(db, "ann@example.org", "ngoma@localhost", "Re: Lobby", "HELP", headers[i]);
         ck_assert_int_eq(r.status, INBOUND_IGNORED);
     }
-    mail_to(db, "mailer-daemon@example.org", "ngoma@localhost", "failure", "HELP", NULL);
-    mail_to(db, "ann@example.org", "ngoma@localhost", "Out of office: back Monday", "HELP", NULL);
+    t_mail_to(db, "mailer-daemon@example.org", "ngoma@localhost", "failure", "HELP", NULL);
+    t_mail_to(db, "ann@example.org", "ngoma@localhost", "Out of office: back Monday", "HELP", NULL);
     ck_assert_int_eq(t_count(db, "SELECT count(*) FROM outbox"), 0);
     db_close(db);
 }
@@ -342,25 +240,25 @@ END_TEST
 
 START_TEST(strangers_cannot_command_others_games)
 {
-    sqlite3 *db = lobby_db("open");
-    confirmed(db, "ann@example.org");
-    confirmed(db, "eve@example.org");
-    lobby(db, "ann@example.org", "new", "NEW kuniumi AS Ann");
-    lobby(db, "eve@example.org", "start", "START 1");
-    ck_assert(last_has(db, "eve@example.org", "only the host of game 1 starts it"));
-    lobby(db, "eve@example.org", "leave", "LEAVE 1");
-    ck_assert(last_has(db, "eve@example.org", "you do not sit at game 1"));
+    sqlite3 *db = t_lobby_db("open");
+    t_confirmed(db, "ann@example.org");
+    t_confirmed(db, "eve@example.org");
+    t_lobby(db, "ann@example.org", "new", "NEW kuniumi AS Ann");
+    t_lobby(db, "eve@example.org", "start", "START 1");
+    ck_assert(t_last_has(db, "eve@example.org", "only the host of game 1 starts it"));
+    t_lobby(db, "eve@example.org", "leave", "LEAVE 1");
+    ck_assert(t_last_has(db, "eve@example.org", "you do not sit at game 1"));
     ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_tables WHERE status = 'open'"), 1);
     ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_players"), 1);
     /* Nor end, rematch or join a game that has started without a seat. */
-    lobby(db, "ann@example.org", "start", "START 1");
-    ck_assert(last_has(db, "ann@example.org", "Game 1 starts with 2 players"));
-    lobby(db, "eve@example.org", "join", "JOIN 1 AS Eve");
-    ck_assert(last_has(db, "eve@example.org", "game 1 is not waiting for players (it has started)"));
-    lobby(db, "eve@example.org", "rematch", "REMATCH 1");
-    ck_assert(last_has(db, "eve@example.org", "only the players of game 1 ask for its rematch"));
+    t_lobby(db, "ann@example.org", "start", "START 1");
+    ck_assert(t_last_has(db, "ann@example.org", "Game 1 starts with 2 players"));
+    t_lobby(db, "eve@example.org", "join", "JOIN 1 AS Eve");
+    ck_assert(t_last_has(db, "eve@example.org", "game 1 is not waiting for players (it has started)"));
+    t_lobby(db, "eve@example.org", "rematch", "REMATCH 1");
+    ck_assert(t_last_has(db, "eve@example.org", "only the players of game 1 ask for its rematch"));
     /* The host's commands need the host secret, not the lobby. */
-    mail_to(db, "eve@example.org", "ngoma+1@localhost", "x", "END ABANDON bye", NULL);
+    t_mail_to(db, "eve@example.org", "ngoma+1@localhost", "x", "END ABANDON bye", NULL);
     struct game_rec g;
     ck_assert_int_eq(game_load(db, 1, &g), 0);
     ck_assert_str_ne(g.status, "finished");
@@ -371,23 +269,23 @@ END_TEST
 
 START_TEST(the_lobby_setting_decides_who_may_open_games)
 {
-    sqlite3 *db = lobby_db("off");
+    sqlite3 *db = t_lobby_db("off");
     struct strbuf err = STRBUF_INIT;
-    struct inbound_result r = lobby(db, "ann@example.org", "How do I join?", "HELP");
+    struct inbound_result r = t_lobby(db, "ann@example.org", "How do I join?", "HELP");
     ck_assert_int_eq(r.status, INBOUND_IGNORED);
     ck_assert_int_eq(t_count(db, "SELECT count(*) FROM outbox"), 0);
     ck_assert_int_eq(setting_set(db, "lobby", "invite", &err), 0);
     ck_assert_int_eq(setting_set(db, "lobby_creators", "boss@example.org, @club.example.org", &err), 0);
     ck_assert_int_ne(setting_set(db, "lobby_creators", "not an address", &err), 0);
-    confirmed(db, "ann@example.org");
-    lobby(db, "ann@example.org", "new", "NEW kuniumi");
-    ck_assert(last_has(db, "ann@example.org", "only the addresses its host lists open games"));
-    confirmed(db, "dan@club.example.org");
-    lobby(db, "dan@club.example.org", "new", "NEW kuniumi");
-    ck_assert(last_has(db, "dan@club.example.org", "is open"));
+    t_confirmed(db, "ann@example.org");
+    t_lobby(db, "ann@example.org", "new", "NEW kuniumi");
+    ck_assert(t_last_has(db, "ann@example.org", "only the addresses its host lists open games"));
+    t_confirmed(db, "dan@club.example.org");
+    t_lobby(db, "dan@club.example.org", "new", "NEW kuniumi");
+    ck_assert(t_last_has(db, "dan@club.example.org", "is open"));
     /* Anyone confirmed may join what a creator opened. */
-    lobby(db, "ann@example.org", "join", "JOIN 1");
-    ck_assert(last_has(db, "ann@example.org", "Game 1 starts with 2 players"));
+    t_lobby(db, "ann@example.org", "join", "JOIN 1");
+    ck_assert(t_last_has(db, "ann@example.org", "Game 1 starts with 2 players"));
     strbuf_release(&err);
     db_close(db);
 }
@@ -465,11 +363,11 @@ START_TEST(the_host_is_told_when_a_game_ends)
                 strlist_clear(&legal);
             }
     }
-    ck_assert_int_eq(mails_to(db, "boss@example.org", "host-gameover"), 1);
+    ck_assert_int_eq(t_mails_to(db, "boss@example.org", "host-gameover"), 1);
     char seed[40];
     snprintf(seed, sizeof(seed), "Seed: %lld", (long long)g.base_seed);
-    ck_assert(last_has(db, "boss@example.org", seed));
-    ck_assert(last_has(db, "boss@example.org", "Kalimambo game 1 is over."));
+    ck_assert(t_last_has(db, "boss@example.org", seed));
+    ck_assert(t_last_has(db, "boss@example.org", "Kalimambo game 1 is over."));
     strbuf_release(&err);
     game_unload(&g);
     db_close(db);

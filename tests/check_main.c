@@ -3,6 +3,7 @@
 #include "games/tally.h"
 
 #include "store/db.h"
+#include "store/settings.h"
 #include "lib/jsonx.h"
 #include "lib/rng.h"
 #include "lib/util.h"
@@ -137,6 +138,107 @@ long long t_count(sqlite3 *db, const char *sql)
     return n;
 }
 
+/* ---- mail to the lobby, and what it answers ---- */
+
+static int sent_n;
+
+struct inbound_result t_mail_to(sqlite3 *db, const char *from, const char *to, const char *subject, const char *body,
+                                const char *headers)
+{
+    struct strbuf m = STRBUF_INIT;
+    struct rawmsg raw;
+    struct inbound_result r;
+    strbuf_addf(&m, "From: %s\nTo: %s\nSubject: %s\nMessage-ID: <lobby-%d@example.org>\n%s\n%s\n", from, to, subject,
+                ++sent_n, headers ? headers : "", body);
+    rawmsg_from_memory(m.buf, m.len, 1 << 20, &raw);
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(inbound_process(db, &raw, "test", &r), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+    rawmsg_release(&raw);
+    strbuf_release(&m);
+    return r;
+}
+
+struct inbound_result t_lobby(sqlite3 *db, const char *from, const char *subject, const char *body)
+{
+    return t_mail_to(db, from, "ngoma@localhost", subject, body, NULL);
+}
+
+int64_t t_mails_to(sqlite3 *db, const char *to, const char *kind)
+{
+    int64_t n;
+    ck_assert_int_eq(db_get_int64(db, &n, "SELECT count(*) FROM outbox WHERE rcpt = ? AND (? IS NULL OR kind = ?)",
+                                  "sss", to, kind, kind),
+                     1);
+    return n;
+}
+
+const char *t_want_kind;
+
+/* The last mail to an address, as its reader sees it. */
+static void last_to(sqlite3 *db, const char *to, struct shown *s)
+{
+    char *mail = NULL;
+    ck_assert_int_eq(db_get_text(db, &mail,
+                                 "SELECT mail FROM outbox WHERE rcpt = ? AND (? IS NULL OR kind = ?) ORDER BY id DESC"
+                                 " LIMIT 1",
+                                 "sss", to, t_want_kind, t_want_kind),
+                     1);
+    shown_of(mail, s);
+    free(mail);
+}
+
+bool t_last_has(sqlite3 *db, const char *to, const char *text)
+{
+    struct shown s;
+    last_to(db, to, &s);
+    char *f = t_flat(s.text);
+    bool yes = strstr(f, text) != NULL || strstr(s.subject, text) != NULL;
+    free(f);
+    if (!yes)
+        fprintf(stderr, "the last mail to %s lacks \"%s\":\nSubject: %s\n%s\n", to, text, s.subject, s.text);
+    shown_release(&s);
+    return yes;
+}
+
+char *t_token_of(sqlite3 *db, const char *to, const char *word)
+{
+    struct shown s;
+    const char *p;
+    char *t;
+    last_to(db, to, &s);
+    p = strstr(s.subject, word);
+    ck_assert_msg(p != NULL, "no \"%s\" in \"%s\"", word, s.subject);
+    p += strlen(word) + 1;
+    t = xstrndup(p, strcspn(p, ") "));
+    shown_release(&s);
+    return t;
+}
+
+sqlite3 *t_lobby_db(const char *mode)
+{
+    sqlite3 *db = t_db();
+    struct strbuf err = STRBUF_INIT;
+    ck_assert_int_eq(setting_set(db, "lobby", mode, &err), 0);
+    strbuf_release(&err);
+    return db;
+}
+
+void t_confirmed(sqlite3 *db, const char *addr)
+{
+    char *t;
+    t_lobby(db, addr, "hello", "MYGAMES");
+    t = t_token_of(db, addr, "confirm");
+    char subject[64];
+    snprintf(subject, sizeof(subject), "Re: [ngoma] Lobby: confirm %s", t);
+    t_lobby(db, addr, subject, "thanks");
+    free(t);
+    int64_t n;
+    ck_assert_int_eq(db_get_int64(db, &n, "SELECT count(*) FROM lobby_addresses WHERE confirmed_at IS NOT NULL AND"
+                                          " address = ?", "s", addr), 1);
+    ck_assert_msg(n == 1, "%s is not confirmed", addr);
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -160,6 +262,7 @@ int main(int argc, char **argv)
         { "mailflow", mailflow_suite },
         { "public", public_suite },
         { "lobby", lobby_suite },
+        { "trust", trust_suite },
         { "render", render_suite },
     };
     SRunner *sr = srunner_create(NULL);

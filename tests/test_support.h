@@ -53,7 +53,29 @@ char *t_flat(const char *text);
 /* Counts rows of a query returning one integer. */
 long long t_count(sqlite3 *db, const char *sql);
 
+/* Mail to the lobby through the inbound path, and what it answers. */
+#include "judge/inbound.h"
+/* A mail from `from` to `to` (extra header lines may be NULL), taken in
+ * its own transaction. */
+struct inbound_result t_mail_to(sqlite3 *db, const char *from, const char *to, const char *subject, const char *body,
+                                const char *headers);
+/* The same to the bare address. */
+struct inbound_result t_lobby(sqlite3 *db, const char *from, const char *subject, const char *body);
+/* Mails queued to an address (of kind, or any when NULL). */
+int64_t t_mails_to(sqlite3 *db, const char *to, const char *kind);
+/* t_last_has and t_token_of read the last mail to an address, of this
+ * kind only when it is set. */
+extern const char *t_want_kind;
+bool t_last_has(sqlite3 *db, const char *to, const char *text);
+/* The token after `word` in the subject of the last mail to an address (owned). */
+char *t_token_of(sqlite3 *db, const char *to, const char *word);
+/* A database with the lobby setting as mode. */
+sqlite3 *t_lobby_db(const char *mode);
+/* Confirms an address: its first command, then the reply to the token. */
+void t_confirmed(sqlite3 *db, const char *addr);
+
 Suite *util_suite(void);
+Suite *trust_suite(void);
 Suite *template_suite(void);
 Suite *db_suite(void);
 Suite *engine_suite(void);

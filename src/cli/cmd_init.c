@@ -54,9 +54,17 @@ int cmd_rules(struct cmd_ctx *c, int argc, char **argv)
     } else {
         fputs(out.buf, stdout);
         if (ops->options[0].key) {
-            printf("\nOptions (ngoma new %s --option KEY=VALUE):\n", ops->name);
-            for (const struct game_option *o = ops->options; o->key; o++)
-                printf("  %s (default %s): %s\n", o->key, o->def, o->help);
+            printf("\nOptions (ngoma new %s --option KEY=VALUE; players set theirs\nfrom the lobby too):\n",
+                   ops->name);
+            for (const struct game_option *o = ops->options; o->key; o++) {
+                struct strbuf line = STRBUF_INIT, wrapped = STRBUF_INIT;
+                strbuf_addf(&line, "  %s (default %s%s): %s", o->key, *o->def ? o->def : "none",
+                            o->flags & OPTION_HOST ? "; the host's only" : "; players may set it", o->help);
+                strbuf_add_wrapped(&wrapped, line.buf, 4, 72);
+                fputs(wrapped.buf, stdout);
+                strbuf_release(&line);
+                strbuf_release(&wrapped);
+            }
         }
     }
     cJSON_Delete(data);
