@@ -95,8 +95,12 @@ json.dump(r, open(sys.argv[3], "w"))' "$T/record.json" "$opts" "$T/bad.json"
     tests=$((tests + 1))
     grep -q "which only the host sets" "$T/out" "$T/err" || fail "the refusal does not say whose option it is: $(cat "$T/out" "$T/err")"
 done
-# A device as the record itself.
+# A device as the record itself, as a mail, as an mbox; a FIFO in a Maildir.
 expect 66 verify --file /dev/zero; err_has "not a regular file"
+expect 66 receive /dev/zero; err_has "not a regular file"
+expect 66 fetch --mbox /dev/zero; err_has "not a regular file"
+mkfifo "$T/maildir/new/3.fifo"
+expect 0 fetch; err_has "3.fifo is not a regular file"
 
 # ---- a seed the host chose is said so, everywhere --------------------------------------------------
 expect 0 new kuniumi --seed 42 --player Ann=ann@example.org --player Bob=bob@example.org

@@ -32,19 +32,17 @@ int cmd_receive(struct cmd_ctx *c, int argc, char **argv)
     struct rawmsg raw;
     struct inbound_mail in;
     struct inbound_result r;
-    int rc;
 
     if (file && !str_eq(file, "-")) {
         if (access(file, R_OK)) {
             error("cannot read %s", file);
             return EX_NOINPUT;
         }
-        rc = rawmsg_read_file(file, (size_t)limit, &raw);
-    } else {
-        rc = rawmsg_read_fd(0, (size_t)limit, &raw);
-    }
-    if (rc)
+        if (rawmsg_read_file(file, (size_t)limit, &raw))
+            return EX_NOINPUT; /* a device, a FIFO: the host gave no mail */
+    } else if (rawmsg_read_fd(0, (size_t)limit, &raw)) {
         return EX_TEMPFAIL; /* the MTA keeps the message and tries again */
+    }
     /* All the work a mail's size costs comes before the write lock. */
     if (inbound_prepare(c->db, &raw, file ? "file" : "stdin", &in)) {
         rawmsg_release(&raw);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Messages per transaction: one commit (one fsync) for the group, a
  * savepoint per message so that one bad message rolls back alone. A group
@@ -315,6 +316,13 @@ int fetch_mbox(sqlite3 *db, const char *path, struct fetch_stats *st, bool *temp
     int rc = 0;
 
     *temporary = false;
+    {
+        struct stat sb;
+        if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+            free(gr);
+            return error("the mbox %s is not a regular file", path);
+        }
+    }
     if (!(f = fopen(path, "r"))) {
         free(gr);
         return error("cannot read the mbox %s: %s", path, strerror(errno));

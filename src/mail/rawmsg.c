@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int rawmsg_read_fd(int fd, size_t limit, struct rawmsg *r)
@@ -43,9 +44,16 @@ int rawmsg_read_fd(int fd, size_t limit, struct rawmsg *r)
 
 int rawmsg_read_file(const char *path, size_t limit, struct rawmsg *r)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+    /* A FIFO or a device never ends: only a regular file is read, and a
+     * FIFO opens without waiting for a writer to be refused as such. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC), rc;
+    struct stat st;
     if (fd < 0)
         return error("cannot open %s: %s", path, strerror(errno));
+    if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return error("%s is not a regular file: a mail is read from a file or from standard input", path);
+    }
     rc = rawmsg_read_fd(fd, limit, r);
     close(fd);
     return rc;
