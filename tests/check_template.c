@@ -103,10 +103,10 @@ END_TEST
 START_TEST(reply_template_renders)
 {
     struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-    cJSON *d = cJSON_Parse("{\"title\":\"KuniUmi\",\"game\":3,\"player\":\"Ann\",\"lines\":[{\"text\":\"MOVE c5\","
+    cJSON *d = cJSON_Parse("{\"headline\":\"KuniUmi game 3, Ann: your order was refused.\",\"lines\":[{\"text\":\"MOVE c5\","
                            "\"rejected\":true,\"body\":\"Rejected: no\"}],\"status\":\"Waiting for Ann.\"}");
     ck_assert_msg(template_render_file("reply.txt", d, &out, &err) == 0, "%s", err.buf);
-    ck_assert(strstr(out.buf, "KuniUmi game 3, Ann:") != NULL);
+    ck_assert(strncmp(out.buf, "KuniUmi game 3, Ann: your order was refused.\n", 45) == 0);
     ck_assert(strstr(out.buf, "> MOVE c5\nRejected: no\n") != NULL);
     cJSON_Delete(d);
     strbuf_release(&out);

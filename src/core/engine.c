@@ -482,6 +482,60 @@ static void reject(struct line_result *l, const char *why)
     strbuf_addstr(&l->body, why);
 }
 
+/* The verbs (first words) of seat's legal orders now. */
+static void verbs_of(const struct game_rec *g, int seat, struct strlist *verbs)
+{
+    struct strlist legal = STRLIST_INIT;
+    g->ops->legal(g->st, seat, &g->table, &legal);
+    for (size_t i = 0; i < legal.n; i++) {
+        char *v = xstrndup(legal.v[i], strcspn(legal.v[i], " "));
+        if (!strlist_contains(verbs, v))
+            strlist_push(verbs, v);
+        free(v);
+    }
+    strlist_clear(&legal);
+}
+
+/* Whether a line the game refused is a greeting or a sign-off. */
+static bool greeting(const struct game_rec *g, int seat, const char *line)
+{
+    struct strlist verbs = STRLIST_INIT;
+    bool yes;
+    verbs_of(g, seat, &verbs);
+    yes = order_line_is_greeting(line, &verbs);
+    strlist_clear(&verbs);
+    return yes;
+}
+
+/* "Did you mean ...?": the legal orders nearest a refused line (a few
+ * letters off), never played for her. False when none is near. */
+static bool near_orders(const struct game_rec *g, int seat, const char *line, struct strbuf *out)
+{
+    struct strlist legal = STRLIST_INIT, near = STRLIST_INIT;
+    size_t len = strlen(line), limit = len / 5 > 2 ? len / 5 : 2, best = limit + 1;
+    bool found;
+    g->ops->legal(g->st, seat, &g->table, &legal);
+    for (size_t i = 0; i < legal.n; i++) {
+        size_t d = order_distance(line, legal.v[i], best < limit ? best : limit);
+        if (d < best) {
+            best = d;
+            strlist_clear(&near);
+        }
+        if (d == best && d <= limit && near.n < 3)
+            strlist_push(&near, legal.v[i]);
+    }
+    if (near.n) {
+        strbuf_addstr(out, "Did you mean ");
+        for (size_t i = 0; i < near.n; i++)
+            strbuf_addf(out, "%s%s", i ? (i + 1 == near.n ? " or " : ", ") : "", near.v[i]);
+        strbuf_addstr(out, "? Write it as you mean it; " LEGAL_HINT);
+    }
+    found = near.n > 0;
+    strlist_clear(&legal);
+    strlist_clear(&near);
+    return found;
+}
+
 static int submit_order(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l, const struct origin *o)
 {
     struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
@@ -502,9 +556,18 @@ static int submit_order(sqlite3 *db, struct game_rec *g, int seat, struct line_r
         game_names_of(g, waiting, &why);
         strbuf_addch(&why, '.');
     } else if (g->ops->check(g->st, seat, &g->table, l->text, &canon, &why)) {
-        strbuf_addstr(&why, ". " LEGAL_HINT);
+        strbuf_addstr(&why, ". ");
+        if (!near_orders(g, seat, l->text, &why))
+            strbuf_addstr(&why, LEGAL_HINT);
     } else {
         goto valid;
+    }
+    if (greeting(g, seat, l->text)) {
+        /* "thanks, Ann": no order, and no refusal either. */
+        l->status = LINE_GREETING;
+        strbuf_addstr(&l->body, "Read as a greeting, not an order.");
+        rc = 0;
+        goto out;
     }
     reject(l, why.buf);
     rc = store_order(db, g, seat, g->turn + 1, l->text, NULL, "rejected", why.buf, o, 0);

@@ -12,6 +12,7 @@ enum line_status {
     LINE_PENDING,  /* an order recorded for a simultaneous step still missing others */
     LINE_REJECTED, /* an order refused, with the reason */
     LINE_INFO,     /* HELP, BOARD, LEGAL, HISTORY: information asked for */
+    LINE_GREETING, /* "thanks, Ann": read as what people write around orders, no order */
 };
 
 struct line_result {

@@ -214,65 +214,105 @@ static void summarize_kind(const struct strlist *orders, struct strbuf *out)
     strlist_clear(&done);
 }
 
-static size_t count_lines(const char *s)
+/* The orders split by kind (their first word), in legal's order. */
+struct kinds {
+    struct strlist verbs;
+    struct strlist *of; /* of[v]: the orders of verbs.v[v] */
+};
+
+static void kinds_of(const struct strlist *orders, struct kinds *k)
 {
-    size_t n = 0;
-    for (; *s; s++)
-        n += *s == '\n';
-    return n;
+    k->verbs = (struct strlist)STRLIST_INIT;
+    for (size_t i = 0; i < orders->n; i++) {
+        const char *sp = strchr(orders->v[i], ' ');
+        char *verb = xstrndup(orders->v[i], sp ? (size_t)(sp - orders->v[i]) : strlen(orders->v[i]));
+        push_unique(&k->verbs, verb);
+        free(verb);
+    }
+    k->of = xcalloc(k->verbs.n ? k->verbs.n : 1, sizeof(*k->of));
+    for (size_t v = 0; v < k->verbs.n; v++) {
+        size_t len = strlen(k->verbs.v[v]);
+        for (size_t i = 0; i < orders->n; i++)
+            if (strncmp(orders->v[i], k->verbs.v[v], len) == 0 && (orders->v[i][len] == ' ' || !orders->v[i][len]))
+                strlist_push(&k->of[v], orders->v[i]);
+    }
+}
+
+static void kinds_release(struct kinds *k)
+{
+    for (size_t v = 0; v < k->verbs.n; v++)
+        strlist_clear(&k->of[v]);
+    free(k->of);
+    strlist_clear(&k->verbs);
+}
+
+/* Whether orders of one kind are listed in full: all of them when there
+ * are few in all, else a kind of at most OPTIONS_KIND_FULL. */
+static bool in_full(size_t all, size_t list_max, size_t kind)
+{
+    return (list_max && all <= list_max) || kind <= OPTIONS_KIND_FULL;
 }
 
 size_t options_text(const struct game_rec *g, int seat, const char *filter, size_t list_max, struct strbuf *out)
 {
-    struct strlist orders = STRLIST_INIT, verbs = STRLIST_INIT;
-    struct strbuf summary = STRBUF_INIT;
+    struct strlist orders = STRLIST_INIT;
+    struct kinds k;
     const char *example = NULL;
     size_t n;
 
     options_orders(g, seat, filter, &orders);
     n = orders.n;
-    for (size_t i = 0; i < n; i++) {
-        const char *sp = strchr(orders.v[i], ' ');
-        char *verb = xstrndup(orders.v[i], sp ? (size_t)(sp - orders.v[i]) : strlen(orders.v[i]));
-        push_unique(&verbs, verb);
-        free(verb);
-    }
-    for (size_t v = 0; v < verbs.n; v++) {
-        struct strlist kind = STRLIST_INIT;
-        size_t len = strlen(verbs.v[v]), first = n;
-        for (size_t i = 0; i < n; i++)
-            if (strncmp(orders.v[i], verbs.v[v], len) == 0 && (orders.v[i][len] == ' ' || !orders.v[i][len])) {
-                strlist_push(&kind, orders.v[i]);
-                first = first < i ? first : i;
-            }
+    kinds_of(&orders, &k);
+    for (size_t v = 0; v < k.verbs.n; v++) {
+        const struct strlist *kind = &k.of[v];
         struct strbuf own = STRBUF_INIT;
-        if (g->ops->summarize && g->ops->summarize(g->st, seat, &g->table, &kind, &own)) {
+        if (in_full(n, list_max, kind->n)) {
+            for (size_t i = 0; i < kind->n; i++)
+                add_line(out, kind->v[i]);
+        } else if (g->ops->summarize && g->ops->summarize(g->st, seat, &g->table, kind, &own)) {
             /* The game's own lines, kept within a mail's width. */
             for (const char *p = own.buf; *p;) {
                 const char *nl = strchr(p, '\n');
                 char *line = xstrndup(p, nl ? (size_t)(nl - p) : strlen(p));
-                add_line(&summary, line);
+                add_line(out, line);
                 free(line);
                 p = nl ? nl + 1 : p + strlen(p);
             }
         } else {
-            summarize_kind(&kind, &summary);
+            summarize_kind(kind, out);
             /* The example is an order the core's lines show as it is. */
             if (!example)
-                example = orders.v[first];
+                example = kind->v[0];
         }
         strbuf_release(&own);
-        strlist_clear(&kind);
     }
-    if (n && n <= list_max && (n <= 4 || n <= 2 * count_lines(summary.buf))) {
-        for (size_t i = 0; i < n; i++)
-            add_line(out, orders.v[i]);
-    } else if (n) {
-        strbuf_addstr(out, summary.buf);
-        strbuf_addf(out, "For example: %s\n", example ? example : orders.v[0]);
-    }
-    strbuf_release(&summary);
-    strlist_clear(&verbs);
+    if (example)
+        strbuf_addf(out, "For example: %s\n", example);
+    kinds_release(&k);
     strlist_clear(&orders);
     return n;
+}
+
+void options_choices(const struct game_rec *g, int seat, size_t list_max, struct strlist *labels,
+                     struct strlist *orders_out)
+{
+    struct strlist orders = STRLIST_INIT;
+    struct kinds k;
+    options_orders(g, seat, NULL, &orders);
+    kinds_of(&orders, &k);
+    for (size_t v = 0; v < k.verbs.n; v++) {
+        const struct strlist *kind = &k.of[v];
+        if (in_full(orders.n, list_max, kind->n)) {
+            for (size_t i = 0; i < kind->n; i++) {
+                strlist_push(labels, kind->v[i]);
+                strlist_push(orders_out, kind->v[i]);
+            }
+        } else {
+            /* A long kind: one tap asks for its list. */
+            strlist_pushf(labels, "%s: all %zu (LEGAL %s)", k.verbs.v[v], kind->n, k.verbs.v[v]);
+            strlist_pushf(orders_out, "LEGAL %s", k.verbs.v[v]);
+        }
+    }
+    kinds_release(&k);
+    strlist_clear(&orders);
 }

@@ -8,14 +8,25 @@
  * NULL or "": all), in legal's order. */
 void options_orders(const struct game_rec *g, int seat, const char *filter, struct strlist *out);
 
+/* A kind of order (its first word) with at most this many is listed in
+ * full, in the text and as links. */
+#define OPTIONS_KIND_FULL 8
+
 /*
- * Appends what seat may order now that begins with filter: every order,
- * one a line indented two spaces, when there are at most list_max and a
- * summary would not be much shorter; else a line or so a kind of order
- * (the game's own summary where it has one, else the core's: "MOVE any
- * of: b3 c3 d3"), then one full example. Every line is within 72
- * columns. Returns how many orders there are (0: nothing appended).
+ * Appends what seat may order now that begins with filter, kind by kind:
+ * every order, one a line indented two spaces, when there are at most
+ * list_max in all or at most OPTIONS_KIND_FULL of the kind; else a line or
+ * so for the kind (the game's own summary where it has one, else the
+ * core's: "MOVE any of: b3 c3 d3"), and one full example after the core's.
+ * Every line is within 72 columns. Returns how many orders there are (0:
+ * nothing appended).
  */
 size_t options_text(const struct game_rec *g, int seat, const char *filter, size_t list_max, struct strbuf *out);
+
+/* The same as links for a mail: each order options_text lists in full,
+ * and for each kind it sums up, one LEGAL KIND that lists it (labels[i]
+ * is what a link shows, orders[i] what it mails). */
+void options_choices(const struct game_rec *g, int seat, size_t list_max, struct strlist *labels,
+                     struct strlist *orders);
 
 #endif

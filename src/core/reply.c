@@ -4,6 +4,7 @@
 #include "lib/util.h"
 #include "core/view.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,9 +35,55 @@ void reply_add_text(cJSON *obj, const char *key, const char *text)
     strbuf_release(&sb);
 }
 
+void reply_headline(const struct submission *s, struct strbuf *out)
+{
+    size_t taken = 0, pending = 0, refused = 0, asked = 0, shown = 0;
+    const char *asked_word = NULL;
+    for (size_t i = 0; i < s->n; i++) {
+        const struct line_result *l = &s->lines[i];
+        taken += l->status == LINE_ACCEPTED || l->status == LINE_PENDING;
+        pending += l->status == LINE_PENDING;
+        refused += l->status == LINE_REJECTED;
+        if (l->status == LINE_INFO) {
+            asked++;
+            asked_word = asked_word ? asked_word : l->text;
+        }
+    }
+    /* What was taken first, by name (three at most). */
+    for (size_t i = 0; i < s->n && taken; i++) {
+        const struct line_result *l = &s->lines[i];
+        if (l->status != LINE_ACCEPTED && l->status != LINE_PENDING)
+            continue;
+        if (shown == 3) {
+            strbuf_addf(out, " and %zu more", taken - 3);
+            break;
+        }
+        strbuf_addf(out, "%s%s", shown ? ", " : "", l->canonical ? l->canonical : l->text);
+        shown++;
+    }
+    if (taken)
+        strbuf_addstr(out, pending ? " taken, kept secret" : " taken");
+    if (refused && taken)
+        strbuf_addf(out, "; %zu line%s refused", refused, refused == 1 ? "" : "s");
+    else if (refused == 1)
+        strbuf_addstr(out, "your order was refused");
+    else if (refused)
+        strbuf_addf(out, "%zu lines refused", refused);
+    if (!taken && !refused && asked) {
+        size_t n = strcspn(asked_word, " ");
+        strbuf_addstr(out, "the answer to your ");
+        for (size_t i = 0; i < n && i < 12; i++)
+            strbuf_addch(out, (char)toupper((unsigned char)asked_word[i]));
+        if (asked > 1)
+            strbuf_addstr(out, " and more");
+    }
+    if (!out->len)
+        strbuf_addstr(out, "no order in your mail");
+}
+
 cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submission *s)
 {
-    static const char *const flags[] = { "accepted", "pending", "rejected", "info" };
+    static const char *const flags[] = { "accepted", "pending", "rejected", "info", "greeting" };
     cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray();
     struct strbuf sb = STRBUF_INIT;
     bool any_rejected = false;
@@ -49,7 +96,7 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
         const struct line_result *l = &s->lines[i];
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "text", l->text);
-        for (int f = 0; f < 4; f++)
+        for (int f = 0; f < 5; f++)
             cJSON_AddBoolToObject(o, flags[f], (int)l->status == f);
         if (l->status == LINE_REJECTED) {
             /* "Rejected: " is part of the first line: wrapped with it. */
@@ -66,9 +113,22 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
     cJSON_AddItemToObject(d, "lines", lines);
     cJSON_AddBoolToObject(d, "no_lines", s->n == 0);
     cJSON_AddBoolToObject(d, "any_rejected", any_rejected);
-    if (s->turn_after != s->turn_before && view_ascii(db, g, seat, &sb) == 0) {
-        /* The whole view, its status line included. */
-        reply_add_text(d, "board", sb.buf);
+    {
+        /* The first line says what the mail did, wrapped like any other. */
+        struct strbuf head = STRBUF_INIT;
+        strbuf_reset(&sb);
+        reply_headline(s, &sb);
+        strbuf_addf(&head, "%s game %lld, %s: %s.", g->ops->title, (long long)g->id, g->names[seat], sb.buf);
+        reply_add_text(d, "headline", head.buf);
+        strbuf_release(&head);
+    }
+    {
+        /* The board only when she must act on it now: else what was taken
+         * and who is awaited is all, and her next turn's mail shows it. */
+        unsigned missing = 0;
+        if (s->turn_after != s->turn_before && engine_missing(db, g, &missing) == 0 && (missing >> seat) & 1 &&
+            view_ascii(db, g, seat, &sb) == 0)
+            reply_add_text(d, "board", sb.buf);
         strbuf_reset(&sb);
     }
     if (view_status_line(db, g, &sb) == 0)

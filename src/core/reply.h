@@ -9,6 +9,9 @@
 /* The template data for a submission by seat: each line with what became
  * of it, the seat's board when a turn resolved, and the game's status. */
 cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submission *s);
+/* What a mail's answer says first: what was taken ("PLAY 7 taken"), what
+ * was refused, or what it answers ("the answer to your LEGAL"). */
+void reply_headline(const struct submission *s, struct strbuf *out);
 /* Renders templates/reply.txt for the submission into out. */
 int reply_render(sqlite3 *db, struct game_rec *g, int seat, const struct submission *s, struct strbuf *out);
 /* Adds text to obj under key without its trailing line breaks. */

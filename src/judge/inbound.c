@@ -390,9 +390,22 @@ static int take_orders(sqlite3 *db, struct game_rec *g, int seat, const struct i
         }
     }
     {
-        bool refused = sub.n > 0;
-        for (size_t i = 0; i < sub.n; i++)
+        bool refused = sub.n > 0, greets = sub.n > 0;
+        for (size_t i = 0; i < sub.n; i++) {
             refused &= sub.lines[i].status == LINE_REJECTED;
+            greets &= sub.lines[i].status == LINE_GREETING;
+        }
+        if (!rc && greets) {
+            /* "Thanks!": nothing to do, and nothing to answer. */
+            char reason[200];
+            submission_release(&sub);
+            if (db_release(db, "orders"))
+                return -1;
+            r->seat = seat + 1;
+            snprintf(reason, sizeof(reason), "game %lld, %s: only a greeting, no order: not answered",
+                     (long long)g->id, g->names[seat]);
+            return finish(db, origin->row, r, INBOUND_PROCESSED, reason);
+        }
         if (!rc && refused) {
             char why[200];
             if ((rc = may_answer_refusal(db, g, seat, &sub, origin->row, &ok, why, sizeof(why))) == 0 && !ok) {

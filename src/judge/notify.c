@@ -87,7 +87,9 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
 {
     struct outmail m = { 0 };
     cJSON *view = NULL, *prev = NULL;
-    struct strbuf alt = STRBUF_INIT;
+    struct strbuf alt = STRBUF_INIT, rematch = STRBUF_INIT;
+    struct strlist labels = STRLIST_INIT, orders = STRLIST_INIT, commands = STRLIST_INIT;
+    char *lobby = NULL;
     int rc;
 
     m.game_id = g->id;
@@ -112,10 +114,32 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
         m.secret = g->sched.host_secret;
         m.host = true;
     } else {
+        bool over = str_eq(game_status_of(g->ops, g->st), "finished");
         m.seat = seat + 1;
         m.to = g->seats[seat].email;
         m.to_name = g->names[seat];
         m.secret = g->seats[seat].secret;
+        /* Tap to order: her orders, and the commands every mail offers. */
+        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(data, "your_turn")) &&
+            (m.options = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(data, "options")))) {
+            options_choices(g, seat, OPTIONS_LIST_MAX, &labels, &orders);
+            m.labels = &labels;
+            m.orders = &orders;
+        }
+        strlist_push(&commands, "BOARD");
+        strlist_push(&commands, "HISTORY");
+        if (!over) {
+            strlist_push(&commands, "LEGAL");
+            strlist_push(&commands, "HELP");
+        }
+        m.commands = &commands;
+        if (over && (lobby = setting_get(db, "lobby")) && !str_eq(lobby, "off")) {
+            free(lobby);
+            lobby = mail_reply_address(db, 0, 0, NULL);
+            strbuf_addf(&rematch, "REMATCH %lld", (long long)g->id);
+            m.more = rematch.buf;
+            m.more_to = lobby;
+        }
     }
     if (origin) {
         m.in_reply_to = origin->message_id;
@@ -126,6 +150,11 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
     cJSON_Delete(view);
     cJSON_Delete(prev);
     strbuf_release(&alt);
+    strbuf_release(&rematch);
+    strlist_clear(&labels);
+    strlist_clear(&orders);
+    strlist_clear(&commands);
+    free(lobby);
     return rc;
 }
 
@@ -344,9 +373,10 @@ int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct su
     if (origin) {
         cJSON *d = reply_data(db, g, seat, sub), *extra = notify_seat_data(db, g, seat), *item;
         int rc;
-        /* The reply's own fields win over the shared ones. */
+        /* The reply's own fields win over the shared ones; the board is
+         * the reply's to show or not. */
         cJSON_ArrayForEach(item, extra)
-            if (!cJSON_HasObjectItem(d, item->string))
+            if (!cJSON_HasObjectItem(d, item->string) && !str_eq(item->string, "board"))
                 cJSON_AddItemToObject(d, item->string, cJSON_Duplicate(item, 1));
         cJSON_Delete(extra);
         /* A mail with her secret from another address: she is told. */

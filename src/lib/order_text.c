@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 static bool is_signature(const char *line, size_t len)
 {
@@ -45,4 +46,132 @@ void order_lines(const char *text, struct strlist *out)
         if (*p == '\n')
             p++;
     }
+}
+
+/* Words that open or close a mail; matched whole, as the first words. */
+static const char *const greetings[] = {
+    "hi", "hello", "hey", "hiya", "dear", "thanks", "thank you", "thanks a lot", "many thanks", "thx", "ty", "cheers",
+    "regards", "best", "best regards", "kind regards", "warm regards", "all the best", "bye", "ciao", "see you",
+    "cu", "yours", "love", "greetings", "good luck", "gl", "hf", "gg", "good game", "well played", "ok", "okay",
+    "merci", "merci beaucoup", "bonjour", "salut", "cordialement", "amities", "amiti\xc3\xa9s", "bises", "a+",
+    "danke", "danke sch\xc3\xb6n", "vielen dank", "hallo", "gr\xc3\xbc\xc3\x9f" "e", "gruesse", "viele gr\xc3\xbc\xc3\x9f" "e",
+    "liebe gr\xc3\xbc\xc3\x9f" "e", "lg", "vg", "mfg", "tsch\xc3\xbcss", "gracias", "muchas gracias", "hola", "saludos",
+    "un saludo", "obrigado", "obrigada", "ol\xc3\xa1", "abra\xc3\xa7o", "abra\xc3\xa7os", "beijos", "grazie", "ciao ciao",
+    "saluti", "tack", "hej", "dank je", "bedankt", "groeten",
+};
+
+/* A word that may be a name: letters (any script), ' and -, capitalised. */
+static bool name_word(const char *w, size_t n)
+{
+    bool lower = false;
+    if (!n || n > 24 || !(isupper((unsigned char)w[0]) || (unsigned char)w[0] >= 0x80))
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        if (!(isalpha((unsigned char)w[i]) || (unsigned char)w[i] >= 0x80 || w[i] == '\'' || w[i] == '-' ||
+              w[i] == '.'))
+            return false;
+        lower |= islower((unsigned char)w[i]) != 0;
+    }
+    /* "MOVE" is an order's word written loud, not a name. */
+    return lower || n == 1;
+}
+
+/* Words that follow a greeting as a name does ("hi there", "thanks all"). */
+static bool filler_word(const char *w, size_t n)
+{
+    static const char *const words[] = { "there", "all", "everyone", "everybody", "folks", "guys", "team",
+                                         "ngoma", "again", "so", "much", "a", "lot", "you", "and", "tous",
+                                         "alle", "todos", "tutti", "y", "et", "und", "e" };
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+        if (strlen(words[i]) == n && strncasecmp(w, words[i], n) == 0)
+            return true;
+    return false;
+}
+
+/* Whether text (to its end) is at most three name words (after a
+ * greeting, words like "there" and "all" too). */
+static bool names_only(const char *p, bool after_greeting)
+{
+    int words = 0;
+    while (*p) {
+        size_t n;
+        while (*p == ' ' || *p == ',')
+            p++;
+        n = strcspn(p, " ,");
+        if (!n)
+            break;
+        if (!(name_word(p, n) || (after_greeting && filler_word(p, n))) || ++words > 3)
+            return false;
+        p += n;
+    }
+    return words > 0;
+}
+
+bool order_line_is_greeting(const char *line, const struct strlist *verbs)
+{
+    struct strbuf sb = STRBUF_INIT;
+    const char *p = line;
+    bool yes = false;
+    size_t first;
+    /* A dash before a name, and the punctuation people end them with. */
+    while (*p == '-' || *p == ' ' || (unsigned char)*p == 0xe2)
+        p += (unsigned char)*p == 0xe2 && p[1] && p[2] ? 3 : 1;
+    strbuf_addstr(&sb, p);
+    while (sb.len && strchr(" .,!:;)(=^-~*", sb.buf[sb.len - 1]))
+        strbuf_setlen(&sb, sb.len - 1);
+    if (!sb.len || sb.len > 48) {
+        strbuf_release(&sb);
+        return false;
+    }
+    first = strcspn(sb.buf, " ,!");
+    for (size_t i = 0; verbs && i < verbs->n; i++)
+        if (strlen(verbs->v[i]) == first && strncasecmp(sb.buf, verbs->v[i], first) == 0) {
+            strbuf_release(&sb);
+            return false;
+        }
+    for (size_t i = 0; i < sizeof(greetings) / sizeof(greetings[0]) && !yes; i++) {
+        size_t n = strlen(greetings[i]);
+        if (strncasecmp(sb.buf, greetings[i], n) == 0 && (!sb.buf[n] || strchr(" ,!", sb.buf[n]))) {
+            /* What follows the word is a name, or nothing ("thanks, Ann"). */
+            const char *rest = sb.buf + n;
+            while (*rest == ' ' || *rest == ',' || *rest == '!')
+                rest++;
+            yes = !*rest || names_only(rest, true);
+        }
+    }
+    /* A bare name: "Ann", "Ann Lee". */
+    yes = yes || names_only(sb.buf, false);
+    strbuf_release(&sb);
+    return yes;
+}
+
+size_t order_distance(const char *a, const char *b, size_t limit)
+{
+    size_t la = strlen(a), lb = strlen(b), row[ORDER_LINE_MAX + 1];
+    if (la > ORDER_LINE_MAX || lb > ORDER_LINE_MAX)
+        return limit + 1;
+    if ((la > lb ? la - lb : lb - la) > limit)
+        return limit + 1;
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0], best;
+        row[0] = i;
+        best = row[0];
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j], cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            size_t v = diag + cost;
+            if (up + 1 < v)
+                v = up + 1;
+            if (row[j - 1] + 1 < v)
+                v = row[j - 1] + 1;
+            diag = up;
+            row[j] = v;
+            if (v < best)
+                best = v;
+        }
+        if (best > limit)
+            return limit + 1;
+    }
+    return row[lb] <= limit ? row[lb] : limit + 1;
 }

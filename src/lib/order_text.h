@@ -12,4 +12,19 @@
  * and collapsed. */
 void order_lines(const char *text, struct strlist *out);
 
+/*
+ * Whether a line is what people write around their orders: a greeting
+ * or a sign-off ("Hi", "thanks, Ann", "Cheers, Bob", "Best regards",
+ * "Merci", "Grüße, Jan") or a bare name ("Ann", "- Bob"), in the
+ * languages players write in. A line whose first word is one of
+ * `verbs` (the game's order words, any case; may be NULL) is not.
+ */
+#include <stdbool.h>
+bool order_line_is_greeting(const char *line, const struct strlist *verbs);
+
+/* The edit distance of a and b, ignoring case, or limit + 1 once it is
+ * more than limit (so that far strings cost little). */
+#include <stddef.h>
+size_t order_distance(const char *a, const char *b, size_t limit);
+
 #endif

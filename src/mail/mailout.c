@@ -1,5 +1,6 @@
 /* mailout.c: composing a well-formed outgoing mail with GMime and queuing it in the outbox table. */
 #include "mail/mailout.h"
+#include "mail/mailhtml.h"
 #include "store/db.h"
 #include "store/settings.h"
 #include "lib/strbuf.h"
@@ -156,43 +157,29 @@ static GMimeObject *text_part(const char *subtype, const char *text)
     return GMIME_OBJECT(tp);
 }
 
-/* The HTML part: the text in <pre>; with a picture, the picture where the
- * text has its board. */
-static char *render_html(const char *text, const char *board, const char *cid, const char *alt)
+/* The HTML part (mailhtml.c); should its template fail, the text in <pre>,
+ * so that a host's broken template never stops the mail. */
+static char *render_html(const struct mail_html_in *in)
 {
-    struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-    cJSON *d = cJSON_CreateObject();
-    const char *at = board && *board && cid ? strstr(text, board) : NULL;
-    if (at) {
-        char *before = xstrndup(text, (size_t)(at - text));
-        cJSON *img = cJSON_CreateObject();
-        cJSON_AddStringToObject(d, "text", before);
-        cJSON_AddStringToObject(img, "cid", cid);
-        cJSON_AddStringToObject(img, "alt", alt ? alt : "the board");
-        cJSON_AddStringToObject(img, "after", at + strlen(board));
-        cJSON_AddItemToObject(d, "picture", img);
-        free(before);
-    } else {
-        cJSON_AddStringToObject(d, "text", text);
+    struct strbuf err = STRBUF_INIT, out = STRBUF_INIT;
+    char *html = mail_html(in, &err);
+    if (html) {
+        strbuf_release(&err);
+        return html;
     }
-    if (template_render_file("mail.html", d, &out, &err)) {
-        /* A broken HTML template must not stop the plain text. */
-        error("%s", err.buf);
-        strbuf_reset(&out);
-        strbuf_addstr(&out, "<html><body><pre>");
-        for (const char *p = text; *p; p++) {
-            if (*p == '<')
-                strbuf_addstr(&out, "&lt;");
-            else if (*p == '>')
-                strbuf_addstr(&out, "&gt;");
-            else if (*p == '&')
-                strbuf_addstr(&out, "&amp;");
-            else
-                strbuf_addch(&out, *p);
-        }
-        strbuf_addstr(&out, "</pre></body></html>\n");
+    error("%s", err.buf);
+    strbuf_addstr(&out, "<html><body><pre>");
+    for (const char *p = in->text; *p; p++) {
+        if (*p == '<')
+            strbuf_addstr(&out, "&lt;");
+        else if (*p == '>')
+            strbuf_addstr(&out, "&gt;");
+        else if (*p == '&')
+            strbuf_addstr(&out, "&amp;");
+        else
+            strbuf_addch(&out, *p);
     }
-    cJSON_Delete(d);
+    strbuf_addstr(&out, "</pre></body></html>\n");
     strbuf_release(&err);
     return strbuf_detach(&out);
 }
@@ -203,7 +190,7 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
     GMimeMultipart *alt;
     GDateTime *date;
     char *from = setting_get(db, "from"), *from_name = setting_get(db, "from_name"), *html, *text_out = NULL;
-    char *reply_to = NULL, *root = NULL, *local = NULL, *domain = NULL, now[32], rnd[24];
+    char *reply_to = NULL, *root = NULL, *local = NULL, *domain = NULL, *lobby_addr = NULL, now[32], rnd[24];
     struct strbuf subject = STRBUF_INIT, id = STRBUF_INIT, refs = STRBUF_INIT, tag = STRBUF_INIT, cid = STRBUF_INIT;
     cJSON *picture = NULL;
     char *picture_text = NULL;
@@ -276,7 +263,30 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
             cJSON_AddItemToObject(picture, "prev", cJSON_Duplicate(m->picture_prev, 1));
         picture_text = cJSON_PrintUnformatted(picture);
     }
-    html = render_html(m->text, m->board, m->picture_view ? cid.buf : NULL, m->alt);
+    {
+        struct mail_html_in in = { 0 };
+        struct strbuf re = STRBUF_INIT;
+        strbuf_addf(&re, "Re: %s", subject.buf);
+        in.text = m->text;
+        in.board = m->board;
+        in.cid = m->picture_view ? cid.buf : NULL;
+        in.alt = m->alt;
+        in.options = m->options;
+        in.labels = m->labels;
+        in.orders = m->orders;
+        in.commands = m->commands;
+        in.more = m->more;
+        in.more_to = m->more_to;
+        in.subject = re.buf;
+        /* Links mail back where a reply goes: the seat's (or host's)
+         * secret address, or the lobby. */
+        if (reply_to)
+            in.reply_to = reply_to;
+        else if (m->lobby)
+            in.reply_to = lobby_addr = mail_reply_address(db, 0, 0, NULL);
+        html = render_html(&in);
+        strbuf_release(&re);
+    }
     {
         GMimeObject *plain = text_part("plain", m->text), *rich = text_part("html", html);
         g_mime_multipart_add(alt, plain); /* the multipart takes its own reference */
@@ -302,6 +312,7 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
                "sIisssss" "sIiiis", now, m->game_id, m->seat, m->kind, m->to, id.buf, subject.buf, text_out, now,
                m->answers, m->game_id != 0, m->step, m->told_from, picture_text);
 out:
+    free(lobby_addr);
     free(text_out);
     free(from);
     free(from_name);

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/strlist.h"
+
 struct outmail {
     int64_t game_id;          /* 0: about no game */
     int seat;                 /* 1-based, 0: none */
@@ -29,6 +31,13 @@ struct outmail {
      * the text has board; NULL: none. */
     const cJSON *picture_view, *picture_prev;
     const char *board, *alt;
+    /* Tap to order: the HTML shows options (a part of text) as links,
+     * each labels[i] mailing orders[i] to the mail's reply address; the
+     * footer's commands likewise, and more to more_to (REMATCH 12 to the
+     * lobby). NULL: none. */
+    const char *options;
+    const struct strlist *labels, *orders, *commands;
+    const char *more, *more_to;
 };
 
 /* The address replies come back to: LOCAL+G-S-SECRET@DOMAIN for a seat,

@@ -1,0 +1,293 @@
+/* mailhtml.c: the HTML part of a mail, built for a phone from its plain text: paragraphs that wrap, the board's picture, the orders as mailto: links. */
+#include "mail/mailhtml.h"
+#include "lib/template.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A line wrapped at 72 columns was longer than this: the next line of the
+ * same indent (or a hanging one) goes on with it. */
+#define WRAPPED_AT 50
+/* Indents deeper than this many columns are shown as this deep. */
+#define INDENT_MAX 8
+
+char *mail_mailto(const char *to, const char *subject, const char *body)
+{
+    struct strbuf sb = STRBUF_INIT;
+    const char *parts[2] = { subject, body }, *names[2] = { "subject", "body" };
+    strbuf_addstr(&sb, "mailto:");
+    for (const char *p = to; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        /* An address keeps its letters, + and @; the rest is encoded. */
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("@+-._", c))
+            strbuf_addch(&sb, (char)c);
+        else
+            strbuf_addf(&sb, "%%%02X", c);
+    }
+    for (int i = 0, n = 0; i < 2; i++) {
+        if (!parts[i] || !*parts[i])
+            continue;
+        strbuf_addf(&sb, "%c%s=", n++ ? '&' : '?', names[i]);
+        for (const unsigned char *p = (const unsigned char *)parts[i]; *p; p++) {
+            /* RFC 6068: unreserved characters as they are, all else as
+             * %XX (a space as %20, a line break as %0D%0A). */
+            if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+                strchr("-._~", *p))
+                strbuf_addch(&sb, (char)*p);
+            else if (*p == '\n')
+                strbuf_addstr(&sb, "%0D%0A");
+            else
+                strbuf_addf(&sb, "%%%02X", *p);
+        }
+    }
+    return strbuf_detach(&sb);
+}
+
+/* ---- the text, block by block ------------------------------------------------ */
+
+struct line {
+    const char *p;
+    size_t n;       /* bytes, without the newline */
+    size_t indent;  /* leading spaces */
+};
+
+static bool blank(const struct line *l)
+{
+    return l->indent == l->n;
+}
+
+/* A line whose columns mean something: a run of spaces inside it, or the
+ * rules and corners of a drawn table or board. */
+static bool aligned(const struct line *l)
+{
+    for (size_t i = l->indent; i + 1 < l->n; i++) {
+        if (l->p[i] == ' ' && l->p[i + 1] == ' ' && i + 2 < l->n && l->p[i + 2] != ' ')
+            return true;
+        if (l->p[i] == '|' || (l->p[i] == '+' && (l->p[i + 1] == '-' || (i && l->p[i - 1] == '-'))) ||
+            (l->p[i] == '-' && l->p[i + 1] == '-' && i + 2 < l->n && l->p[i + 2] == '-'))
+            return true;
+    }
+    return false;
+}
+
+/* Whether a line begins an item of its own ("- x", "* x", "3. x"). */
+static bool item_start(const struct line *l)
+{
+    const char *p = l->p + l->indent, *e = l->p + l->n;
+    if (e - p >= 2 && (p[0] == '-' || p[0] == '*') && p[1] == ' ')
+        return true;
+    while (p < e && *p >= '0' && *p <= '9')
+        p++;
+    return p > l->p + l->indent && p + 1 < e && (*p == '.' || *p == ')') && p[1] == ' ';
+}
+
+static void add_block(cJSON *blocks, const char *key, cJSON *value)
+{
+    cJSON *b = cJSON_CreateObject();
+    cJSON_AddItemToObject(b, key, value);
+    cJSON_AddItemToArray(blocks, b);
+}
+
+static char *text_of(const struct line *l, size_t n)
+{
+    struct strbuf sb = STRBUF_INIT;
+    for (size_t i = 0; i < n; i++)
+        strbuf_addf(&sb, "%s%.*s", i ? "\n" : "", (int)l[i].n, l[i].p);
+    return strbuf_detach(&sb);
+}
+
+/* Lines of one block joined where the text wrapped them: each logical
+ * line with its indent. */
+static cJSON *logical_lines(const struct line *l, size_t n, size_t strip)
+{
+    cJSON *items = cJSON_CreateArray();
+    struct strbuf sb = STRBUF_INIT;
+    size_t first = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct line *x = &l[i];
+        size_t from = x->indent > strip ? x->indent : strip < x->n ? strip : x->n;
+        bool goes_on = i > first && l[i - 1].n >= WRAPPED_AT && !item_start(x) &&
+                       (x->indent == l[first].indent || x->indent == l[first].indent + 2 ||
+                        x->indent == l[first].indent + 4);
+        if (i > first && !goes_on) {
+            cJSON *o = cJSON_CreateObject();
+            size_t indent = l[first].indent > strip ? l[first].indent - strip : 0;
+            cJSON_AddStringToObject(o, "text", sb.buf);
+            cJSON_AddNumberToObject(o, "indent", (double)(indent < INDENT_MAX ? indent : INDENT_MAX) / 2.0);
+            cJSON_AddItemToArray(items, o);
+            strbuf_reset(&sb);
+            first = i;
+        }
+        while (from < x->n && x->p[from] == ' ')
+            from++;
+        strbuf_addf(&sb, "%s%.*s", sb.len ? " " : "", (int)(x->n - from), x->p + from);
+    }
+    if (n) {
+        cJSON *o = cJSON_CreateObject();
+        size_t indent = l[first].indent > strip ? l[first].indent - strip : 0;
+        cJSON_AddStringToObject(o, "text", sb.buf);
+        cJSON_AddNumberToObject(o, "indent", (double)(indent < INDENT_MAX ? indent : INDENT_MAX) / 2.0);
+        cJSON_AddItemToArray(items, o);
+    }
+    strbuf_release(&sb);
+    return items;
+}
+
+/* One block of lines (no blank line in it). */
+static void add_lines(cJSON *blocks, const struct line *l, size_t n, bool keep_aligned)
+{
+    bool quoted = n > 0, any_aligned = keep_aligned;
+    for (size_t i = 0; i < n; i++) {
+        quoted &= l[i].n > l[i].indent && l[i].p[l[i].indent] == '>';
+        any_aligned |= aligned(&l[i]);
+    }
+    if (!n)
+        return;
+    if (quoted) {
+        /* "> JOIN 12": what the mail answers, set off. */
+        struct strbuf sb = STRBUF_INIT;
+        for (size_t i = 0; i < n; i++) {
+            const char *p = l[i].p + l[i].indent + 1, *e = l[i].p + l[i].n;
+            while (p < e && *p == ' ')
+                p++;
+            strbuf_addf(&sb, "%s%.*s", sb.len ? " " : "", (int)(e - p), p);
+        }
+        add_block(blocks, "quote", cJSON_CreateString(sb.buf));
+        strbuf_release(&sb);
+        return;
+    }
+    if (any_aligned) {
+        char *t = text_of(l, n);
+        add_block(blocks, "pre", cJSON_CreateString(t));
+        free(t);
+        return;
+    }
+    {
+        cJSON *items = logical_lines(l, n, 0);
+        if (cJSON_GetArraySize(items) == 1 && l[0].indent == 0) {
+            add_block(blocks, "p", cJSON_CreateString(cJSON_GetStringValue(
+                                        cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(items, 0), "text"))));
+            cJSON_Delete(items);
+        } else {
+            cJSON *g = cJSON_CreateObject();
+            cJSON_AddItemToObject(g, "items", items);
+            add_block(blocks, "group", g);
+        }
+    }
+}
+
+/* The text from p to e as blocks; a footer ("--") gets the commands. */
+static void add_text(cJSON *blocks, const char *p, const char *e, bool keep_aligned, cJSON *commands)
+{
+    struct line *lines = NULL;
+    size_t n = 0, alloc = 0, start = 0;
+    while (p < e) {
+        const char *nl = memchr(p, '\n', (size_t)(e - p));
+        size_t len = nl ? (size_t)(nl - p) : (size_t)(e - p), ind = 0;
+        while (ind < len && p[ind] == ' ')
+            ind++;
+        if (n == alloc) {
+            alloc = alloc ? 2 * alloc : 32;
+            lines = xrealloc(lines, alloc * sizeof(*lines));
+        }
+        lines[n++] = (struct line){ p, len, ind };
+        p = nl ? nl + 1 : e;
+    }
+    for (size_t i = 0; i <= n; i++) {
+        if (i < n && !blank(&lines[i]) && !(lines[i].n == 2 && lines[i].p[0] == '-' && lines[i].p[1] == '-'))
+            continue;
+        add_lines(blocks, lines + start, i - start, keep_aligned);
+        if (i < n && !blank(&lines[i])) {
+            /* The signature line: the footer begins, with its commands. */
+            add_block(blocks, "hr", cJSON_CreateTrue());
+            if (commands && cJSON_GetArraySize(commands)) {
+                cJSON *c = cJSON_CreateObject();
+                cJSON_AddItemToObject(c, "links", cJSON_Duplicate(commands, 1));
+                add_block(blocks, "choices", c);
+            }
+        }
+        start = i + 1;
+    }
+    free(lines);
+}
+
+static cJSON *link_of(const struct mail_html_in *in, const char *to, const char *label, const char *order)
+{
+    cJSON *o = cJSON_CreateObject();
+    char *href = mail_mailto(to, in->subject, order);
+    cJSON_AddStringToObject(o, "href", href);
+    cJSON_AddStringToObject(o, "label", label);
+    free(href);
+    return o;
+}
+
+cJSON *mail_html_blocks(const struct mail_html_in *in)
+{
+    cJSON *blocks = cJSON_CreateArray(), *commands = cJSON_CreateArray();
+    const char *text = in->text, *end = text + strlen(text);
+    const char *board = in->board && *in->board ? strstr(text, in->board) : NULL;
+    const char *opts = in->options && *in->options ? strstr(text, in->options) : NULL;
+    const char *p = text;
+    bool links = in->reply_to && *in->reply_to;
+
+    for (size_t i = 0; links && in->commands && i < in->commands->n; i++)
+        cJSON_AddItemToArray(commands, link_of(in, in->reply_to, in->commands->v[i], in->commands->v[i]));
+    if (in->more && in->more_to && *in->more_to)
+        cJSON_AddItemToArray(commands, link_of(in, in->more_to, in->more, in->more));
+    if (!links || !in->labels || !in->labels->n)
+        opts = NULL;
+    /* Text, then the board or the orders wherever each stands. */
+    while (p < end) {
+        const char *next = end, *what = NULL;
+        if (board && board >= p && board < next) {
+            next = board;
+            what = "board";
+        }
+        if (opts && opts >= p && opts < next) {
+            next = opts;
+            what = "options";
+        }
+        add_text(blocks, p, next, false, commands);
+        if (!what)
+            break;
+        if (str_eq(what, "board")) {
+            if (in->cid) {
+                cJSON *pic = cJSON_CreateObject();
+                cJSON_AddStringToObject(pic, "cid", in->cid);
+                cJSON_AddStringToObject(pic, "alt", in->alt ? in->alt : "the board");
+                add_block(blocks, "picture", pic);
+            } else {
+                add_text(blocks, board, board + strlen(in->board), true, NULL);
+            }
+            p = board + strlen(in->board);
+            board = NULL;
+        } else {
+            cJSON *c = cJSON_CreateObject(), *l = cJSON_CreateArray();
+            for (size_t i = 0; i < in->labels->n && i < in->orders->n; i++)
+                cJSON_AddItemToArray(l, link_of(in, in->reply_to, in->labels->v[i], in->orders->v[i]));
+            cJSON_AddStringToObject(c, "heading", "Tap one: your mail opens with it, ready to send.");
+            cJSON_AddItemToObject(c, "links", l);
+            add_block(blocks, "choices", c);
+            p = opts + strlen(in->options);
+            opts = NULL;
+        }
+    }
+    cJSON_Delete(commands);
+    return blocks;
+}
+
+char *mail_html(const struct mail_html_in *in, struct strbuf *err)
+{
+    struct strbuf out = STRBUF_INIT;
+    cJSON *d = cJSON_CreateObject();
+    cJSON_AddItemToObject(d, "blocks", mail_html_blocks(in));
+    if (template_render_file("mail.html", d, &out, err)) {
+        cJSON_Delete(d);
+        strbuf_release(&out);
+        return NULL;
+    }
+    cJSON_Delete(d);
+    return strbuf_detach(&out);
+}
