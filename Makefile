@@ -119,10 +119,12 @@ check-mail: $(NGOMA)
 	sh tests/tls.sh $(NGOMA)
 	sh tests/peers.sh $(NGOMA)
 
-# The static site in headless Chromium at a phone's width; screenshots kept
-# in build/test-output/site/.
+# The static site and every kind of mail in headless Chromium at a phone's
+# width, the games played by tapping the mails' links; screenshots kept in
+# build/test-output/site/ and build/test-output/phone/.
 check-site: $(NGOMA)
 	sh tests/site.sh $(NGOMA)
+	sh tests/phone.sh $(NGOMA)
 
 # A private Postfix wired as docs/hosting.md says, every sh block of it run
 # (gcc build only: it installs ngoma as the guide does).

@@ -161,14 +161,14 @@ START_TEST(simultaneous_orders_stay_secret_until_all_are_in)
 
     t_submit(db, &g, 0, "PICK 3", &s);
     ck_assert_int_eq(s.lines[0].status, LINE_PENDING);
-    ck_assert(strstr(s.lines[0].body.buf, "Still missing: 2 players") != NULL);
+    ck_assert(strstr(s.lines[0].body.buf, "Still to come: Bob and Cleo.") != NULL);
     submission_release(&s);
     /* Replaced before the step resolves. */
     t_submit(db, &g, 0, "pick 2", &s);
     ck_assert_int_eq(s.lines[0].status, LINE_PENDING);
     submission_release(&s);
     t_submit(db, &g, 1, "PICK 1", &s);
-    ck_assert(strstr(s.lines[0].body.buf, "Still missing: 1 player.") != NULL);
+    ck_assert(strstr(s.lines[0].body.buf, "Still to come: Cleo.") != NULL);
     ck_assert(strstr(s.lines[0].body.buf, "PICK 2") == NULL);
     submission_release(&s);
     ck_assert_int_eq(g.turn, 0);

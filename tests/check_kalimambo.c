@@ -386,12 +386,12 @@ START_TEST(a_round_resolves_only_when_the_last_card_is_in)
     t_new_game(db, "kalimambo", 3, 8, NULL, &g);
     t_submit(db, &g, 0, "PLAY 5", &s);
     ck_assert_int_eq(s.lines[0].status, LINE_PENDING);
-    ck_assert(strstr(s.lines[0].body.buf, "Still missing: 2 players") != NULL);
+    ck_assert(strstr(s.lines[0].body.buf, "Still to come: Bob and Cleo.") != NULL);
     submission_release(&s);
     t_submit(db, &g, 0, "PLAY 9", &s); /* she changes her mind */
     submission_release(&s);
     t_submit(db, &g, 2, "PLAY 1", &s);
-    ck_assert(strstr(s.lines[0].body.buf, "Still missing: 1 player") != NULL);
+    ck_assert(strstr(s.lines[0].body.buf, "Still to come: Bob.") != NULL);
     submission_release(&s);
     ck_assert_int_eq(g.turn, 0);
     /* Bob sees neither card anywhere. */

@@ -125,7 +125,7 @@ expect 65 new kalimambo --player A=a@x.org --player B=b@x.org --player C=c@x.org
 expect 0 new kalimambo --player Ann=a@x.org --player Bob=b@x.org --player Cleo=c@x.org --player Dan=d@x.org \
     --player Eve=e@x.org --player Fay=f@x.org --player Gus=g@x.org
 kid=$(cat "$T/out")
-expect 0 order "$kid" Ann "PLAY 3"; has "Still missing: 6 players"
+expect 0 order "$kid" Ann "PLAY 3"; has "Still to come: Bob, Cleo, Dan, Eve, Fay and Gus."
 expect 0 show "$kid" --as Bob --json
 grep -q '"last_card"' "$T/out" && fail "a pending card shows before the round resolves"
 expect 65 new kalimambo --player A=a@x.org --player B=b@x.org --option 'setup={"mambo":0}'

@@ -82,8 +82,8 @@ before_dan=$(count dan@example.org)
 reply cleo@example.org "PLAY 9"
 reply dan@example.org "PLAY 4"
 cycle
-last_text cleo@example.org | grep -q "Still missing: 2 players" || fail "Cleo's card was not recorded"
-last_text dan@example.org | grep -q "Still missing: 1 player" || fail "Dan's card was not recorded"
+last_text cleo@example.org | grep -q "Still to come: Dan and Eve." || fail "Cleo's card was not recorded"
+last_text dan@example.org | grep -q "Still to come: Eve." || fail "Dan's card was not recorded"
 ok test "$(count dan@example.org)" = $((before_dan + 1))
 # Nobody has seen a card: no mail to anyone names another's card.
 if grep -rl "PLAY 9" "$SMTP_MAILDIR" | xargs grep -l "^To: \(Dan\|Eve\)" 2>/dev/null | grep -q .; then

@@ -597,7 +597,6 @@ valid:
         } else if (!rc) {
             unsigned missing = 0;
             rc = engine_missing(db, g, &missing);
-            int n = __builtin_popcount(missing);
             l->status = LINE_PENDING;
             if (replaced && !str_eq(replaced, canon.buf))
                 strbuf_addf(&l->body, "Your order %s replaces %s; it stays secret until the step resolves.\n",
@@ -608,10 +607,9 @@ valid:
             else
                 strbuf_addf(&l->body, "Your order %s is recorded; it stays secret until the step resolves.\n",
                             canon.buf);
-            strbuf_addf(&l->body,
-                        "Still missing: %d %s.\n"
-                        "You may replace it until the last order arrives.",
-                        n, n == 1 ? "player" : "players");
+            strbuf_addstr(&l->body, "Still to come: ");
+            game_names_of(g, missing, &l->body);
+            strbuf_addstr(&l->body, ". You may replace yours until the last is in.");
         }
         game_log_release(&log);
     }

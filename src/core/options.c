@@ -293,26 +293,69 @@ size_t options_text(const struct game_rec *g, int seat, const char *filter, size
     return n;
 }
 
-void options_choices(const struct game_rec *g, int seat, size_t list_max, struct strlist *labels,
+/* The first k words of s (owned). */
+static char *first_words(const char *s, int k)
+{
+    const char *p = s;
+    for (int i = 0; i < k && *p; i++) {
+        p += strcspn(p, " ");
+        if (i + 1 < k && *p)
+            p++;
+    }
+    return xstrndup(s, (size_t)(p - s));
+}
+
+static int words_in(const char *s)
+{
+    int n = *s ? 1 : 0;
+    for (; *s; s++)
+        n += *s == ' ';
+    return n;
+}
+
+void options_choices(const struct game_rec *g, int seat, const char *filter, size_t list_max, struct strlist *labels,
                      struct strlist *orders_out)
 {
-    struct strlist orders = STRLIST_INIT;
-    struct kinds k;
-    options_orders(g, seat, NULL, &orders);
-    kinds_of(&orders, &k);
-    for (size_t v = 0; v < k.verbs.n; v++) {
-        const struct strlist *kind = &k.of[v];
-        if (in_full(orders.n, list_max, kind->n)) {
-            for (size_t i = 0; i < kind->n; i++) {
-                strlist_push(labels, kind->v[i]);
-                strlist_push(orders_out, kind->v[i]);
-            }
+    struct strlist orders = STRLIST_INIT, groups = STRLIST_INIT;
+    int depth = filter && *filter ? words_in(filter) : 0;
+    options_orders(g, seat, filter, &orders);
+    if (orders.n <= list_max || orders.n <= OPTIONS_KIND_FULL) {
+        for (size_t i = 0; i < orders.n; i++) {
+            strlist_push(labels, orders.v[i]);
+            strlist_push(orders_out, orders.v[i]);
+        }
+        goto out;
+    }
+    /* Grouped by their first depth + 1 words; a group of one beginning
+     * goes a word deeper, so that every tap narrows the list. */
+    for (;;) {
+        strlist_clear(&groups);
+        for (size_t i = 0; i < orders.n; i++) {
+            char *head = first_words(orders.v[i], depth + 1);
+            push_unique(&groups, head);
+            free(head);
+        }
+        if (groups.n > 1 || depth >= 8)
+            break;
+        depth++;
+    }
+    for (size_t gi = 0; gi < groups.n; gi++) {
+        size_t len = strlen(groups.v[gi]), n = 0;
+        for (size_t i = 0; i < orders.n; i++)
+            n += strncmp(orders.v[i], groups.v[gi], len) == 0 && (orders.v[i][len] == ' ' || !orders.v[i][len]);
+        if (n <= OPTIONS_KIND_FULL) {
+            for (size_t i = 0; i < orders.n; i++)
+                if (strncmp(orders.v[i], groups.v[gi], len) == 0 && (orders.v[i][len] == ' ' || !orders.v[i][len])) {
+                    strlist_push(labels, orders.v[i]);
+                    strlist_push(orders_out, orders.v[i]);
+                }
         } else {
-            /* A long kind: one tap asks for its list. */
-            strlist_pushf(labels, "%s: all %zu (LEGAL %s)", k.verbs.v[v], kind->n, k.verbs.v[v]);
-            strlist_pushf(orders_out, "LEGAL %s", k.verbs.v[v]);
+            /* A long group: one tap asks for its list. */
+            strlist_pushf(labels, "%s ... (%zu)", groups.v[gi], n);
+            strlist_pushf(orders_out, "LEGAL %s", groups.v[gi]);
         }
     }
-    kinds_release(&k);
+out:
+    strlist_clear(&groups);
     strlist_clear(&orders);
 }

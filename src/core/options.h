@@ -23,10 +23,13 @@ void options_orders(const struct game_rec *g, int seat, const char *filter, stru
  */
 size_t options_text(const struct game_rec *g, int seat, const char *filter, size_t list_max, struct strbuf *out);
 
-/* The same as links for a mail: each order options_text lists in full,
- * and for each kind it sums up, one LEGAL KIND that lists it (labels[i]
- * is what a link shows, orders[i] what it mails). */
-void options_choices(const struct game_rec *g, int seat, size_t list_max, struct strlist *labels,
+/* The orders beginning with filter as links for a mail (labels[i] is
+ * what a link shows, orders[i] what it mails): all of them when there are
+ * at most list_max (or OPTIONS_KIND_FULL); else grouped by their next
+ * words, each group of at most OPTIONS_KIND_FULL in full, a longer one as
+ * "LEGAL <its words>", which lists it: each tap narrows the list until
+ * the orders themselves are links. */
+void options_choices(const struct game_rec *g, int seat, const char *filter, size_t list_max, struct strlist *labels,
                      struct strlist *orders);
 
 #endif

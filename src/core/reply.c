@@ -2,6 +2,7 @@
 #include "core/reply.h"
 #include "lib/template.h"
 #include "lib/util.h"
+#include "core/options.h"
 #include "core/view.h"
 
 #include <ctype.h>
@@ -33,6 +34,44 @@ void reply_add_text(cJSON *obj, const char *key, const char *text)
         strbuf_setlen(&sb, sb.len - 1);
     cJSON_AddStringToObject(obj, key, sb.buf);
     strbuf_release(&sb);
+}
+
+/* The orders a LEGAL line answered with, for the mail's links:
+ * legal_text (that part of the answer) and legal_links (label, order):
+ * each order when it lists them one a line, else the groups that narrow
+ * the list, each a LEGAL of its own. */
+static void legal_links(const struct game_rec *g, int seat, const struct submission *s, cJSON *d)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        const struct line_result *l = &s->lines[i];
+        struct strlist labels = STRLIST_INIT, orders = STRLIST_INIT;
+        struct strbuf block = STRBUF_INIT;
+        const char *filter;
+        if (l->status != LINE_INFO || !str_iprefix(l->text, "legal") || (l->text[5] && l->text[5] != ' '))
+            continue;
+        filter = l->text[5] ? l->text + 6 : NULL;
+        options_choices(g, seat, filter, REPLY_LEGAL_LINKS, &labels, &orders);
+        for (size_t k = 0; k < orders.n; k++)
+            strbuf_addf(&block, "%s%s", k ? "\n" : "", orders.v[k]);
+        if (orders.n) {
+            cJSON *list = cJSON_CreateArray();
+            bool listed = orders.n && strstr(l->body.buf, block.buf) != NULL;
+            for (size_t k = 0; k < orders.n; k++) {
+                cJSON *o = cJSON_CreateObject();
+                cJSON_AddStringToObject(o, "label", labels.v[k]);
+                cJSON_AddStringToObject(o, "order", orders.v[k]);
+                cJSON_AddItemToArray(list, o);
+            }
+            /* The listed orders become links; a summary is followed by the
+             * links that narrow it. */
+            cJSON_AddStringToObject(d, "legal_text", listed ? block.buf : l->body.buf);
+            cJSON_AddItemToObject(d, "legal_links", list);
+        }
+        strlist_clear(&labels);
+        strlist_clear(&orders);
+        strbuf_release(&block);
+        return;
+    }
 }
 
 void reply_headline(const struct submission *s, struct strbuf *out)
@@ -111,6 +150,7 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
         any_rejected |= l->status == LINE_REJECTED;
     }
     cJSON_AddItemToObject(d, "lines", lines);
+    legal_links(g, seat, s, d);
     cJSON_AddBoolToObject(d, "no_lines", s->n == 0);
     cJSON_AddBoolToObject(d, "any_rejected", any_rejected);
     {

@@ -9,6 +9,10 @@
 /* The template data for a submission by seat: each line with what became
  * of it, the seat's board when a turn resolved, and the game's status. */
 cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submission *s);
+/* The most orders of a LEGAL answer shown as links (as many as it lists
+ * one a line). */
+#define REPLY_LEGAL_LINKS 40
+
 /* What a mail's answer says first: what was taken ("PLAY 7 taken"), what
  * was refused, or what it answers ("the answer to your LEGAL"). */
 void reply_headline(const struct submission *s, struct strbuf *out);

@@ -88,7 +88,8 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
     struct outmail m = { 0 };
     cJSON *view = NULL, *prev = NULL;
     struct strbuf alt = STRBUF_INIT, rematch = STRBUF_INIT;
-    struct strlist labels = STRLIST_INIT, orders = STRLIST_INIT, commands = STRLIST_INIT;
+    struct strlist labels = STRLIST_INIT, orders = STRLIST_INIT, commands = STRLIST_INIT, legal = STRLIST_INIT,
+                   legal_labels = STRLIST_INIT;
     char *lobby = NULL;
     int rc;
 
@@ -121,10 +122,20 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
         m.secret = g->seats[seat].secret;
         /* Tap to order: her orders, and the commands every mail offers. */
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(data, "your_turn")) &&
-            (m.options = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(data, "options")))) {
-            options_choices(g, seat, OPTIONS_LIST_MAX, &labels, &orders);
-            m.labels = &labels;
-            m.orders = &orders;
+            (m.links[0].text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(data, "options")))) {
+            options_choices(g, seat, NULL, OPTIONS_LIST_MAX, &labels, &orders);
+            m.links[0].labels = &labels;
+            m.links[0].orders = &orders;
+        }
+        /* The orders a LEGAL answer lists, one a line, as links too. */
+        if ((m.links[1].text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(data, "legal_text")))) {
+            cJSON *v;
+            cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(data, "legal_links")) {
+                strlist_push(&legal_labels, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(v, "label")));
+                strlist_push(&legal, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(v, "order")));
+            }
+            m.links[1].labels = &legal_labels;
+            m.links[1].orders = &legal;
         }
         strlist_push(&commands, "BOARD");
         strlist_push(&commands, "HISTORY");
@@ -154,6 +165,8 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
     strlist_clear(&labels);
     strlist_clear(&orders);
     strlist_clear(&commands);
+    strlist_clear(&legal);
+    strlist_clear(&legal_labels);
     free(lobby);
     return rc;
 }
@@ -344,18 +357,18 @@ int notify_digest(sqlite3 *db, struct game_rec *g, int seat)
 
 int notify_welcome_seat(sqlite3 *db, struct game_rec *g, int s)
 {
-    struct strbuf rules = STRBUF_INIT, name = STRBUF_INIT, err = STRBUF_INIT;
+    struct strbuf players = STRBUF_INIT;
     cJSON *d = notify_seat_data(db, g, s);
     int rc;
-    strbuf_addf(&name, "rules/%s.txt", g->ops->name);
-    if (template_render_file(name.buf, d, &rules, &err))
-        strbuf_addf(&rules, "%s: %s", g->ops->title, g->ops->summary);
-    reply_add_text(d, "rules", rules.buf);
+    /* Who plays, on one line; the rules are a HELP away. */
+    strbuf_addstr(&players, "Players:");
+    for (int i = 0; i < g->nseats; i++)
+        strbuf_addf(&players, "%s %d %s%s", i ? "," : "", i + 1, g->names[i], i + 1 == g->nseats ? "." : "");
+    reply_add_text(d, "players_line", players.buf);
+    reply_add_text(d, "summary", g->ops->summary);
     rc = notify_tell(db, g, s, "welcome", "mail-welcome.txt", d, NULL);
     cJSON_Delete(d);
-    strbuf_release(&rules);
-    strbuf_release(&name);
-    strbuf_release(&err);
+    strbuf_release(&players);
     return rc;
 }
 

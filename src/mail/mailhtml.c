@@ -228,7 +228,7 @@ cJSON *mail_html_blocks(const struct mail_html_in *in)
     cJSON *blocks = cJSON_CreateArray(), *commands = cJSON_CreateArray();
     const char *text = in->text, *end = text + strlen(text);
     const char *board = in->board && *in->board ? strstr(text, in->board) : NULL;
-    const char *opts = in->options && *in->options ? strstr(text, in->options) : NULL;
+    const char *at[MAIL_LINKS_MAX] = { NULL };
     const char *p = text;
     bool links = in->reply_to && *in->reply_to;
 
@@ -236,23 +236,26 @@ cJSON *mail_html_blocks(const struct mail_html_in *in)
         cJSON_AddItemToArray(commands, link_of(in, in->reply_to, in->commands->v[i], in->commands->v[i]));
     if (in->more && in->more_to && *in->more_to)
         cJSON_AddItemToArray(commands, link_of(in, in->more_to, in->more, in->more));
-    if (!links || !in->labels || !in->labels->n)
-        opts = NULL;
-    /* Text, then the board or the orders wherever each stands. */
+    for (int k = 0; k < MAIL_LINKS_MAX; k++)
+        if (links && in->links[k].text && *in->links[k].text && in->links[k].labels && in->links[k].labels->n)
+            at[k] = strstr(text, in->links[k].text);
+    /* Text, then the board or a list of orders wherever each stands. */
     while (p < end) {
-        const char *next = end, *what = NULL;
+        const char *next = end;
+        int what = -2; /* -1: the board, k: links[k] */
         if (board && board >= p && board < next) {
             next = board;
-            what = "board";
+            what = -1;
         }
-        if (opts && opts >= p && opts < next) {
-            next = opts;
-            what = "options";
-        }
+        for (int k = 0; k < MAIL_LINKS_MAX; k++)
+            if (at[k] && at[k] >= p && at[k] < next) {
+                next = at[k];
+                what = k;
+            }
         add_text(blocks, p, next, false, commands);
-        if (!what)
+        if (what == -2)
             break;
-        if (str_eq(what, "board")) {
+        if (what == -1) {
             if (in->cid) {
                 cJSON *pic = cJSON_CreateObject();
                 cJSON_AddStringToObject(pic, "cid", in->cid);
@@ -264,14 +267,15 @@ cJSON *mail_html_blocks(const struct mail_html_in *in)
             p = board + strlen(in->board);
             board = NULL;
         } else {
+            const struct mail_links *ml = &in->links[what];
             cJSON *c = cJSON_CreateObject(), *l = cJSON_CreateArray();
-            for (size_t i = 0; i < in->labels->n && i < in->orders->n; i++)
-                cJSON_AddItemToArray(l, link_of(in, in->reply_to, in->labels->v[i], in->orders->v[i]));
+            for (size_t i = 0; i < ml->labels->n && i < ml->orders->n; i++)
+                cJSON_AddItemToArray(l, link_of(in, in->reply_to, ml->labels->v[i], ml->orders->v[i]));
             cJSON_AddStringToObject(c, "heading", "Tap one: your mail opens with it, ready to send.");
             cJSON_AddItemToObject(c, "links", l);
             add_block(blocks, "choices", c);
-            p = opts + strlen(in->options);
-            opts = NULL;
+            p = at[what] + strlen(ml->text);
+            at[what] = NULL;
         }
     }
     cJSON_Delete(commands);

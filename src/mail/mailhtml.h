@@ -10,14 +10,20 @@
 
 /* What a mail's HTML is made from: its text, and the parts of the text
  * the HTML shows otherwise. */
+/* Orders a part of the text lists, shown as links instead: each
+ * labels[i] mails orders[i] as the body, To reply_to with the thread's
+ * subject. */
+struct mail_links {
+    const char *text;        /* the part of the text, or NULL */
+    const struct strlist *labels, *orders;
+};
+#define MAIL_LINKS_MAX 2
+
 struct mail_html_in {
     const char *text;        /* the plain text part, as sent */
     const char *board;       /* the board's text in it, or NULL */
     const char *cid, *alt;   /* the board's picture (cid:), or NULL: the board stays text */
-    const char *options;     /* the orders' text in it, shown as links instead, or NULL */
-    /* The links: each label[i] mails order[i] as the body, To reply_to
-     * with the thread's subject. */
-    const struct strlist *labels, *orders;
+    struct mail_links links[MAIL_LINKS_MAX];
     const char *reply_to;    /* where the links mail to, or NULL: no links */
     const char *subject;     /* the subject of a reply ("Re: [ngoma 12] Kalimambo") */
     /* The footer's commands, each a link of its own (BOARD, HELP...);

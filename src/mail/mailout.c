@@ -271,9 +271,7 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
         in.board = m->board;
         in.cid = m->picture_view ? cid.buf : NULL;
         in.alt = m->alt;
-        in.options = m->options;
-        in.labels = m->labels;
-        in.orders = m->orders;
+        memcpy(in.links, m->links, sizeof(in.links));
         in.commands = m->commands;
         in.more = m->more;
         in.more_to = m->more_to;

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "lib/strlist.h"
+#include "mail/mailhtml.h"
 
 struct outmail {
     int64_t game_id;          /* 0: about no game */
@@ -31,12 +32,12 @@ struct outmail {
      * the text has board; NULL: none. */
     const cJSON *picture_view, *picture_prev;
     const char *board, *alt;
-    /* Tap to order: the HTML shows options (a part of text) as links,
-     * each labels[i] mailing orders[i] to the mail's reply address; the
-     * footer's commands likewise, and more to more_to (REMATCH 12 to the
-     * lobby). NULL: none. */
-    const char *options;
-    const struct strlist *labels, *orders, *commands;
+    /* Tap to order: the HTML shows each links[k].text (a part of text) as
+     * links, each of its labels mailing its order to the mail's reply
+     * address; the footer's commands likewise, and more to more_to
+     * (REMATCH 12 to the lobby). NULL: none. */
+    struct mail_links links[MAIL_LINKS_MAX];
+    const struct strlist *commands;
     const char *more, *more_to;
 };
 
