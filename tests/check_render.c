@@ -67,6 +67,38 @@ static cairo_status_t read_png(void *closure, unsigned char *data, unsigned int 
     return CAIRO_STATUS_SUCCESS;
 }
 
+/* Whether a picture drew the label (a whole line of its texts). */
+static bool drew(const struct render_out *out, const char *label)
+{
+    size_t n = strlen(label);
+    for (const char *p = out->texts; (p = strstr(p, label)); p++)
+        if ((p == out->texts || p[-1] == '\n') && p[n] == '\n')
+            return true;
+    return false;
+}
+
+/* Every label a player types in an order is on the board: squares,
+ * files and ranks, lanes and rows, spaces. */
+static void assert_labels(const char *module, const char *what, const struct render_out *out)
+{
+    char l[8];
+    if (str_eq(module, "bantu"))
+        for (int i = 0; i < 4; i++) {
+            snprintf(l, sizeof(l), "%c", 'a' + i);
+            CHECK(drew(out, l), "%s: no lane %s on the picture", what, l);
+        }
+    for (int i = 0; i < 32 && (str_eq(module, "bantu") || str_eq(module, "kalimambo")); i++) {
+        snprintf(l, sizeof(l), "%d", i);
+        CHECK(drew(out, l), "%s: no %s %s on the picture", what, str_eq(module, "bantu") ? "row" : "space", l);
+    }
+    for (int i = 0; i < 8 && (str_eq(module, "bumuntu") || (str_eq(module, "kuniumi") && i < 6)); i++) {
+        snprintf(l, sizeof(l), "%c", 'a' + i);
+        CHECK(drew(out, l), "%s: no file %s on the picture", what, l);
+        snprintf(l, sizeof(l), "%d", i + 1);
+        CHECK(drew(out, l), "%s: no rank %s on the picture", what, l);
+    }
+}
+
 /* Decodes the PNG as any viewer would and looks where each piece is. */
 static void assert_picture(const char *what, const struct render_out *out)
 {
@@ -76,6 +108,9 @@ static void assert_picture(const char *what, const struct render_out *out)
     int stride;
     CHECK(out->png.len > 1000 && out->png.len <= MAX_BYTES, "%s: the picture is %zu bytes (at most %d)", what,
           out->png.len, MAX_BYTES);
+    /* Readable on a phone: shown 362 pixels wide, no text under 11. */
+    CHECK(out->min_text >= RENDER_TEXT_MIN, "%s: text of %.1f pixels, under %d (%.1f on a phone)", what,
+          out->min_text, RENDER_TEXT_MIN, out->min_text * 362.0 / RENDER_WIDTH);
     s = cairo_image_surface_create_from_png_stream(read_png, &r);
     CHECK(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, "%s: the PNG does not decode", what);
     CHECK(cairo_image_surface_get_width(s) == RENDER_WIDTH && cairo_image_surface_get_height(s) == out->height,
@@ -126,6 +161,7 @@ START_TEST(every_picture_shows_its_pieces_and_nothing_hidden)
                     render_out_init(&out);
                     CHECK(render_board(v, prev[viewer + 1], &out, &err) == 0, "%s: %s", what, err.buf);
                     assert_picture(what, &out);
+                    assert_labels(ops->name, what, &out);
                     drawn++;
                     if (ops->determinize && viewer >= 0 && ops->clone) {
                         /* Everything she cannot see, dealt anew. */

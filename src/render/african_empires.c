@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define ROW 50
+#define ROW 84
 
 static const struct {
     const char *key, *letter;
@@ -36,74 +36,71 @@ int render_african_empires(const cJSON *view, const cJSON *mv, const cJSON *prev
         strbuf_addstr(err, "the African Empires view has no kingdoms or players");
         return -1;
     }
-    if (!canvas_open(&c, RENDER_WIDTH, 56 + 30 + nk * ROW + 24 * cJSON_GetArraySize(players) + 110, out)) {
+    if (!canvas_open(&c, RENDER_WIDTH, 120 + nk * (ROW + 32) + 48 * cJSON_GetArraySize(players) + 260, out)) {
         strbuf_addstr(err, "cairo cannot make a canvas");
         return -1;
     }
-    y = header(&c, view) + 10;
-    text_at(&c, 12, y + 10, 11, false, INK, "Kingdom");
-    text_at(&c, 136, y + 10, 11, false, INK, "chits");
-    text_at(&c, 276, y + 10, 11, false, INK, "counters (seat: how many)");
-    y += 20;
+    y = header(&c, view) + 6;
+    y = note(&c, y, false, "Each kingdom: its chits (G, E, R, D and how many), then the counters on it (seat, and"
+                           " how many).") + 4;
     cJSON_ArrayForEach(k, kingdoms) {
         const cJSON *was = prev ? kingdom_named(prev, js(k, "name")) : NULL, *counters = cJSON_GetObjectItemCaseSensitive(k, "counters"), *n;
-        double x = 286;
-        char dis[16];
+        double cy = y + 50, row = ROW;
+        int held = 0, at = 0;
+        /* Four counters a line beside the chits; more go under them. */
+        cJSON_ArrayForEach(n, counters)
+            held += cJSON_IsNumber(n) && n->valueint > 0;
+        if (held > 4)
+            row += 32 * ((held - 1) / 4);
         set_rgb(c.cr, FAINT);
-        cairo_rectangle(c.cr, 6, y, RENDER_WIDTH - 12, ROW - 4);
+        cairo_rectangle(c.cr, 6, y, RENDER_WIDTH - 12, row - 6);
         cairo_fill(c.cr);
-        text_at(&c, 12, y + 28, 14, true, INK, js(k, "name"));
+        text_at(&c, 14, y + 22, TEXT_LABEL, true, INK, js(k, "name"));
         for (size_t t = 0; t < ARRAY_SIZE(chits); t++) {
             char label[16], what[48];
             int count = ji(k, chits[t].key, 0);
             snprintf(label, sizeof(label), "%s%d", chits[t].letter, count);
             snprintf(what, sizeof(what), "%s %s", js(k, "name"), chits[t].key);
-            if (t == 3) {
-                snprintf(dis, sizeof(dis), "D%d", count);
-                snprintf(label, sizeof(label), "%s", dis);
-            }
-            block(&c, 148 + t * 33, y + ROW / 2.0 - 2, 14, count ? chits[t].rgb : PAPER, label, what);
+            block(&c, 32 + t * 54, cy, 19, count ? chits[t].rgb : PAPER, label, what);
         }
         cJSON_ArrayForEach(n, counters) {
             int seat = seat_of(view, n->string);
             char num[16], what[48], many[16];
-            if (!cJSON_IsNumber(n) || n->valueint <= 0 || x > RENDER_WIDTH - 30)
+            double x = 262 + (at % 4) * 54, yy = cy + 32 * (at / 4);
+            if (!cJSON_IsNumber(n) || n->valueint <= 0)
                 continue;
             snprintf(num, sizeof(num), "%d", seat + 1);
             snprintf(what, sizeof(what), "%s counters of %s", js(k, "name"), n->string);
-            piece(&c, x, y + ROW / 2.0 - 8, 11, seat_rgb(seat), num, what);
+            piece(&c, x, yy, 13, seat_rgb(seat), num, what);
             snprintf(many, sizeof(many), "x%d", n->valueint);
-            text_centred(&c, x, y + ROW - 10, 10, false, INK, many);
-            x += 30;
+            text_at(&c, x + 16, yy + 6, TEXT_SMALL, false, INK, many);
+            at++;
         }
         if (prev) {
             char *a = was ? cJSON_PrintUnformatted(was) : NULL, *b = cJSON_PrintUnformatted(k);
             if (!a || strcmp(a, b) != 0)
-                changed(&c, 6, y, RENDER_WIDTH - 12, ROW - 4);
+                changed(&c, 6, y, RENDER_WIDTH - 12, row - 6);
             cJSON_free(a);
             cJSON_free(b);
         }
-        y += ROW;
+        y += row;
     }
-    y += 14;
+    y += 22;
     i = 0;
     cJSON_ArrayForEach(p, players) {
-        char line[120], num[16], what[32];
+        char line[160], num[16], what[32];
         snprintf(num, sizeof(num), "%d", i + 1);
         snprintf(what, sizeof(what), "legend %d", i + 1);
-        piece(&c, 22, y - 5, 9, seat_rgb(i), num, what);
         snprintf(line, sizeof(line), "%s: %d VT, %d card%s%s", js(p, "player"), ji(p, "vt", 0), ji(p, "cards", 0),
                  ji(p, "cards", 0) == 1 ? "" : "s", str_eq(js(mv, "kings_marker"), js(p, "player")) ? ", King's Marker" : "");
-        text_at(&c, 38, y, 12, false, INK, line);
-        y += 22;
+        y = legend(&c, y, seat_rgb(i), false, num, what, line);
         i++;
     }
     {
-        char line[120];
+        char line[160];
         snprintf(line, sizeof(line), "Deck %d, discard %d. G Government, E Economy, R Religion, D Disaster.",
                  ji(mv, "deck", 0), ji(mv, "discard", 0));
-        text_at(&c, 12, y + 4, 11, false, INK, line);
-        y += 22;
+        y = note(&c, y, false, line) + 4;
     }
     cJSON_ArrayForEach(p, players) {
         const cJSON *hand = cJSON_GetObjectItemCaseSensitive(p, "hand"), *h;
@@ -115,9 +112,9 @@ int render_african_empires(const cJSON *view, const cJSON *mv, const cJSON *prev
             strbuf_addf(&line, "%s %s (%s)", line.buf[line.len - 1] == ':' ? "" : ",", js(h, "name"), js(h, "type"));
         if (!cJSON_GetArraySize(hand))
             strbuf_addstr(&line, " no cards");
-        y = text_wrapped(&c, 12, y + 4, RENDER_WIDTH - 24, 12, INK, line.buf);
+        y = note(&c, y, false, line.buf) + 4;
         strbuf_release(&line);
     }
-    text_at(&c, 12, y + 6, 11, false, INK, "Dashed: the kingdoms the last step changed.");
-    return canvas_finish(&c);
+    y = note(&c, y + 2, false, "Dashed: the kingdoms the last step changed.");
+    return canvas_finish_at(&c, y);
 }

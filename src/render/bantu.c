@@ -9,8 +9,8 @@
 
 #define MAX_SECTIONS 64
 #define LANES 4
-#define STEP 20
-#define R 7.5
+#define STEP 30
+#define R 11.0
 
 struct track {
     int nsec;
@@ -61,7 +61,7 @@ static int track_read(const char *text, struct track *t, struct strbuf *err)
 
 static double lane_x(int lane)
 {
-    return 150 + lane * 70;
+    return 170 + lane * 80;
 }
 
 /* The piece standing on circle "24b" in a view: its seat and number. */
@@ -91,11 +91,17 @@ int render_bantu(const cJSON *view, const cJSON *mv, const cJSON *prev, struct r
 
     if (track_read(js(mv, "track"), &t, err))
         return -1;
-    if (!canvas_open(&c, RENDER_WIDTH, 56 + 20 + t.nsec * STEP + 40 + 22 * (cJSON_GetArraySize(players) + 2), out)) {
+    if (!canvas_open(&c, RENDER_WIDTH, 130 + t.nsec * STEP + 80 + 50 * (cJSON_GetArraySize(players) + 2), out)) {
         strbuf_addstr(err, "cairo cannot make a canvas");
         return -1;
     }
-    y0 = header(&c, view) + 20;
+    y0 = header(&c, view) + 14;
+    /* The lanes' letters, which every order names (12c), above the track. */
+    for (int l = 0; l < LANES; l++) {
+        char letter[2] = { (char)('a' + l), '\0' };
+        text_centred(&c, lane_x(l), y0, TEXT_LABEL, true, INK, letter);
+    }
+    y0 += 30;
     /* The links first, under the circles, each kind in one path: forward
      * to the next section, then across between joined circles (a row). */
     for (int pass = 0; pass < 2; pass++) {
@@ -150,10 +156,10 @@ int render_bantu(const cJSON *view, const cJSON *mv, const cJSON *prev, struct r
         double yy = y0 + s * STEP;
         char label[24];
         snprintf(label, sizeof(label), "%d", s);
-        text_centred(&c, 110, yy, 10, false, INK, label);
+        text_centred(&c, 128, yy, TEXT_SMALL, false, INK, label);
         if (t.start[s]) {
             snprintf(label, sizeof(label), "start %d", t.start[s]);
-            text_at(&c, 20, yy + 4, 11, true, INK, label);
+            text_at(&c, 12, yy + 5, TEXT_SMALL, true, INK, label);
         }
         for (int l = 0; l < LANES; l++) {
             char name[8];
@@ -176,12 +182,17 @@ int render_bantu(const cJSON *view, const cJSON *mv, const cJSON *prev, struct r
             if (prev && (now != then || (now && (seat != pseat || k != pk))))
                 changed(&c, lane_x(l) - R - 4, yy - R - 4, 2 * R + 8, 2 * R + 8);
             if (t.next[s][l] & 16u && s == t.nsec - 1)
-                text_centred(&c, lane_x(l), yy + 14, 9, false, INK, "v");
+                text_centred(&c, lane_x(l), yy + 22, TEXT_SMALL, false, INK, "v");
         }
     }
-    y = y0 + t.nsec * STEP + 6;
-    text_centred(&c, (lane_x(0) + lane_x(3)) / 2, y, 12, true, INK, "Finish");
-    y += 26;
+    y = y0 + t.nsec * STEP + 16;
+    for (int l = 0; l < LANES; l++) {
+        char letter[2] = { (char)('a' + l), '\0' };
+        text_centred(&c, lane_x(l), y, TEXT_LABEL, true, INK, letter);
+    }
+    y += 24;
+    text_centred(&c, (lane_x(0) + lane_x(3)) / 2, y, TEXT_LABEL, true, INK, "Finish");
+    y += 34;
     s = 0;
     cJSON_ArrayForEach(p, players) {
         struct strbuf line = STRBUF_INIT, start = STRBUF_INIT, home = STRBUF_INIT;
@@ -194,23 +205,20 @@ int render_bantu(const cJSON *view, const cJSON *mv, const cJSON *prev, struct r
                 strbuf_addf(&home, " %s", v->string);
         }
         snprintf(what, sizeof(what), "legend %s", js(p, "player"));
-        piece(&c, 22, y - 5, 9, named_rgb(js(p, "colour")), "", what);
         strbuf_addf(&line, "%s (%s)%s: at the start%s; home%s", js(p, "player"), js(p, "colour"),
                     cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "resigned")) ? ", resigned" : "",
                     start.len ? start.buf : " none", home.len ? home.buf : " none");
-        text_at(&c, 38, y, 12, false, INK, line.buf);
+        y = legend(&c, y, named_rgb(js(p, "colour")), false, "", what, line.buf);
         strbuf_release(&line);
         strbuf_release(&start);
         strbuf_release(&home);
-        y += 22;
         s++;
     }
-    if (*js(mv, "to_move")) {
-        char line[80];
-        snprintf(line, sizeof(line), "To move: %s. Thick lines join a row. Dashed: the last move.", js(mv, "to_move"));
-        text_at(&c, 12, y, 12, false, INK, line);
-    } else {
-        text_at(&c, 12, y, 12, false, INK, "The game is over. Thick lines join a row. Dashed: the last move.");
+    {
+        char line[120];
+        snprintf(line, sizeof(line), "%s%s. Orders name a row and a lane: 12c. Thick lines join a row. Dashed: the"
+                 " last move.", *js(mv, "to_move") ? "To move: " : "The game is over", js(mv, "to_move"));
+        y = note(&c, y, false, line);
     }
-    return canvas_finish(&c);
+    return canvas_finish_at(&c, y);
 }

@@ -53,7 +53,7 @@ int render_bumuntu(const cJSON *view, const cJSON *mv, const cJSON *prev, struct
         strbuf_addstr(err, "the Bumuntu view has no 8 rows");
         return -1;
     }
-    if (!canvas_open(&c, RENDER_WIDTH, 56 + 14 + N * CELL + 30 + 22 * 6 + 20 * cJSON_GetArraySize(players) + 60, out)) {
+    if (!canvas_open(&c, RENDER_WIDTH, 90 + N * CELL + 40 + 26 * 12 + 48 * cJSON_GetArraySize(players) + 200, out)) {
         strbuf_addstr(err, "cairo cannot make a canvas");
         return -1;
     }
@@ -61,7 +61,7 @@ int render_bumuntu(const cJSON *view, const cJSON *mv, const cJSON *prev, struct
     for (int row = 0; row < N; row++) {
         char rank[16];
         snprintf(rank, sizeof(rank), "%d", N - row);
-        text_centred(&c, X0 - 16, y0 + row * CELL + CELL / 2.0, 13, false, INK, rank);
+        text_centred(&c, X0 - 18, y0 + row * CELL + CELL / 2.0, TEXT_LABEL, true, INK, rank);
         for (int f = 0; f < N; f++) {
             const char *t = tile_at(mv, row, f), *was = prev ? tile_at(prev, row, f) : NULL;
             double x = X0 + f * CELL, yy = y0 + row * CELL;
@@ -75,12 +75,12 @@ int render_bumuntu(const cJSON *view, const cJSON *mv, const cJSON *prev, struct
             set_rgb(c.cr, kind_rgb(kind[0]));
             cairo_fill(c.cr);
             if (*code)
-                text_at(&c, x + 5, yy + 19, 14, true, INK, t);
+                text_at(&c, x + 4, yy + 20, TEXT_SMALL, true, INK, t);
             if (pw >= 0) {
                 char num[16], what[32];
                 snprintf(num, sizeof(num), "%d", pw + 1);
                 snprintf(what, sizeof(what), "pawn %d on %c%d", pw + 1, 'a' + f, N - row);
-                piece(&c, x + CELL - 15, yy + CELL - 15, 12, seat_rgb(pw), num, what);
+                piece(&c, x + CELL - 15, yy + CELL - 15, 13, seat_rgb(pw), num, what);
             }
             if (prev && (pw != ppw || !was || !t || strcmp(was, t) != 0))
                 changed(&c, x, yy, CELL, CELL);
@@ -99,14 +99,13 @@ int render_bumuntu(const cJSON *view, const cJSON *mv, const cJSON *prev, struct
     cairo_stroke(c.cr);
     for (int f = 0; f < N; f++) {
         char file[2] = { (char)('a' + f), '\0' };
-        text_centred(&c, X0 + f * CELL + CELL / 2.0, y0 + N * CELL + 13, 13, false, INK, file);
+        text_centred(&c, X0 + f * CELL + CELL / 2.0, y0 + N * CELL + 15, TEXT_LABEL, true, INK, file);
     }
-    y = y0 + N * CELL + 34;
-    text_at(&c, 12, y, 12, false, INK, "Tiles: animal, then A advancement, F food, N Nkisi, Y Yowa.");
-    y += 22;
-    /* The favor board, two spots a line. */
-    text_at(&c, 12, y, 12, true, INK, "Favor board, top to bottom (gold: most tiles, silver: second):");
-    y += 18;
+    y = y0 + N * CELL + 44;
+    y = note(&c, y, false, "Tiles: animal, then A advancement, F food, N Nkisi, Y Yowa.") + 6;
+    /* The favor board, a spot a line. */
+    y = note(&c, y, true, "Favor board, top to bottom:");
+    y = note(&c, y, false, "(gold: most tiles, silver: second)");
     i = 0;
     cJSON_ArrayForEach(spot, cJSON_GetObjectItemCaseSensitive(mv, "favor")) {
         char line[64];
@@ -115,30 +114,27 @@ int render_bumuntu(const cJSON *view, const cJSON *mv, const cJSON *prev, struct
         else
             snprintf(line, sizeof(line), "%d %s: gold %d, silver %d", i + 1, js(spot, "animal"), ji(spot, "gold", 0),
                      ji(spot, "silver", 0));
-        text_at(&c, i % 2 ? 246 : 12, y, 12, false, INK, line);
-        if (i % 2)
-            y += 18;
+        y = note(&c, y, false, line);
         i++;
     }
-    y += 8;
+    y += 12;
     i = 0;
     cJSON_ArrayForEach(p, players) {
         char line[160], num[16], what[32];
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(p, "tile");
+        int tiles = ji(p, "tiles", 0), chips = ji(p, "chips", 0);
         snprintf(num, sizeof(num), "%d", i + 1);
         snprintf(what, sizeof(what), "legend %d", i + 1);
-        piece(&c, 22, y - 5, 9, seat_rgb(i), num, what);
-        snprintf(line, sizeof(line), "%s %s%s%s%s: %d tiles, %d chips", js(p, "player"),
+        snprintf(line, sizeof(line), "%s %s%s%s%s: %d tile%s, %d chip%s", js(p, "player"),
                  *js(p, "square") ? "on " : "not in the jungle yet", js(p, "square"), t ? " " : "",
-                 t ? js(t, "animal") : "", ji(p, "tiles", 0), ji(p, "chips", 0));
-        text_at(&c, 38, y, 12, false, INK, line);
-        y += 20;
+                 t ? js(t, "animal") : "", tiles, tiles == 1 ? "" : "s", chips, chips == 1 ? "" : "s");
+        y = legend(&c, y, seat_rgb(i), false, num, what, line);
         i++;
     }
     cJSON_ArrayForEach(p, players)
         if (*js(p, "shield_text")) {
-            y = text_wrapped(&c, 12, y + 4, RENDER_WIDTH - 24, 12, INK, js(p, "shield_text"));
+            y = note(&c, y + 4, false, js(p, "shield_text"));
         }
-    text_at(&c, 12, y + 6, 12, false, INK, "Dashed squares: what the last step changed.");
-    return canvas_finish(&c);
+    y = note(&c, y + 6, false, "Dashed squares: what the last step changed.");
+    return canvas_finish_at(&c, y);
 }

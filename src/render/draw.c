@@ -146,10 +146,10 @@ static int by_count(const void *a, const void *b)
  * deflated at a fast level. A third of the bytes to pack, a fast deflate:
  * the whole drawing stays within a few milliseconds.
  */
-static int write_png(cairo_surface_t *s, struct strbuf *png)
+static int write_png(cairo_surface_t *s, int rows, struct strbuf *png)
 {
     static struct colours h;
-    int w = cairo_image_surface_get_width(s), hh = cairo_image_surface_get_height(s);
+    int w = cairo_image_surface_get_width(s), hh = rows;
     int stride = cairo_image_surface_get_stride(s), order[SLOTS], npal = 0;
     const unsigned char *px = cairo_image_surface_get_data(s);
     size_t rowlen = (size_t)w + 1, rawlen = rowlen * (size_t)hh;
@@ -258,10 +258,17 @@ out:
 
 int canvas_finish(struct canvas *c)
 {
+    return canvas_finish_at(c, 0);
+}
+
+int canvas_finish_at(struct canvas *c, double end)
+{
     int rc;
+    if (end > 0 && end < c->height)
+        c->height = (int)ceil(end);
     cairo_surface_flush(c->surface);
     strbuf_reset(&c->out->png);
-    rc = write_png(c->surface, &c->out->png);
+    rc = write_png(c->surface, c->height, &c->out->png);
     c->out->width = c->width;
     c->out->height = c->height;
     cairo_destroy(c->cr);
@@ -287,10 +294,27 @@ static void font(struct canvas *c, double size, bool bold)
     cairo_set_font_size(c->cr, size);
     c->font_size = size;
     c->font_bold = bold;
+    /* For the tests: the smallest text a picture has. */
+    if (!c->out->min_text || size < c->out->min_text)
+        c->out->min_text = size;
+}
+
+/* What was drawn, for the tests: every label a player types must be. */
+static void note_text(struct canvas *c, const char *s)
+{
+    struct render_out *o = c->out;
+    size_t n = strlen(s);
+    if (o->ntexts + n + 2 < sizeof(o->texts)) {
+        memcpy(o->texts + o->ntexts, s, n);
+        o->ntexts += n;
+        o->texts[o->ntexts++] = '\n';
+        o->texts[o->ntexts] = '\0';
+    }
 }
 
 void text_at(struct canvas *c, double x, double y, double size, bool bold, unsigned rgb, const char *s)
 {
+    note_text(c, s);
     font(c, size, bold);
     set_rgb(c->cr, rgb);
     cairo_move_to(c->cr, x, y);
@@ -308,6 +332,7 @@ double text_width(struct canvas *c, double size, bool bold, const char *s)
 void text_centred(struct canvas *c, double cx, double cy, double size, bool bold, unsigned rgb, const char *s)
 {
     cairo_text_extents_t e;
+    note_text(c, s);
     font(c, size, bold);
     cairo_text_extents(c->cr, s, &e);
     set_rgb(c->cr, rgb);
@@ -379,7 +404,8 @@ void piece(struct canvas *c, double cx, double cy, double r, unsigned fill, cons
     set_rgb(c->cr, INK);
     cairo_set_line_width(c->cr, 1.5);
     cairo_stroke(c->cr);
-    text_centred(c, cx, cy, r * 1.1, true, label_rgb(fill), label);
+    if (*label)
+        text_centred(c, cx, cy, r * 1.1 > TEXT_SMALL ? r * 1.1 : TEXT_SMALL, true, label_rgb(fill), label);
     /* Left of the label, inside the fill: where a test finds the colour. */
     note_mark(c, cx - r * 0.72, cy, fill, what);
 }
@@ -393,7 +419,8 @@ void block(struct canvas *c, double cx, double cy, double r, unsigned fill, cons
     set_rgb(c->cr, INK);
     cairo_set_line_width(c->cr, 2);
     cairo_stroke(c->cr);
-    text_centred(c, cx, cy, r * 1.0, true, label_rgb(fill), label);
+    if (*label)
+        text_centred(c, cx, cy, r > TEXT_SMALL ? r : TEXT_SMALL, true, label_rgb(fill), label);
     note_mark(c, cx - r * 0.8, cy - r * 0.8, fill, what);
 }
 
@@ -414,12 +441,32 @@ double header(struct canvas *c, const cJSON *view)
     char line[160];
     const cJSON *when = cJSON_GetObjectItemCaseSensitive(view, "when");
     snprintf(line, sizeof(line), "%s, game %d", js(view, "title"), ji(view, "game", 0));
-    text_at(c, 12, 24, 17, true, INK, line);
+    text_at(c, 12, 26, 20, true, INK, line);
     snprintf(line, sizeof(line), "%s%s%s%s", str_eq(js(view, "status"), "finished") ? "over after " : "",
              js(when, "text"), *js(view, "viewer") ? "; the view of " : "; the observer's view",
              js(view, "viewer"));
-    text_at(c, 12, 44, 12, false, INK, line);
-    return 56;
+    return text_wrapped(c, 12, 50, c->width - 24, TEXT_SMALL, INK, line);
+}
+
+double legend(struct canvas *c, double y, unsigned fill, bool square, const char *label, const char *what,
+              const char *text)
+{
+    double next;
+    if (square)
+        block(c, 24, y - 5, 12, fill, label, what);
+    else
+        piece(c, 24, y - 5, 13, fill, label, what);
+    next = text_wrapped(c, 46, y, c->width - 58, TEXT_SMALL, INK, text);
+    return next + 10 > y + 30 ? next + 10 : y + 30;
+}
+
+double note(struct canvas *c, double y, bool bold, const char *text)
+{
+    if (bold) {
+        text_at(c, 12, y, TEXT_SMALL, true, INK, text);
+        return y + TEXT_SMALL * 1.3;
+    }
+    return text_wrapped(c, 12, y, c->width - 24, TEXT_SMALL, INK, text);
 }
 
 const char *js(const cJSON *o, const char *key)

@@ -33,8 +33,11 @@ unsigned named_rgb(const char *name);
 
 /* A white canvas of width x height; false when cairo cannot make one. */
 bool canvas_open(struct canvas *c, int width, int height, struct render_out *out);
-/* Writes the PNG into out and frees the canvas; -1 when it cannot. */
+/* Writes the PNG into out and frees the canvas; -1 when it cannot. With
+ * end > 0 the picture ends there (a canvas is opened tall enough for any
+ * wrapping, then cut to what was drawn). */
 int canvas_finish(struct canvas *c);
+int canvas_finish_at(struct canvas *c, double end);
 
 void set_rgb(cairo_t *cr, unsigned rgb);
 /* Text with its baseline's left end at x, y. */
@@ -55,6 +58,17 @@ void changed(struct canvas *c, double x, double y, double w, double h);
 /* The title line and where the game stands, whose view it is; returns
  * the y under it. */
 double header(struct canvas *c, const cJSON *view);
+
+/* Text sizes: nothing smaller than RENDER_TEXT_MIN. */
+#define TEXT_SMALL RENDER_TEXT_MIN
+#define TEXT_LABEL 16
+/* A legend line: a piece (square when block) with its label at the left,
+ * then text wrapped to the width; returns the y of the next line. */
+double legend(struct canvas *c, double y, unsigned fill, bool square, const char *label, const char *what,
+              const char *text);
+/* A note: text wrapped across the picture from its left margin; returns
+ * the y of the next line. */
+double note(struct canvas *c, double y, bool bold, const char *text);
 
 /* A string member, "" when absent. */
 const char *js(const cJSON *o, const char *key);

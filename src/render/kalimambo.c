@@ -8,8 +8,8 @@
 #include <string.h>
 
 #define MAX_TRACK 64
-#define RING 178.0
-#define BOX 30.0
+#define RING 196.0
+#define BOX 34.0
 #define DUNG_RGB 0x8c6d46u
 
 /* Who stands on each space: an explorer's index, -2 Kali, -3 Mambo, -1 none. */
@@ -45,99 +45,94 @@ int render_kalimambo(const cJSON *view, const cJSON *mv, const cJSON *prev, stru
     int n = ji(mv, "track_length", 0), who[MAX_TRACK], was[MAX_TRACK];
     const cJSON *dung = cJSON_GetObjectItemCaseSensitive(mv, "dung"), *ex = cJSON_GetObjectItemCaseSensitive(mv, "explorers"), *e, *d;
     struct canvas c;
-    double cx = RENDER_WIDTH / 2.0, cy, y;
-    int i;
+    double cx = RENDER_WIDTH / 2.0, cy, y, box = n > 40 ? BOX * 40 / n : BOX;
+    char line[120];
 
     if (n < 8 || n > MAX_TRACK) {
         strbuf_addf(err, "the Kalimambo view has a track of %d spaces", n);
         return -1;
     }
-    if (!canvas_open(&c, RENDER_WIDTH, 470 + 22 * (cJSON_GetArraySize(ex) + 2), out)) {
+    if (!canvas_open(&c, RENDER_WIDTH, 560 + 46 * (cJSON_GetArraySize(ex) + 4), out)) {
         strbuf_addstr(err, "cairo cannot make a canvas");
         return -1;
     }
-    cy = header(&c, view) + RING + BOX;
+    cy = header(&c, view) + RING + box / 2 + 8;
     occupants(mv, n, who);
     if (prev)
         occupants(prev, n, was);
     for (int s = 0; s < n; s++) {
-        /* Space 0 at the top, the direction of travel clockwise. */
+        /* Space 0 at the top, the direction of travel clockwise; each
+         * space's number inside the ring, where it has room. */
         double a = -M_PI / 2 + 2 * M_PI * s / n, x = cx + RING * cos(a), yy = cy + RING * sin(a);
         char num[8], what[40];
         bool heap = false;
         cJSON_ArrayForEach(d, dung)
             heap |= d->valueint == s;
-        cairo_rectangle(c.cr, x - BOX / 2, yy - BOX / 2, BOX, BOX);
+        cairo_rectangle(c.cr, x - box / 2, yy - box / 2, box, box);
         set_rgb(c.cr, heap ? 0xeadfce : PAPER);
         cairo_fill_preserve(c.cr);
-        set_rgb(c.cr, GRID);
-        cairo_set_line_width(c.cr, 1);
+        set_rgb(c.cr, heap ? DUNG_RGB : GRID);
+        cairo_set_line_width(c.cr, heap ? 2.5 : 1);
         cairo_stroke(c.cr);
-        if (heap)
-            text_centred(&c, x + BOX / 2 - 6, yy - BOX / 2 + 6, 10, true, DUNG_RGB, "*");
         snprintf(num, sizeof(num), "%d", s);
-        text_centred(&c, cx + (RING + BOX * 0.95) * cos(a), cy + (RING + BOX * 0.95) * sin(a), 10, false, INK, num);
+        text_centred(&c, cx + (RING - box * 1.05) * cos(a), cy + (RING - box * 1.05) * sin(a), TEXT_SMALL, false,
+                     heap ? DUNG_RGB : INK, num);
         if (who[s] >= 0) {
             e = cJSON_GetArrayItem(ex, who[s]);
             snprintf(what, sizeof(what), "%s on %d", js(e, "player"), s);
-            piece(&c, x, yy, BOX * 0.4, named_rgb(js(e, "colour")), js(e, "letter"), what);
+            piece(&c, x, yy, box * 0.44, named_rgb(js(e, "colour")), js(e, "letter"), what);
         } else if (who[s] == -2) {
             snprintf(what, sizeof(what), "Kali on %d", s);
-            block(&c, x, yy, BOX * 0.34, PAPER, "K", what);
+            block(&c, x, yy, box * 0.4, PAPER, "K", what);
         } else if (who[s] == -3) {
             snprintf(what, sizeof(what), "Mambo on %d", s);
-            block(&c, x, yy, BOX * 0.34, INK, "M", what);
+            block(&c, x, yy, box * 0.4, INK, "M", what);
         }
         if (prev && was[s] != who[s])
-            changed(&c, x - BOX / 2 - 3, yy - BOX / 2 - 3, BOX + 6, BOX + 6);
+            changed(&c, x - box / 2 - 3, yy - box / 2 - 3, box + 6, box + 6);
     }
-    /* Inside the ring: the round, and Kali's cards. */
+    /* Inside the ring: the round, and Kali's last card. */
     {
-        char line[96];
-        struct strbuf k = STRBUF_INIT;
         const char *when = js(cJSON_GetObjectItemCaseSensitive(view, "when"), "text");
         if (str_eq(js(view, "status"), "finished"))
             snprintf(line, sizeof(line), "Over after %s", when);
         else
             snprintf(line, sizeof(line), "%c%s", *when >= 'a' && *when <= 'z' ? *when - 'a' + 'A' : *when, *when ? when + 1 : "");
-        text_centred(&c, cx, cy - 40, 15, true, INK, line);
+        text_centred(&c, cx, cy - 14, 19, true, INK, line);
+        if (ji(mv, "kali_last_card", -1) >= 0) {
+            snprintf(line, sizeof(line), "Kali played %d", ji(mv, "kali_last_card", -1));
+            text_centred(&c, cx, cy + 14, TEXT_LABEL, false, INK, line);
+        }
+    }
+    /* Below: Kali's cards, then every player's points and cards (played
+     * cards are face up). */
+    y = cy + RING + box / 2 + 28;
+    {
+        struct strbuf k = STRBUF_INIT;
         strbuf_addstr(&k, "Kali's cards left: ");
         cards_text(cJSON_GetObjectItemCaseSensitive(mv, "kali_cards_left"), &k);
-        text_centred(&c, cx, cy - 14, 11, false, INK, k.buf);
-        if (ji(mv, "kali_last_card", -1) >= 0) {
-            snprintf(line, sizeof(line), "Kali played %d last round", ji(mv, "kali_last_card", -1));
-            text_centred(&c, cx, cy + 6, 11, false, INK, line);
-        }
-        text_centred(&c, cx, cy + 34, 11, false, INK, "* a dung heap: 3 points");
-        text_centred(&c, cx, cy + 52, 11, false, INK, "travel: 0, 1, 2 ... clockwise");
+        y = note(&c, y, false, k.buf) + 8;
         strbuf_release(&k);
     }
-    /* Below: every player's points and cards (played cards are face up). */
-    y = cy + RING + BOX + 26;
-    i = 0;
     cJSON_ArrayForEach(e, ex) {
-        struct strbuf line = STRBUF_INIT;
+        struct strbuf text = STRBUF_INIT;
         char what[40];
         snprintf(what, sizeof(what), "legend %s", js(e, "player"));
-        piece(&c, 22, y - 5, 9, named_rgb(js(e, "colour")), js(e, "letter"), what);
-        strbuf_addf(&line, "%s: %d pt%s", js(e, "player"), ji(e, "points", 0), ji(e, "points", 0) == 1 ? "" : "s");
+        strbuf_addf(&text, "%s: %d point%s", js(e, "player"), ji(e, "points", 0), ji(e, "points", 0) == 1 ? "" : "s");
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "resigned")))
-            strbuf_addstr(&line, ", resigned");
+            strbuf_addstr(&text, ", resigned");
         else {
-            strbuf_addstr(&line, "; cards ");
-            cards_text(cJSON_GetObjectItemCaseSensitive(e, "cards"), &line);
+            strbuf_addstr(&text, "; cards ");
+            cards_text(cJSON_GetObjectItemCaseSensitive(e, "cards"), &text);
         }
         if (ji(e, "last_card", -1) >= 0)
-            strbuf_addf(&line, "; last %d", ji(e, "last_card", -1));
-        text_at(&c, 38, y, 13, false, INK, line.buf);
-        strbuf_release(&line);
-        y += 22;
-        i++;
+            strbuf_addf(&text, "; played %d", ji(e, "last_card", -1));
+        y = legend(&c, y, named_rgb(js(e, "colour")), false, js(e, "letter"), what, text.buf);
+        strbuf_release(&text);
     }
-    block(&c, 22, y - 5, 8, PAPER, "K", "legend Kali");
-    text_at(&c, 38, y, 13, false, INK, "Kali");
-    block(&c, 92, y - 5, 8, INK, "M", "legend Mambo");
-    text_at(&c, 108, y, 13, false, INK, "Mambo. Dashed: what the last round moved.");
-    (void)i;
-    return canvas_finish(&c);
+    y = legend(&c, y, PAPER, true, "K", "legend Kali", "Kali");
+    y = legend(&c, y, INK, true, "M", "legend Mambo", "Mambo");
+    y = note(&c, y, false, "Brown squares: dung heaps, 3 points. Travel: 0, 1, 2 ... clockwise. Dashed: what the"
+                           " last round moved.");
+    return canvas_finish_at(&c, y);
 }

@@ -24,7 +24,7 @@ int render_kuniumi(const cJSON *view, const cJSON *mv, const cJSON *prev, struct
         strbuf_addstr(err, "the KuniUmi view has no 6 rows");
         return -1;
     }
-    if (!canvas_open(&c, RENDER_WIDTH, 560, out)) {
+    if (!canvas_open(&c, RENDER_WIDTH, 700, out)) {
         strbuf_addstr(err, "cairo cannot make a canvas");
         return -1;
     }
@@ -34,7 +34,7 @@ int render_kuniumi(const cJSON *view, const cJSON *mv, const cJSON *prev, struct
         const char *was = old ? cJSON_GetStringValue(cJSON_GetArrayItem(old, r)) : NULL;
         char rank[16];
         snprintf(rank, sizeof(rank), "%d", N - r);
-        text_centred(&c, X0 - 18, y0 + r * CELL + CELL / 2.0, 14, false, INK, rank);
+        text_centred(&c, X0 - 20, y0 + r * CELL + CELL / 2.0, TEXT_LABEL, true, INK, rank);
         for (int f = 0; f < N; f++) {
             double x = X0 + f * CELL, yy = y0 + r * CELL, cx = x + CELL / 2.0, cy = yy + CELL / 2.0;
             char ch = row && strlen(row) == N ? row[f] : '.', what[32], sq[4];
@@ -56,29 +56,25 @@ int render_kuniumi(const cJSON *view, const cJSON *mv, const cJSON *prev, struct
     }
     for (int f = 0; f < N; f++) {
         char file[2] = { (char)('a' + f), '\0' };
-        text_centred(&c, X0 + f * CELL + CELL / 2.0, y0 + N * CELL + 14, 14, false, INK, file);
+        text_centred(&c, X0 + f * CELL + CELL / 2.0, y0 + N * CELL + 16, TEXT_LABEL, true, INK, file);
     }
-    y = y0 + N * CELL + 40;
-    piece(&c, 24, y - 5, 9, LAND_RGB, "L", "legend land");
+    y = y0 + N * CELL + 50;
     if (*js(mv, "land"))
         snprintf(line, sizeof(line), "Land: %s, %d token%s in hand; EG the Earth God", js(mv, "land"),
                  ji(mv, "land_in_hand", 0), ji(mv, "land_in_hand", 0) == 1 ? "" : "s");
     else
         snprintf(line, sizeof(line), "Land tokens; EG the Earth God (the factions are not chosen yet)");
-    text_at(&c, 40, y, 13, false, INK, line);
-    y += 24;
-    piece(&c, 24, y - 5, 9, SEA_RGB, "S", "legend sea");
+    y = legend(&c, y, LAND_RGB, false, "L", "legend land", line);
     if (*js(mv, "sea"))
         snprintf(line, sizeof(line), "Sea: %s, %d token%s in hand; SG the Sea God", js(mv, "sea"),
                  ji(mv, "sea_in_hand", 0), ji(mv, "sea_in_hand", 0) == 1 ? "" : "s");
     else
         snprintf(line, sizeof(line), "Sea tokens; SG the Sea God");
-    text_at(&c, 40, y, 13, false, INK, line);
-    y += 24;
+    y = legend(&c, y, SEA_RGB, false, "S", "legend sea", line);
     if (*js(mv, "to_move"))
         snprintf(line, sizeof(line), "To move: %s. Dashed squares: the last move.", js(mv, "to_move"));
     else
         snprintf(line, sizeof(line), "The game is over. Dashed squares: the last move.");
-    text_at(&c, 16, y, 13, false, INK, line);
-    return canvas_finish(&c);
+    y = note(&c, y, false, line);
+    return canvas_finish_at(&c, y);
 }

@@ -10,6 +10,9 @@
 
 /* The picture is this wide; its height is the game's. */
 #define RENDER_WIDTH 480
+/* No text is drawn smaller: a mail shows the picture in a phone's column
+ * of some 362 pixels (390 less the margins), where 15 is 11 pixels. */
+#define RENDER_TEXT_MIN 15
 /* Where a piece was drawn and in which colour, for the tests that decode
  * the PNG and look there. */
 struct render_mark {
@@ -24,6 +27,9 @@ struct render_out {
     int width, height;
     struct render_mark marks[RENDER_MARKS];
     int nmarks;
+    double min_text;     /* the smallest text drawn, in pixels (0: none) */
+    char texts[2048];    /* the first words drawn, a line each, for the tests */
+    size_t ntexts;
 };
 
 /*
