@@ -422,7 +422,11 @@ START_TEST(over_100_vt_ends_the_game_and_a_tie_goes_by_the_marker)
     ck_assert_int_eq(r.scores[0], 103);
     ck_assert_int_eq(r.scores[2], 103);
     ck_assert_uint_eq(r.winners, 4u);
-    LOG_HAS(log, "the game is over. Cleo wins.");
+    LOG_HAS(log, "the game is over. Cleo wins the tie on 103 VT, broken in seat order from the King's Marker");
+    /* The result says the tie was broken, and how. */
+    ck_assert_uint_eq(r.tied, 5u);
+    ck_assert_str_eq(r.tie_rule, "in seat order from the King's Marker holder");
+    ck_assert_int_eq(r.tie_from, 1);
     ck_assert_uint_eq(ops->waiting_for(st), 0u);
     free(log);
     ops->free(st);

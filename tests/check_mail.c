@@ -7,6 +7,7 @@
 #include "judge/inbound.h"
 #include "mail/mailout.h"
 #include "mail/mailparse.h"
+#include "mail/replytext.h"
 #include "judge/notify.h"
 #include "lib/order_text.h"
 #include "lib/paths.h"

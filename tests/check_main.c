@@ -263,6 +263,7 @@ int main(int argc, char **argv)
         { "public", public_suite },
         { "lobby", lobby_suite },
         { "trust", trust_suite },
+        { "replies", replies_suite },
         { "render", render_suite },
     };
     SRunner *sr = srunner_create(NULL);

@@ -86,7 +86,8 @@ last_text cleo@example.org | grep -q "Still to come: Dan and Eve." || fail "Cleo
 last_text dan@example.org | grep -q "Still to come: Eve." || fail "Dan's card was not recorded"
 ok test "$(count dan@example.org)" = $((before_dan + 1))
 # Nobody has seen a card: no mail to anyone names another's card.
-if grep -rl "PLAY 9" "$SMTP_MAILDIR" | xargs grep -l "^To: \(Dan\|Eve\)" 2>/dev/null | grep -q .; then
+if grep -rl "Cleo: PLAY 9\|Cleo plays 9\|order PLAY 9" "$SMTP_MAILDIR" | xargs grep -l "^To: \(Dan\|Eve\)" 2>/dev/null |
+    grep -q .; then
     fail "Cleo's secret card reached another player"
 fi
 "$NGOMA" show "$kali" --json | grep -q '"turn":	0' || fail "the round resolved too early"

@@ -190,8 +190,9 @@ def cmd_check(maildir, want_pictures=""):
         if plain is None or html is None or plain.get_content_charset() != "utf-8":
             sys.exit("%s: needs text/plain; charset=utf-8 and text/html" % path)
         body = html.get_content()
-        if "<pre" not in body:
-            sys.exit("%s: the HTML part does not keep the board in <pre>" % path)
+        # Built for a phone: its width, inline styles only, no scripts.
+        if 'name="viewport"' not in body or re.search(r"<(style|script)\b", body, re.I):
+            sys.exit("%s: the HTML part is not one a phone's client shows as meant" % path)
         pictures += check_pictures(path, m, body)
         key = (to_addr(m), ";".join(m["X-Ngoma"].split(";")[:2]) if m["X-Ngoma"] else "")
         if kind not in ("lobby", "lobby-limit", "invite") and subjects.setdefault(key, m["Subject"]) != m["Subject"]:

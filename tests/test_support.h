@@ -76,6 +76,7 @@ void t_confirmed(sqlite3 *db, const char *addr);
 
 Suite *util_suite(void);
 Suite *trust_suite(void);
+Suite *replies_suite(void);
 Suite *template_suite(void);
 Suite *db_suite(void);
 Suite *engine_suite(void);

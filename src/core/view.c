@@ -140,7 +140,20 @@ int view_status_line(sqlite3 *db, struct game_rec *g, struct strbuf *out)
             strbuf_addstr(out, "a draw, shared by every player.");
         else {
             game_names_of(g, r.winners, out);
-            strbuf_addstr(out, n == 1 ? " wins." : " share the win.");
+            strbuf_addstr(out, n == 1 ? " wins" : " share the win");
+            if (r.tied && r.tie_rule) {
+                /* A tie-break decided: said, and how it was broken. */
+                strbuf_addstr(out, " on the tie-break: ");
+                game_names_of(g, r.tied, out);
+                if (r.has_scores)
+                    strbuf_addf(out, " tied on %d %s, broken %s", r.scores[__builtin_ctz(r.winners)],
+                                r.score_name ? r.score_name : "points", r.tie_rule);
+                else
+                    strbuf_addf(out, " tied, broken %s", r.tie_rule);
+                if (r.tie_from >= 0 && r.tie_from < g->nseats)
+                    strbuf_addf(out, " (%s)", g->names[r.tie_from]);
+            }
+            strbuf_addch(out, '.');
         }
         return 0;
     }

@@ -860,10 +860,18 @@ static void end_phase(struct ae *a, const struct game_table *t, struct game_log 
     for (int s = 0; s < a->nseats; s++)
         strbuf_addf(&log->pub, " %s %d%s", seat_name(t, s), a->vt[s], s + 1 < a->nseats ? "," : ".\n");
     if (over) {
+        int tied = 0;
         a->winner = leader(a);
         a->phase = OVER;
-        strbuf_addf(&log->pub, "A player has more than %d VT: the game is over. %s wins.\n", a->victory,
-                    seat_name(t, a->winner));
+        for (int s = 0; s < a->nseats; s++)
+            tied += !(a->out & (1u << s)) && a->vt[s] == a->vt[a->winner];
+        if (tied > 1)
+            strbuf_addf(&log->pub, "A player has more than %d VT: the game is over. %s wins the tie on %d VT,"
+                                   " broken in seat order from the King's Marker holder (%s).\n",
+                        a->victory, seat_name(t, a->winner), a->vt[a->winner], seat_name(t, a->marker));
+        else
+            strbuf_addf(&log->pub, "A player has more than %d VT: the game is over. %s wins.\n", a->victory,
+                        seat_name(t, a->winner));
         return;
     }
     do
@@ -1206,8 +1214,19 @@ static void ae_result(const void *st, struct game_result *r)
     r->score_name = "VT";
     for (int s = 0; s < a->nseats; s++)
         r->scores[s] = a->vt[s];
-    if (r->finished && a->winner >= 0)
+    if (r->finished && a->winner >= 0) {
         r->winners = 1u << a->winner;
+        /* Equal VT at the top: the marker's order decided. */
+        for (int s = 0; s < a->nseats; s++)
+            if (!(a->out & (1u << s)) && a->vt[s] == a->vt[a->winner])
+                r->tied |= 1u << s;
+        if (__builtin_popcount(r->tied) > 1) {
+            r->tie_rule = "in seat order from the King's Marker holder";
+            r->tie_from = a->marker;
+        } else {
+            r->tied = 0;
+        }
+    }
 }
 
 static void ae_when(const void *st, const struct game_table *t, struct game_when *w)

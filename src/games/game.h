@@ -63,6 +63,13 @@ struct game_result {
     bool has_scores;
     int scores[GAME_MAX_SEATS];
     const char *score_name;       /* "points", "favor", "VT"... */
+    /* A win the rules gave on a tie-break: the seats that tied (the
+     * winner among them), how the tie was broken (static text, "in seat
+     * order from the King's Marker holder") and from which seat (-1:
+     * none); tied is 0 when no tie was broken. */
+    unsigned tied;
+    const char *tie_rule;
+    int tie_from;
 };
 
 /*

@@ -41,8 +41,31 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
     if (view_ascii(db, g, seat, &sb) == 0)
         reply_add_text(d, "board", sb.buf);
     strbuf_reset(&sb);
-    if (view_status_line(db, g, &sb) == 0)
+    if (view_status_line(db, g, &sb) == 0) {
         cJSON_AddStringToObject(d, "status", sb.buf);
+        if (str_eq(game_status_of(g->ops, g->st), "finished")) {
+            /* The game-over mail's first line names the winner. */
+            struct strbuf head = STRBUF_INIT;
+            const char *colon = strstr(sb.buf, ": ");
+            strbuf_addf(&head, "%s game %lld is over, %s: %s", g->ops->title, (long long)g->id, g->names[seat],
+                        colon ? colon + 2 : sb.buf);
+            reply_add_text(d, "over_line", head.buf);
+            strbuf_release(&head);
+            {
+                char *lobby = setting_get(db, "lobby");
+                if (lobby && !str_eq(lobby, "off")) {
+                    char *addr = mail_reply_address(db, 0, 0, NULL);
+                    struct strbuf r = STRBUF_INIT;
+                    strbuf_addf(&r, "A rematch, the same players and a new deal: write REMATCH %lld to the lobby,"
+                                    " %s.", (long long)g->id, addr ? addr : "");
+                    reply_add_text(d, "rematch", r.buf);
+                    strbuf_release(&r);
+                    free(addr);
+                }
+                free(lobby);
+            }
+        }
+    }
     engine_missing(db, g, &missing);
     cJSON_AddBoolToObject(d, "your_turn", (missing >> seat) & 1);
     {

@@ -57,7 +57,10 @@ static const char *const greetings[] = {
     "danke", "danke sch\xc3\xb6n", "vielen dank", "hallo", "gr\xc3\xbc\xc3\x9f" "e", "gruesse", "viele gr\xc3\xbc\xc3\x9f" "e",
     "liebe gr\xc3\xbc\xc3\x9f" "e", "lg", "vg", "mfg", "tsch\xc3\xbcss", "gracias", "muchas gracias", "hola", "saludos",
     "un saludo", "obrigado", "obrigada", "ol\xc3\xa1", "abra\xc3\xa7o", "abra\xc3\xa7os", "beijos", "grazie", "ciao ciao",
-    "saluti", "tack", "hej", "dank je", "bedankt", "groeten",
+    "saluti", "tack", "hej", "dank je", "bedankt", "groeten", "bonne journ\xc3\xa9" "e", "bonne soir\xc3\xa9" "e",
+    "bonne chance", "\xc3\xa0 bient\xc3\xb4t", "a bientot", "have a nice day", "have a good one", "take care",
+    "talk soon", "sch\xc3\xb6nen tag", "bis bald", "buen d\xc3\xad" "a", "hasta luego", "bom dia", "boa tarde",
+    "at\xc3\xa9 logo", "buona giornata", "a presto", "good morning", "good evening", "good night", "morning",
 };
 
 /* A word that may be a name: letters (any script), ' and -, capitalised. */

@@ -1,5 +1,7 @@
 /* envelope.c: what an incoming mail says about itself: which game and seat, which secret, and whether a machine sent it. */
 #include "mail/envelope.h"
+#include "mail/replytext.h"
+#include "lib/order_text.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -57,7 +59,33 @@ static void read_subject(const char *subject, struct envelope *e)
         parse_id(p, len, &e->game);
 }
 
-/* An envelope line is "GAME 12", "SECRET abc", "PLAYER Ann" (any case). */
+/* Whether v (vl bytes) is a secret as ngoma makes them: one word of
+ * letters and digits. */
+static bool secret_shaped(const char *v, size_t vl)
+{
+    if (vl < 6 || vl > 32)
+        return false;
+    for (size_t i = 0; i < vl; i++)
+        if (!isalnum((unsigned char)v[i]))
+            return false;
+    return true;
+}
+
+/* Whether v is a player's name as a PLAYER line gives it: at most 24
+ * characters in at most three words, none of them a word of prose. */
+static bool name_shaped(const char *v, size_t vl)
+{
+    int words = 1;
+    if (!vl || vl > 24 || !isalnum((unsigned char)v[0]))
+        return false;
+    for (size_t i = 0; i < vl; i++)
+        words += v[i] == ' ';
+    return words <= 3;
+}
+
+/* An envelope line is "GAME 12", "SECRET abc", "PLAYER Ann" (any case),
+ * the value in its shape: a line that merely begins with such a word
+ * ("player of the round's lowest card...") is not one. */
 static bool envelope_line(const char *line, size_t len, struct envelope *e, int64_t *game)
 {
     static const char *const keys[] = { "game", "secret", "player" };
@@ -78,9 +106,13 @@ static bool envelope_line(const char *line, size_t len, struct envelope *e, int6
                 if (!parse_id(v, vl, game))
                     return false;
             } else if (k == 1) {
+                if (!secret_shaped(v, vl))
+                    return false;
                 free(e->secret);
                 e->secret = str_lower(xstrndup(v, vl));
             } else {
+                if (!name_shaped(v, vl))
+                    return false;
                 free(e->player);
                 e->player = xstrndup(v, vl);
             }
@@ -96,10 +128,13 @@ void envelope_read(const struct inmail *m, const char *from_setting, struct enve
     const char *at = strchr(from_setting, '@');
     struct strbuf orders = STRBUF_INIT;
     int64_t body_game = 0;
+    bool above = true;
     const char *p;
 
     memset(e, 0, sizeof(*e));
-    /* Body lines first: they are what the sender wrote on purpose. */
+    /* Body lines first: they are what the sender wrote on purpose. GAME,
+     * SECRET and PLAYER count only above the orders (a greeting may come
+     * before them), never from the quoted or copied text below. */
     for (p = own; *p;) {
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
@@ -109,9 +144,16 @@ void envelope_read(const struct inmail *m, const char *from_setting, struct enve
             line++;
             l--;
         }
-        if (!envelope_line(line, l, e, &body_game)) {
+        while (l && isspace((unsigned char)line[l - 1]))
+            l--;
+        if (!(above && envelope_line(line, l, e, &body_game))) {
             strbuf_add(&orders, p, len);
             strbuf_addch(&orders, '\n');
+            if (l && *line != '>') {
+                char *text = xstrndup(line, l);
+                above &= order_line_is_greeting(text, NULL);
+                free(text);
+            }
         }
         p += len + (nl ? 1 : 0);
     }

@@ -51,11 +51,5 @@ char *mail_header_block(const char *data, size_t len, size_t max);
  * most 250 characters) without its brackets, owned; NULL otherwise. */
 char *mail_clean_message_id(const char *raw);
 
-/* The part of a reply that is the sender's own, owned: the text stops
- * where an unquoted copy of the previous message starts
- * ("-----Original Message-----", an Outlook separator, "Sent from my
- * ..."), and "On ... wrote:" attribution lines go (the '>' quote under
- * them is left to the order reader, which skips it). */
-char *mail_own_text(const char *text);
 
 #endif
