@@ -123,7 +123,8 @@ static void bumuntu_items(const cJSON *j, int nseats, struct strlist *out)
             else
                 strbuf_addf(&sb, "on %s (none)", sq);
         }
-        strbuf_addf(&sb, " %d tiles %d chips", tiles, at(j, "chips", p));
+        strbuf_addf(&sb, " %d tile%s %d chip%s", tiles, tiles == 1 ? "" : "s", at(j, "chips", p),
+                    at(j, "chips", p) == 1 ? "" : "s");
         strlist_push(out, sb.buf);
     }
     strbuf_release(&sb);

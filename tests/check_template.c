@@ -1,7 +1,11 @@
 /* check_template.c: tests of the template engine: values, sections, inverted sections, escaping, errors. */
 #include "test_support.h"
 
+#include "lib/paths.h"
 #include "lib/template.h"
+#include "lib/util.h"
+
+#include <dirent.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,6 +118,49 @@ START_TEST(reply_template_renders)
 }
 END_TEST
 
+/* Every line a template writes as it is (no tag in it) fits a mail's 72
+ * columns: templates/ and templates/rules/. */
+START_TEST(every_template_line_fits_a_mail)
+{
+    static const char *const dirs[] = { "templates", "templates/rules" };
+    int files = 0;
+    for (size_t d = 0; d < ARRAY_SIZE(dirs); d++) {
+        char *dir = data_path(dirs[d], "");
+        DIR *dh = opendir(dir);
+        struct dirent *de;
+        ck_assert_msg(dh != NULL, "no %s", dir);
+        while ((de = readdir(dh))) {
+            struct strbuf err = STRBUF_INIT;
+            char *path, *text;
+            int line = 0;
+            if (!strstr(de->d_name, ".txt"))
+                continue;
+            path = data_path(dirs[d], de->d_name);
+            ck_assert_ptr_nonnull(text = file_read(path, FILE_MAX_TEXT, &err));
+            for (char *p = text; *p;) {
+                size_t n = strcspn(p, "\n"), cols = 0;
+                line++;
+                for (size_t i = 0; i < n; i++)
+                    cols += ((unsigned char)p[i] & 0xc0) != 0x80;
+                char *tagged = xstrndup(p, n);
+                bool plain = strstr(tagged, "{{") == NULL;
+                free(tagged);
+                if (plain)
+                    ck_assert_msg(cols <= 72, "%s line %d has %zu columns", path, line, cols);
+                p += n + (p[n] ? 1 : 0);
+            }
+            files++;
+            free(text);
+            free(path);
+            strbuf_release(&err);
+        }
+        closedir(dh);
+        free(dir);
+    }
+    ck_assert_int_gt(files, 20);
+}
+END_TEST
+
 Suite *template_suite(void)
 {
     Suite *s = suite_create("template");
@@ -125,6 +172,7 @@ Suite *template_suite(void)
     tcase_add_test(tc, bad_templates_are_refused_with_a_line);
     tcase_add_test(tc, deep_nesting_is_bounded);
     tcase_add_test(tc, reply_template_renders);
+    tcase_add_test(tc, every_template_line_fits_a_mail);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -384,6 +384,20 @@ START_TEST(an_invited_friend_joins_without_as_and_the_game_starts)
     for (int s = 0; s < g.nseats; s++)
         ck_assert_int_gt((int)strlen(g.names[s]), 0);
     game_unload(&g);
+    /* "I'm in!" in answer to an invitation seats her; without the
+     * invitation's token it says exactly what to write. */
+    t_lobby(db, "ann@example.org", "new", "NEW kuniumi");
+    t_lobby(db, "ann@example.org", "invite", "INVITE 2 gus@example.org");
+    t = t_token_of(db, "gus@example.org", "join");
+    snprintf(subject, sizeof(subject), "Re: Invitation to KuniUmi game 2 (join %s)", t);
+    t_lobby(db, "gus@example.org", subject, "I'm in!\n\nGus");
+    free(t);
+    ck_assert(t_last_has(db, "gus@example.org", "You sit at game 2 as Gus, in seat 2: the last one."));
+    t_confirmed(db, "bob@example.org");
+    t_lobby(db, "bob@example.org", "new", "NEW kuniumi");
+    t_lobby(db, "bob@example.org", "invite", "INVITE 3 gus@example.org");
+    t_lobby(db, "gus@example.org", "count me in", "I'm in!");
+    ck_assert(t_last_has(db, "gus@example.org", "To take your seat at game 3, to which you were invited, write JOIN 3"));
     db_close(db);
 }
 END_TEST

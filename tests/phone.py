@@ -192,6 +192,40 @@ def capture():
                                                                                   said.strip(), why))
 
 
+# What no line ngoma writes may say: a wrong article or plural, a
+# setting's name, a host's command, a range of one.
+BAD = [(re.compile(r"\ba [AEIOU][a-z]"), "a wrong article"),
+       (re.compile(r"\b1 (chips|tiles|tokens|points|cards|players|orders|rounds|turns|steps|mails|lines|seats|ways)\b"),
+        "a wrong plural"),
+       (re.compile(r"\w\(s\)"), "a plural left open"),
+       (re.compile(r"\b(help|refusals|lobby|invites)_per_hour\b|\bmax_(order_lines|reply_bytes|message_size)\b"),
+        "a setting's name"),
+       (re.compile(r"\bngoma (verify|export|new|order|legal|show|run|config|site|replay)\b"), "a host's command"),
+       (re.compile(r"\b(\d+) to \1 players\b"), "a range of one")]
+
+
+def read_every_line():
+    """Every mail the games produced, read as a player reads its text: its
+    first line says what it is about, every line within 72 columns, no word
+    stranded by a second wrapping, none of BAD."""
+    for path, msg in mails():
+        text = msg.get_body(preferencelist=("plain",)).get_content()
+        lines = text.split("\n")
+        name = os.path.basename(path) + " (" + tag(msg).get("kind", "?") + ")"
+        if not re.search(r"game \d+|lobby|ngoma", lines[0], re.I):
+            problems.append("%s: its first line says nothing of what it is: %r" % (name, lines[0]))
+        for i, line in enumerate(lines):
+            if len(line) > 72:
+                problems.append("%s: line %d has %d columns: %r" % (name, i + 1, len(line), line))
+            words = line.split()
+            if (len(words) == 1 and len(line.strip()) <= 8 and 0 < i < len(lines) - 1 and len(lines[i - 1]) >= 60
+                    and lines[i + 1].strip() and words[0][0].islower()):
+                problems.append("%s: line %d strands %r" % (name, i + 1, line))
+            for pattern, what in BAD:
+                if pattern.search(line):
+                    problems.append("%s: line %d holds %s: %r" % (name, i + 1, what, line))
+
+
 def snapshot(copy):
     """A copy of the database as it stands (its WAL included)."""
     shutil.rmtree(copy + ".outbox", ignore_errors=True)
@@ -258,6 +292,7 @@ def main():
     capture()
     with open(os.path.join(OUT, "pages.json"), "w") as f:
         json.dump(pages, f, indent=1)
+    read_every_line()
     summary = {"pages": len(pages), "links_mailed_back": tried[0], "taps": taps, "seconds": round(time.time() - t0, 1)}
     with open(os.path.join(OUT, "summary.json"), "w") as f:
         json.dump(summary, f)

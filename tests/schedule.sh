@@ -96,7 +96,7 @@ is "$(turn_of "$B")" 1 "the bot's order resolved the step"
 is "$(q "SELECT count(*) FROM orders WHERE game_id = $B AND source = 'nmr' AND status = 'accepted'")" 1 \
     "the bot's order is stored as such"
 is "$(mails "$B" nmr cat@example.org)" 1 "Cat is told"
-q "SELECT mail FROM outbox WHERE game_id = $B AND kind = 'nmr'" | grep -q "the bot played" || fail "the NMR mail does not say the bot played"
+q "SELECT mail FROM outbox WHERE game_id = $B AND kind = 'nmr'" | grep -q "The bot played" || fail "the NMR mail does not say the bot played"
 is "$(deadline_of "$B")" 2026-03-03T10:01:00Z "the next deadline counts from the bot's move"
 at 2026-03-02T10:02Z 0 run; has "0 orders played by bots"
 
@@ -111,7 +111,8 @@ at 2026-03-03T10:00Z 0 run; has "1 seats dropped"
 is "$(turn_of "$D")" 2 "Gus resigned (step 1) and the round was played without him (step 2)"
 at 2026-03-03T10:00Z 0 show "$D"; has "Gus"
 is "$(mails "$D" nmr gus@example.org)" 1 "Gus is told he left"
-at 2026-03-03T10:00Z 0 history "$D"; has "Gus resigns"
+at 2026-03-03T10:00Z 0 history "$D"; has "Gus missed the deadline and leaves the game"
+at 2026-03-03T10:00Z 0 replay "$D"; has "replay exactly"
 # KuniUmi for two: dropping one ends the game.
 at 2026-03-01T10:00Z 0 new kuniumi --player Hal=hal@example.org --player Ivy=ivy@example.org --deadline 1d --nmr drop
 K=$(cat "$T/out")

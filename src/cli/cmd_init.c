@@ -60,7 +60,7 @@ int cmd_rules(struct cmd_ctx *c, int argc, char **argv)
                 struct strbuf line = STRBUF_INIT, wrapped = STRBUF_INIT;
                 strbuf_addf(&line, "  %s (default %s%s): %s", o->key, *o->def ? o->def : "none",
                             o->flags & OPTION_HOST ? "; the host's only" : "; players may set it", o->help);
-                strbuf_add_wrapped(&wrapped, line.buf, 4, 72);
+                strbuf_add_flowed(&wrapped, line.buf, 4, 72);
                 fputs(wrapped.buf, stdout);
                 strbuf_release(&line);
                 strbuf_release(&wrapped);

@@ -630,8 +630,13 @@ static int resign_seat(sqlite3 *db, struct game_rec *g, int seat, const struct o
 
     cJSON_AddNumberToObject(item, "seat", seat + 1);
     cJSON_AddStringToObject(item, "order", "RESIGN");
-    cJSON_AddItemToArray(list, item);
     game_log_init(&log);
+    /* Dropped at a deadline: the log says so, and the record too, so that
+     * a replay writes the same words. */
+    log.dropped = str_eq(o->source, "nmr");
+    if (log.dropped)
+        cJSON_AddStringToObject(item, "source", "nmr");
+    cJSON_AddItemToArray(list, item);
     /* Her own pending order goes; the others' carry over to the next step. */
     if (db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND seat = ? AND status = 'pending'",
               "Ii", g->id, seat + 1))
@@ -1157,6 +1162,8 @@ int engine_apply_recorded(const struct game_ops *ops, const struct game_table *t
     }
     game_log_init(&log);
     if (str_eq(kind, "resign")) {
+        const cJSON *src = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(orders, 0), "source");
+        log.dropped = cJSON_IsString(src) && str_eq(src->valuestring, "nmr");
         for (int s = 0; s < table->nseats; s++)
             if (list[s])
                 ops->resign(st, s, table, &log);

@@ -8,18 +8,49 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A log line this long was wrapped by its game: the deeper lines under it
+ * go on with it. */
+#define WRAPPED_AT 56
+
+/* The log under a heading, indented by `by` and flowed into a mail's 72
+ * columns once: a line a game wrapped is joined with its continuation
+ * lines first, so that indenting it never strands a word on a line. */
 static void indent(struct strbuf *out, const char *text, const char *by)
 {
     const char *p = text;
     while (*p) {
         const char *nl = strchr(p, '\n');
-        size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        if (len) {
-            strbuf_addstr(out, by);
-            strbuf_add(out, p, len);
+        size_t len = nl ? (size_t)(nl - p) : strlen(p), own = strspn(p, " ");
+        struct strbuf logical = STRBUF_INIT, at = STRBUF_INIT;
+        if (!len) {
+            strbuf_addch(out, '\n');
+            p += nl ? 1 : 0;
+            continue;
         }
-        strbuf_addch(out, '\n');
-        p += len + (nl ? 1 : 0);
+        strbuf_add(&logical, p + own, len - own);
+        /* Its continuations, under a line that was full: deeper lines, or
+         * one as deep when the full one stopped in mid-sentence. */
+        while (nl && len >= WRAPPED_AT) {
+            const char *q = nl + 1, *qnl = strchr(q, '\n');
+            size_t qlen = qnl ? (size_t)(qnl - q) : strlen(q), qown = strspn(q, " ");
+            bool mid = !strchr(".:;!?)", nl[-1]);
+            if (qown < own || (qown == own && !mid) || qown >= qlen)
+                break;
+            strbuf_addch(&logical, ' ');
+            strbuf_add(&logical, q + qown, qlen - qown);
+            nl = qnl;
+            len = qlen;
+        }
+        strbuf_addf(&at, "%s%*s", by, (int)own, "");
+        {
+            /* The indent is spaces: the wrapper counts them as the text's. */
+            size_t indent = at.len;
+            strbuf_add(&at, logical.buf, logical.len);
+            strbuf_add_flowed(out, at.buf, (int)indent + 2, 72);
+        }
+        strbuf_release(&logical);
+        strbuf_release(&at);
+        p = nl ? nl + 1 : p + strlen(p);
     }
 }
 

@@ -84,7 +84,7 @@ static void add_line(struct strbuf *out, const char *text)
 {
     struct strbuf sb = STRBUF_INIT;
     strbuf_addf(&sb, "  %s", text);
-    strbuf_add_wrapped(out, sb.buf, 4, 72);
+    strbuf_add_flowed(out, sb.buf, 4, 72);
     strbuf_release(&sb);
 }
 

@@ -10,7 +10,7 @@ void options_orders(const struct game_rec *g, int seat, const char *filter, stru
 
 /* A kind of order (its first word) with at most this many is listed in
  * full, in the text and as links. */
-#define OPTIONS_KIND_FULL 8
+#define OPTIONS_KIND_FULL GAME_ORDERS_IN_FULL
 
 /*
  * Appends what seat may order now that begins with filter, kind by kind:

@@ -9,6 +9,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+char *reply_quote(const char *line)
+{
+    struct strbuf sb = STRBUF_INIT;
+    size_t n = strlen(line), cut = 0, cols = 0;
+    if (n + 2 <= 72)
+        return xstrdup(line);
+    /* Cut at a character's start, within 66 columns, then "...". */
+    for (size_t i = 0; i < n && cols < 66; i++) {
+        if (((unsigned char)line[i] & 0xc0) != 0x80) {
+            cols++;
+            cut = i;
+        }
+    }
+    strbuf_add(&sb, line, cut);
+    strbuf_addstr(&sb, " ...");
+    return strbuf_detach(&sb);
+}
+
 void reply_add_text(cJSON *obj, const char *key, const char *text)
 {
     struct strbuf sb = STRBUF_INIT;
@@ -22,7 +40,7 @@ void reply_add_text(cJSON *obj, const char *key, const char *text)
         if (len > 72) {
             /* The line's own indent counts on its first line too. */
             int indent = (int)strspn(line, " ");
-            strbuf_add_wrapped(&sb, line, indent + 2, 72);
+            strbuf_add_flowed(&sb, line, indent + 2, 72);
         } else {
             strbuf_addstr(&sb, line);
             strbuf_addch(&sb, '\n');
@@ -134,7 +152,9 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
     for (size_t i = 0; i < s->n; i++) {
         const struct line_result *l = &s->lines[i];
         cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "text", l->text);
+        char *q = reply_quote(l->text);
+        cJSON_AddStringToObject(o, "text", q);
+        free(q);
         for (int f = 0; f < 5; f++)
             cJSON_AddBoolToObject(o, flags[f], (int)l->status == f);
         if (l->status == LINE_REJECTED) {

@@ -13,6 +13,10 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
  * one a line). */
 #define REPLY_LEGAL_LINKS 40
 
+/* A line as an answer quotes it ("> line"): whole when it fits a mail's
+ * line, else cut with "...". Owned. */
+char *reply_quote(const char *line);
+
 /* What a mail's answer says first: what was taken ("PLAY 7 taken"), what
  * was refused, or what it answers ("the answer to your LEGAL"). */
 void reply_headline(const struct submission *s, struct strbuf *out);

@@ -294,22 +294,22 @@ int verify_record(const cJSON *j, enum option_source from, struct strbuf *report
         struct strbuf said = STRBUF_INIT, origin = STRBUF_INIT;
         seed_origin_text(r.ops, r.options, r.seed_chosen, &origin);
         strbuf_addf(&said, "The seed %lld matches the commitment %s.", (long long)r.seed, r.commitment);
-        strbuf_add_wrapped(report, said.buf, 0, 72);
+        strbuf_add_flowed(report, said.buf, 0, 72);
         strbuf_reset(&said);
         strbuf_addf(&said, "%s%s", origin.buf,
                     r.seed_chosen || from != OPTIONS_RECORD ? "" : " (So the record says: a seed ngoma drew is"
                                                                    " revealed only at the end.)");
-        strbuf_add_wrapped(report, said.buf, 0, 72);
+        strbuf_add_flowed(report, said.buf, 0, 72);
         strbuf_reset(&said);
         strbuf_addf(&said, "With one salt a seat (%zu given) it deals from %lld.", salted, (long long)deal);
-        strbuf_add_wrapped(report, said.buf, 0, 72);
+        strbuf_add_flowed(report, said.buf, 0, 72);
         strbuf_reset(&said);
         strbuf_addf(&said, "All %d steps replay as recorded: every order was one its seat could give, every log"
                            " and view is what the seed deals.", k - 1);
-        strbuf_add_wrapped(report, said.buf, 0, 72);
+        strbuf_add_flowed(report, said.buf, 0, 72);
         strbuf_reset(&said);
         outcome(&r, &t, st, k - 1, &said);
-        strbuf_add_wrapped(report, said.buf, 0, 72);
+        strbuf_add_flowed(report, said.buf, 0, 72);
         strbuf_setlen(report, report->len - 1); /* the caller ends the report's last line */
         strbuf_release(&said);
         strbuf_release(&origin);

@@ -106,18 +106,18 @@ void view_fairness(const struct game_rec *g, struct strbuf *out)
         i++;
     }
     if (line.len)
-        strbuf_add_wrapped(out, line.buf, 2, 72);
+        strbuf_add_flowed(out, line.buf, 2, 72);
     strbuf_reset(&line);
     /* Who chose what: only a seed ngoma drew is called unchosen. */
     seed_origin_text(g->ops, g->options, g->seed_chosen, &line);
-    strbuf_add_wrapped(out, line.buf, 0, 72);
+    strbuf_add_flowed(out, line.buf, 0, 72);
     strbuf_reset(&line);
     if (over)
         strbuf_addf(&line, "Seed: %lld. With it anyone can check every deal against the commitment.",
                     (long long)g->base_seed);
     else
         strbuf_addstr(&line, "The seed is revealed when the game ends: anyone can then check every deal.");
-    strbuf_add_wrapped(out, line.buf, 0, 72);
+    strbuf_add_flowed(out, line.buf, 0, 72);
     strbuf_release(&line);
 }
 

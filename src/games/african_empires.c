@@ -19,6 +19,12 @@
 /* Chit kinds: the three resources, then Disaster. */
 enum chit { GOV, ECO, REL, DIS };
 static const char *const chit_names[4] = { "Government", "Economy", "Religion", "Disaster" };
+
+/* "an" before a vowel (an Economy chit), else "a". */
+static const char *a_or_an(const char *word)
+{
+    return strchr("AEIOUaeiou", word[0]) ? "an" : "a";
+}
 /* Card types by letter; M (Migrant) places no chit. */
 static const char type_letters[] = "GERDM";
 
@@ -673,7 +679,7 @@ static int parse_order(const struct ae *a, int seat, const struct game_table *t,
     /* The event of the last card. */
     if (!*rest) {
         if (type != 'R' && event_has_target(a, type)) {
-            strbuf_addf(why, "a %s event has a target now: see LEGAL", type_name(type));
+            strbuf_addf(why, "%s %s event has a target now: see LEGAL", a_or_an(type_name(type)), type_name(type));
             goto out;
         }
         o->no_target = type != 'R';
@@ -688,7 +694,7 @@ static int parse_order(const struct ae *a, int seat, const struct game_table *t,
         char *verb = next_word(&rest);
         const char *want = type == 'G' || type == 'M' ? "move" : type == 'D' ? "discard" : "place";
         if (!verb || !str_eq(verb, want)) {
-            strbuf_addf(why, "a %s event is EVENT <card> %s", type_name(type),
+            strbuf_addf(why, "%s %s event is EVENT <card> %s", a_or_an(type_name(type)), type_name(type),
                         type == 'G'   ? "MOVE <Government|Economy|Religion> FROM <kingdom> TO <kingdom>"
                         : type == 'M' ? "MOVE <player> FROM <kingdom> TO <kingdom>"
                         : type == 'D' ? "DISCARD <Government|Economy|Religion> FROM <kingdom>"
@@ -954,7 +960,7 @@ static int ae_apply(struct ae *a, const char *text, const struct game_table *t, 
         case 'G':
             a->chits[o.kingdom][o.chit]--;
             a->chits[o.to][o.chit]++;
-            strbuf_addf(&log->pub, "a %s chit moves from %s to %s.\n", chit_names[o.chit],
+            strbuf_addf(&log->pub, "%s %s chit moves from %s to %s.\n", a_or_an(chit_names[o.chit]), chit_names[o.chit],
                         a->kname[a->slot[o.kingdom]], a->kname[a->slot[o.to]]);
             break;
         case 'M':
@@ -965,11 +971,13 @@ static int ae_apply(struct ae *a, const char *text, const struct game_table *t, 
             break;
         case 'D':
             a->chits[o.kingdom][o.chit]--;
-            strbuf_addf(&log->pub, "a %s chit of %s is discarded.\n", chit_names[o.chit], a->kname[a->slot[o.kingdom]]);
+            strbuf_addf(&log->pub, "%s %s chit of %s is discarded.\n", a_or_an(chit_names[o.chit]), chit_names[o.chit],
+                        a->kname[a->slot[o.kingdom]]);
             break;
         default:
             a->chits[o.kingdom][o.chit]++;
-            strbuf_addf(&log->pub, "a %s chit is placed on %s.\n", chit_names[o.chit], a->kname[a->slot[o.kingdom]]);
+            strbuf_addf(&log->pub, "%s %s chit is placed on %s.\n", a_or_an(chit_names[o.chit]), chit_names[o.chit],
+                        a->kname[a->slot[o.kingdom]]);
             break;
         }
     }
@@ -1105,8 +1113,13 @@ static bool ae_summarize(const void *st, int seat, const struct game_table *t, c
             ways += strncmp(orders->v[o] + 6, nm, len) == 0 && orders->v[o][6 + len] == ' ';
         if (!ways || type < 0 || (size_t)type >= ARRAY_SIZE(takes) || !takes[(int)type])
             strbuf_addf(out, "EVENT %s\n", nm);
-        else
-            strbuf_addf(out, "EVENT %s %s: %zu way%s\n", nm, takes[(int)type], ways, ways == 1 ? "" : "s");
+        else if (ways <= GAME_ORDERS_IN_FULL) {
+            /* A few ways: each as it is written, nothing to ask for. */
+            for (size_t o = 0; o < orders->n; o++)
+                if (strncmp(orders->v[o] + 6, nm, len) == 0 && orders->v[o][6 + len] == ' ')
+                    strbuf_addf(out, "%s\n", orders->v[o]);
+        } else
+            strbuf_addf(out, "EVENT %s %s: %zu ways (LEGAL EVENT %s lists them)\n", nm, takes[(int)type], ways, nm);
     }
     return true;
 }
@@ -1272,7 +1285,7 @@ static void ae_resign(void *st, int seat, const struct game_table *t, struct gam
     while (a->nhand[seat])
         a->discard[a->ndiscard++] = a->hand[seat][--a->nhand[seat]];
     a->out |= 1u << seat;
-    strbuf_addf(&log->pub, "%s resigns: her counters leave the kingdoms.\n", seat_name(t, seat));
+    strbuf_addf(&log->pub, "%s %s: her counters leave the kingdoms.\n", seat_name(t, seat), GAME_LEAVES(log));
     if (active(a) < 2) {
         a->phase = OVER;
         a->winner = leader(a);

@@ -1120,7 +1120,7 @@ static void bantu_resign(void *st, int seat, const struct game_table *t, struct 
             for (int k = 1; k <= b->npieces; k++)
                 if (b->pos[s][k] >= 0)
                     b->pos[s][k] = AT_START;
-    strbuf_addf(&log->pub, "%s resigns%s; the pieces leave the board.\n", seat_name(t, seat),
+    strbuf_addf(&log->pub, "%s %s%s; the pieces leave the board.\n", seat_name(t, seat), GAME_LEAVES(log),
                 b->partners ? " for the side" : "");
     left = ((1u << b->nseats) - 1) & ~b->out;
     if (__builtin_popcount(left) <= (b->partners ? 2 : 1)) {

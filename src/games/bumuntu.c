@@ -840,7 +840,9 @@ static void collect_tile(struct order_ctx *o)
     b->shield[o->seat][slot][kind]++;
     b->turn_collected = true;
     if (o->priv)
-        strbuf_addf(o->priv, "You collected a %s %s tile.\n", ability_names[b->animal[slot]], kind_names[kind]);
+        strbuf_addf(o->priv, "You collected %s %s %s tile.\n",
+                    strchr("AEIOU", ability_names[b->animal[slot]][0]) ? "an" : "a", ability_names[b->animal[slot]],
+                    kind_names[kind]);
     if (kind == FOOD) {
         b->chips[o->seat]++;
         say(o, "%s collects the %s tile from %s, and a food chip.\n", seat_name(o->t, o->seat),
@@ -1860,8 +1862,8 @@ static void bumuntu_view_ascii(const void *st, int viewer, const struct game_tab
             else
                 snprintf(on, sizeof(on), "on %s (none)", sq);
         }
-        strbuf_addf(out, "  %d %-14.14s %-13s %2d tiles  %2d chips", p + 1, seat_name(t, p), on, total_tiles(b, p),
-                    b->chips[p]);
+        strbuf_addf(out, "  %d %-14.14s %-13s %2d tile%s %2d chip%s", p + 1, seat_name(t, p), on, total_tiles(b, p),
+                    total_tiles(b, p) == 1 ? " " : "s", b->chips[p], b->chips[p] == 1 ? "" : "s");
         /* At the end the favor; before it, who plays first. */
         if (b->phase == PH_OVER)
             strbuf_addf(out, "  %d favor", b->score[p]);
@@ -2022,7 +2024,7 @@ static void bumuntu_resign(void *st, int seat, const struct game_table *t, struc
     stall_forget(b, seat);
     b->resigned |= 1u << seat;
     b->pawn[seat] = -1;
-    strbuf_addf(&log->pub, "%s resigns and leaves the jungle.\n", seat_name(t, seat));
+    strbuf_addf(&log->pub, "%s %s; the pawn leaves the jungle.\n", seat_name(t, seat), GAME_LEAVES(log));
     if (active_seats(b) < 2) {
         b->phase = PH_OVER;
         score_game(b, t, &log->pub);

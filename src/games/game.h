@@ -12,6 +12,10 @@
 struct rng;
 
 #define GAME_MAX_SEATS 8
+/* Orders of one kind (or one card, one piece) this few are listed in full
+ * in every mail, never summed up: a summary that names a handful makes
+ * a player ask for them. */
+#define GAME_ORDERS_IN_FULL 8
 
 /* Who may set an option, and what it touches (game_option.flags). An
  * option without OPTION_HOST is the players': seats, variants, house
@@ -40,7 +44,12 @@ struct game_table {
 struct game_log {
     struct strbuf pub;
     struct strbuf priv[GAME_MAX_SEATS];
+    /* For resign: the seat leaves because it missed a deadline, not by
+     * its own RESIGN; the log says which (GAME_LEAVES gives the words). */
+    bool dropped;
 };
+/* "resigns" or "missed the deadline and leaves": how a log says a seat left. */
+#define GAME_LEAVES(log) ((log)->dropped ? "missed the deadline and leaves the game" : "resigns")
 
 /* Where a game stands in the words players use: "round 3 of 12", "turn
  * 2, second play phase", "move 7". number counts from 1; 0 is the setup,

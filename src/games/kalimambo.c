@@ -928,7 +928,8 @@ static void kalimambo_resign(void *st, int seat, const struct game_table *t, str
         return;
     k->resigned |= 1u << seat;
     k->pos[seat] = -1;
-    strbuf_addf(&log->pub, "%s resigns; the %s explorer leaves the track.\n", name_of(t, seat), k->colour[seat]);
+    strbuf_addf(&log->pub, "%s %s; the %s explorer leaves the track.\n", name_of(t, seat), GAME_LEAVES(log),
+                k->colour[seat]);
     /* Mambo closes the gap, and nobody pays for it. */
     rear = extreme(k, false);
     if (rear >= 0 && (run = ahead(k, k->pos[rear]) - 1) > 0) {

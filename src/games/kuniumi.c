@@ -698,8 +698,9 @@ static void kuniumi_view_ascii(const void *st, int viewer, const struct game_tab
                     seat_name(t, 0));
     } else if (k->land_seat < 0) {
         strbuf_addf(out, "  Setup: %s places the pieces; still to place:\n", seat_name(t, 0));
-        strbuf_addf(out, "  %d Earth God, %d Sea God, %d Land token(s), %d Sea token(s).\n",
-                    setup_left(k, EARTH_GOD), setup_left(k, SEA_GOD), setup_left(k, LAND), setup_left(k, SEA));
+        strbuf_addf(out, "  %d Earth God, %d Sea God, %d Land token%s, %d Sea token%s.\n", setup_left(k, EARTH_GOD),
+                    setup_left(k, SEA_GOD), setup_left(k, LAND), setup_left(k, LAND) == 1 ? "" : "s",
+                    setup_left(k, SEA), setup_left(k, SEA) == 1 ? "" : "s");
         strbuf_addf(out, "  Then %s chooses Land or Sea.\n", seat_name(t, 1));
     } else {
         for (int s = 0; s < 2; s++)
@@ -759,7 +760,7 @@ static void kuniumi_resign(void *st, int seat, const struct game_table *t, struc
     k->phase = PH_OVER;
     k->end = END_RESIGN;
     k->winner = 1 - seat;
-    strbuf_addf(&log->pub, "%s resigns: %s wins.\n", seat_name(t, seat), seat_name(t, 1 - seat));
+    strbuf_addf(&log->pub, "%s %s: %s wins.\n", seat_name(t, seat), GAME_LEAVES(log), seat_name(t, 1 - seat));
 }
 
 /* The fewest free squares next to any group of the seat's type. */

@@ -43,6 +43,7 @@ const struct game_ops *game_find(const char *name)
 
 void game_log_init(struct game_log *log)
 {
+    log->dropped = false;
     strbuf_init(&log->pub);
     for (int i = 0; i < GAME_MAX_SEATS; i++)
         strbuf_init(&log->priv[i]);

@@ -112,26 +112,68 @@ struct lobby {
     bool wants_confirm;     /* a command waits for the confirmation */
     struct strbuf waiting;  /* those commands, a line each */
     int64_t set_id;         /* a waiting set whose token this mail carries, else 0 */
+    int64_t invited_to;     /* the open table an invitation this mail answers names, else 0 */
     char *set_commands;     /* its commands */
     cJSON *lines;           /* [{text, body}] answered */
     struct strbuf notes;    /* said once, after the lines */
 };
 
+static const struct lobby_command *command_of(const char *line);
+
+/* A command in prose is never broken across lines ("INVITE 12
+ * friend@example.org", "JOIN 12 AS YourName"): the spaces inside one
+ * become \x01 for the wrapping, and spaces again after it. */
+static void glue_commands(char *line)
+{
+    char *p = line;
+    while (*p) {
+        char *w = p, *end;
+        bool glue = false;
+        while (*p && *p != ' ')
+            p++;
+        end = p;
+        if (!*p)
+            break;
+        {
+            /* A command word in capitals, a number after one, AS. */
+            char save = *end;
+            bool caps = end - w >= 2;
+            for (char *q = w; q < end; q++)
+                caps &= (*q >= 'A' && *q <= 'Z');
+            *end = '\0';
+            glue = (caps && command_of(w)) || (caps && str_eq(w, "AS")) || str_eq(w, "SALT");
+            if (!glue && w[0] >= '0' && w[0] <= '9' && w > line + 1) {
+                /* "12 friend@x" and "12 AS": a number in a command goes on. */
+                const char *next = end + 1;
+                glue = strncmp(next, "AS ", 3) == 0 || (strchr(next, '@') && strchr(next, '@') < next + strcspn(next, " "));
+            }
+            *end = save;
+        }
+        if (glue)
+            *p = '\x01';
+        p++;
+    }
+}
+
 /* Adds text under key, each line wrapped within 72 columns: prose flush,
- * an indented line under its own indent. */
+ * an indented line under its own indent, no command broken. */
 static void add_prose(cJSON *obj, const char *key, const char *text)
 {
     struct strbuf wrapped = STRBUF_INIT;
     for (const char *p = text; *p;) {
         const char *nl = strchr(p, '\n');
         char *line = xstrndup(p, nl ? (size_t)(nl - p) : strlen(p));
+        glue_commands(line);
         if (strlen(line) > 72)
-            strbuf_add_wrapped(&wrapped, line, (int)strspn(line, " ") + (line[0] == ' ' ? 2 : 0), 72);
+            strbuf_add_flowed(&wrapped, line, (int)strspn(line, " ") + (line[0] == ' ' ? 2 : 0), 72);
         else
             strbuf_addf(&wrapped, "%s\n", line);
         free(line);
         p = nl ? nl + 1 : p + strlen(p);
     }
+    for (size_t i = 0; i < wrapped.len; i++)
+        if (wrapped.buf[i] == '\x01')
+            wrapped.buf[i] = ' ';
     reply_add_text(obj, key, wrapped.buf);
     strbuf_release(&wrapped);
 }
@@ -145,7 +187,11 @@ static void answer(struct lobby *l, const char *text, const char *fmt, ...)
     va_start(ap, fmt);
     strbuf_vaddf(&body, fmt, ap);
     va_end(ap);
-    cJSON_AddStringToObject(o, "text", text);
+    {
+        char *q = reply_quote(text);
+        cJSON_AddStringToObject(o, "text", q);
+        free(q);
+    }
     add_prose(o, "body", body.buf);
     cJSON_AddItemToArray(l->lines, o);
     strbuf_release(&body);
@@ -408,7 +454,11 @@ static int cmd_games(struct lobby *l, const char *line, const struct args *a)
     struct strbuf sb = STRBUF_INIT;
     for (int i = 0; game_registry[i]; i++) {
         const struct game_ops *o = game_registry[i];
-        strbuf_addf(&sb, "%s (%s, %d to %d players): %s\n", o->name, o->title, o->min_seats, o->max_seats, o->summary);
+        if (o->min_seats == o->max_seats)
+            strbuf_addf(&sb, "%s (%s, %d players): %s\n", o->name, o->title, o->min_seats, o->summary);
+        else
+            strbuf_addf(&sb, "%s (%s, %d to %d players): %s\n", o->name, o->title, o->min_seats, o->max_seats,
+                        o->summary);
     }
     strbuf_addstr(&sb, "NEW and a game's name opens one, e.g. NEW kalimambo SEATS 4.");
     answer(l, line, "%s", sb.buf);
@@ -1364,7 +1414,7 @@ static void commands_help(struct strbuf *out)
         } else {
             struct strbuf usage = STRBUF_INIT;
             strbuf_addstr(&usage, "  ");
-            strbuf_add_wrapped(&usage, c->usage, 6, 72);
+            strbuf_add_flowed(&usage, c->usage, 6, 72);
             strbuf_addstr(out, usage.buf);
             strbuf_addf(out, "%19s%s\n", "", c->help);
             strbuf_release(&usage);
@@ -1389,8 +1439,20 @@ static int run_line(struct lobby *l, const char *line)
     int rc = 0;
     if (!c) {
         struct strbuf names = STRBUF_INIT;
+        int64_t table = 0;
+        if (db_get_int64(l->db, &table,
+                         "SELECT coalesce(max(i.table_id), 0) FROM lobby_invites i JOIN lobby_tables t ON t.id ="
+                         " i.table_id WHERE i.email = ? AND t.status = 'open' AND NOT EXISTS (SELECT 1 FROM"
+                         " lobby_players p WHERE p.table_id = t.id AND p.email = i.email)",
+                         "s", l->from) < 0)
+            return -1;
         command_names(&names);
-        answer(l, line, "this is not a lobby command: HELP lists them (%s)", names.buf);
+        if (table)
+            answer(l, line, "this is not a lobby command. To take your seat at game %lld, to which you were invited,"
+                            " write JOIN %lld (or JOIN %lld AS YourName). HELP lists the other commands.",
+                   (long long)table, (long long)table, (long long)table);
+        else
+            answer(l, line, "this is not a lobby command: HELP lists them (%s)", names.buf);
         strbuf_release(&names);
         return 0;
     }
@@ -1460,15 +1522,23 @@ static int identity(struct lobby *l)
             confirmed = true;
         }
     db_finalize(q);
-    if (!confirmed) {
-        /* An invitation's token proves the invitee reads her mail too. */
-        q = db_stmt(l->db, "SELECT token FROM lobby_invites WHERE email = ?", "s", l->from);
+    {
+        /* An invitation's token proves the invitee reads her mail too, and
+         * says which game she answers. */
+        q = db_stmt(l->db,
+                    "SELECT i.token, i.table_id, t.status = 'open' FROM lobby_invites i JOIN lobby_tables t ON t.id ="
+                    " i.table_id WHERE i.email = ?",
+                    "s", l->from);
         if (!q) {
             free(token);
             return -1;
         }
-        while (!confirmed && db_step(q) == SQLITE_ROW)
-            confirmed = carries(l->in, (const char *)sqlite3_column_text(q, 0));
+        while (!l->invited_to && db_step(q) == SQLITE_ROW)
+            if (carries(l->in, (const char *)sqlite3_column_text(q, 0))) {
+                confirmed = true;
+                if (sqlite3_column_int(q, 2))
+                    l->invited_to = sqlite3_column_int64(q, 1);
+            }
         db_finalize(q);
     }
     l->just_confirmed = confirmed && !l->confirmed;
@@ -1604,9 +1674,16 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
             order_lines(l.set_commands, &lines);
         for (size_t i = 0; i < now_lines.n; i++)
             /* A reply that confirms may say "yes, it is me": only commands count. */
-            if (!str_iprefix(now_lines.v[i], "confirm ") && (!l.just_confirmed || command_of(now_lines.v[i])))
+            if (!str_iprefix(now_lines.v[i], "confirm ") &&
+                (!(l.just_confirmed || l.invited_to) || command_of(now_lines.v[i])))
                 strlist_push(&lines, now_lines.v[i]);
         strlist_clear(&now_lines);
+    }
+    if (!lines.n && l.invited_to) {
+        /* "I'm in!" in answer to an invitation: she takes her seat. */
+        char join[32];
+        snprintf(join, sizeof(join), "JOIN %lld", (long long)l.invited_to);
+        strlist_push(&lines, join);
     }
     if (!lines.n)
         strlist_push(&lines, l.just_confirmed ? "CONFIRM" : "HELP");
@@ -1674,11 +1751,12 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
         struct strbuf head = STRBUF_INIT;
         size_t k = lines.n < LOBBY_LINES ? lines.n : LOBBY_LINES;
         for (size_t i = 0; i < k && i < 4; i++) {
-            const char *w;
-            size_t len = first_word(lines.v[i], &w);
+            const struct lobby_command *c = command_of(lines.v[i]);
             strbuf_addstr(&head, i == 0 ? "the answer to your " : i + 1 == k || i == 3 ? " and " : ", ");
-            for (size_t c = 0; c < len && c < 12; c++)
-                strbuf_addch(&head, (char)toupper((unsigned char)w[c]));
+            if (!c)
+                strbuf_addstr(&head, "mail");
+            for (const char *ch = c ? c->name : ""; *ch; ch++)
+                strbuf_addch(&head, (char)toupper((unsigned char)*ch));
         }
         if (k > 4)
             strbuf_addstr(&head, " ...");

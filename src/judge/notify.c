@@ -549,9 +549,13 @@ int notify_limit(sqlite3 *db, struct game_rec *g, int seat, const char *limit, c
 {
     cJSON *d = notify_seat_data(db, g, seat);
     int rc;
-    cJSON_AddStringToObject(d, "limit", limit);
-    reply_add_text(d, "what", what);
+    struct strbuf sentence = STRBUF_INIT;
+    /* The limit's name is the host's word: the player reads what it is. */
+    (void)limit;
+    strbuf_addf(&sentence, "%s.", what);
+    reply_add_text(d, "what", sentence.buf);
     reply_add_text(d, "todo", todo);
+    strbuf_release(&sentence);
     rc = notify_send(db, g, seat, "limit", "mail-limit.txt", d, origin);
     cJSON_Delete(d);
     return rc;

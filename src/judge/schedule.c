@@ -120,7 +120,13 @@ static int remind(sqlite3 *db, struct game_rec *g, int seat, time_t deadline, co
     int rc;
     time_format_tz(deadline, g->seats[seat].timezone, when);
     cJSON_ReplaceItemInObject(d, "deadline", cJSON_CreateString(when));
-    cJSON_AddStringToObject(d, "policy", policy_text(g));
+    {
+        /* Said in a line of its own, wrapped like any other. */
+        struct strbuf line = STRBUF_INIT;
+        strbuf_addf(&line, "If it does not arrive in time, %s", policy_text(g));
+        reply_add_text(d, "policy", line.buf);
+        strbuf_release(&line);
+    }
     cJSON_AddBoolToObject(d, "overdue", str_eq(kind, "overdue"));
     rc = notify_tell(db, g, seat, "reminder", "mail-reminder.txt", d, NULL);
     cJSON_Delete(d);
@@ -221,15 +227,14 @@ static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t dea
             char *played = NULL;
             rc = engine_play_for(db, g, s, "nmr", &played);
             if (!rc) {
-                strbuf_addf(&what, "Your order was missing at the deadline; the bot played %s for you.", played);
+                strbuf_addf(&what, "The bot played %s for you.", played);
                 st->bots++;
             }
             free(played);
         } else {
             struct strbuf log = STRBUF_INIT;
             rc = engine_resign(db, g, s, "nmr", &log);
-            strbuf_addf(&what, "Your order was missing at the deadline; you leave the game by its rules.\n%s",
-                        log.buf);
+            strbuf_addf(&what, "You leave the game by its rules.\n%s", log.buf);
             strbuf_release(&log);
             st->drops++;
         }

@@ -207,8 +207,42 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
     view_fairness(g, &sb);
     cJSON_AddStringToObject(d, "fairness", sb.buf);
     cJSON_AddBoolToObject(d, "finished", finished);
-    cJSON_AddItemToObject(d, "steps", steps);
-    steps = NULL;
+    {
+        /* The page opens on the position now (or the final one), then the
+         * rounds newest first, each with its steps newest first, and a
+         * jump link to each. */
+        cJSON *rounds = cJSON_CreateArray(), *jumps = cJSON_CreateArray(), *cur = NULL, *s, *last = NULL;
+        int n = 0;
+        while ((s = cJSON_DetachItemFromArray(steps, 0))) {
+            const char *h = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(s, "heading"));
+            if (h || !cur) {
+                char anchor[24];
+                snprintf(anchor, sizeof(anchor), "r%d", ++n);
+                cur = cJSON_CreateObject();
+                cJSON_AddStringToObject(cur, "heading", h ? h : "The start");
+                cJSON_AddStringToObject(cur, "anchor", anchor);
+                cJSON_AddItemToObject(cur, "steps", cJSON_CreateArray());
+                cJSON_InsertItemInArray(rounds, 0, cur);
+                {
+                    cJSON *j = cJSON_CreateObject();
+                    cJSON_AddStringToObject(j, "heading", h ? h : "The start");
+                    cJSON_AddStringToObject(j, "anchor", anchor);
+                    cJSON_InsertItemInArray(jumps, 0, j);
+                }
+            }
+            if (cJSON_GetObjectItemCaseSensitive(s, "picture"))
+                last = s;
+            cJSON_InsertItemInArray(cJSON_GetObjectItemCaseSensitive(cur, "steps"), 0, s);
+        }
+        if (last) {
+            cJSON *now = cJSON_CreateObject();
+            cJSON_AddStringToObject(now, "picture", cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(last, "picture")));
+            cJSON_AddStringToObject(now, "alt", cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(last, "alt")));
+            cJSON_AddItemToObject(d, "now", now);
+        }
+        cJSON_AddItemToObject(d, "rounds", rounds);
+        cJSON_AddItemToObject(d, "jumps", jumps);
+    }
     {
         char file[48];
         snprintf(file, sizeof(file), "game-%lld.html", (long long)g->id);

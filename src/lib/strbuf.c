@@ -144,7 +144,47 @@ void strbuf_complete_line(struct strbuf *sb)
         strbuf_addch(sb, '\n');
 }
 
-void strbuf_add_wrapped(struct strbuf *sb, const char *text, int indent, int width)
+/* No word alone on the last line of a wrapped text (sb from start, the
+ * last line not ended yet): the last word of the line above goes down
+ * with it, when that line keeps two words or more and both fit. */
+static void widow(struct strbuf *sb, size_t start, int indent, int width)
+{
+    char *base = sb->buf + start, *end = sb->buf + sb->len, *nl = NULL, *above, *word, *cut = NULL;
+    int words = 1;
+    for (char *q = base; q < end; q++)
+        if (*q == '\n')
+            nl = q;
+    if (!nl)
+        return;
+    for (word = nl + 1; word < end && *word == ' '; word++)
+        ;
+    if (word == end || memchr(word, ' ', (size_t)(end - word)))
+        return;
+    for (above = nl; above > base && above[-1] != '\n'; above--)
+        ;
+    while (above < nl && *above == ' ')
+        above++;
+    for (char *q = above; q < nl; q++)
+        if (*q == ' ' && q + 1 < nl && q[1] != ' ') {
+            words++;
+            cut = q;
+        }
+    if (words < 3 || !cut || (size_t)indent + (size_t)(nl - cut - 1) + 1 + (size_t)(end - word) > (size_t)width)
+        return;
+    {
+        char *moved = xstrndup(cut + 1, (size_t)(nl - cut - 1)), *last = xstrndup(word, (size_t)(end - word));
+        strbuf_setlen(sb, (size_t)(cut - sb->buf));
+        while (sb->len > start && sb->buf[sb->len - 1] == ' ')
+            strbuf_setlen(sb, sb->len - 1);
+        strbuf_addch(sb, '\n');
+        strbuf_addchars(sb, ' ', (size_t)indent);
+        strbuf_addf(sb, "%s %s", moved, last);
+        free(moved);
+        free(last);
+    }
+}
+
+static void add_wrapped_open(struct strbuf *sb, const char *text, int indent, int width)
 {
     int col = 0;
     const char *p = text;
@@ -174,5 +214,18 @@ void strbuf_add_wrapped(struct strbuf *sb, const char *text, int indent, int wid
         strbuf_add(sb, w, (size_t)len);
         col += len;
     }
+}
+
+void strbuf_add_wrapped(struct strbuf *sb, const char *text, int indent, int width)
+{
+    add_wrapped_open(sb, text, indent, width);
+    strbuf_addch(sb, '\n');
+}
+
+void strbuf_add_flowed(struct strbuf *sb, const char *text, int indent, int width)
+{
+    size_t start = sb->len;
+    add_wrapped_open(sb, text, indent, width);
+    widow(sb, start, indent, width);
     strbuf_addch(sb, '\n');
 }

@@ -35,6 +35,10 @@ void strbuf_trim(struct strbuf *sb);
  * longer word stands alone), continuation lines indented by indent spaces;
  * ends with a newline. */
 void strbuf_add_wrapped(struct strbuf *sb, const char *text, int indent, int width);
+/* The same for what people read in a mail or an answer: no word left
+ * alone on the last line (the one before goes down with it). Game logs
+ * keep strbuf_add_wrapped: their words are part of every record. */
+void strbuf_add_flowed(struct strbuf *sb, const char *text, int indent, int width);
 /* Makes sure a non-empty buffer ends with a newline. */
 void strbuf_complete_line(struct strbuf *sb);
 

@@ -216,7 +216,7 @@ static void tally_resign(void *st, int seat, const struct game_table *tab, struc
 {
     struct tally *t = st;
     t->resigned |= 1u << seat;
-    strbuf_addf(&log->pub, "%s resigns.\n", tab->names[seat]);
+    strbuf_addf(&log->pub, "%s %s.\n", tab->names[seat], GAME_LEAVES(log));
 }
 
 static void tally_end(void *st, bool score, const struct game_table *tab, struct game_log *log)
