@@ -149,7 +149,7 @@ void envelope_read(const struct inmail *m, const char *from_setting, struct enve
         if (!(above && envelope_line(line, l, e, &body_game))) {
             strbuf_add(&orders, p, len);
             strbuf_addch(&orders, '\n');
-            if (l && *line != '>') {
+            if (above && l && *line != '>') {
                 char *text = xstrndup(line, l);
                 above &= order_line_is_greeting(text, NULL);
                 free(text);
