@@ -2,6 +2,8 @@
 
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
+# The drawing module, once installed.
+LIBDIR   ?= $(PREFIX)/lib/ngoma
 # Where templates/ and seeds/ are read at run time: the source tree for a
 # build here; `make install` rebuilds with $(PREFIX)/share/ngoma.
 DATADIR  ?= $(CURDIR)
@@ -10,26 +12,35 @@ CC       ?= cc
 CFLAGS   ?= -O2 -g
 LDFLAGS  ?=
 
-PKGS        := sqlite3 libcjson gmime-3.0 libcurl cairo freetype2 zlib
-PKG_CFLAGS   = $(shell pkg-config --cflags $(PKGS))
+PKGS        := sqlite3 libcjson gmime-3.0 libcurl
+DRAW_PKGS   := cairo freetype2 zlib libcjson
+PKG_CFLAGS   = $(shell pkg-config --cflags $(PKGS) $(DRAW_PKGS))
 # libcurl is not linked: src/mail/curlx.c loads it the first time SMTP or IMAP
 # is used, so that every other command starts without its 25 libraries.
-PKG_LIBS     = $(shell pkg-config --libs $(filter-out libcurl,$(PKGS))) -ldl -lm
+# Nor is cairo: the drawing (src/render/ but render.c) is the module
+# ngoma-render.so, which render.c loads the first time a process draws; it
+# calls back into the program, which exports its symbols (-rdynamic).
+PKG_LIBS     = $(shell pkg-config --libs $(filter-out libcurl,$(PKGS))) -ldl -lm -rdynamic
+DRAW_LIBS    = $(shell pkg-config --libs $(DRAW_PKGS)) -lm
 CHECK_CFLAGS = $(shell pkg-config --cflags check)
 CHECK_LIBS   = $(shell pkg-config --libs check)
 
 ALL_CFLAGS = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
              -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE -DNGOMA_DATADIR='"$(DATADIR)"' \
+             -DNGOMA_LIBDIR='"$(abspath $(BUILD))"' \
              -I src -I $(BUILD)/gen $(PKG_CFLAGS) $(CFLAGS)
 
 # src/ holds one folder a layer (docs/architecture.md); the program is cli/main.c.
-SRC       := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
+DRAW_SRC  := $(filter-out src/render/render.c,$(wildcard src/render/*.c))
+SRC       := $(filter-out src/cli/main.c $(DRAW_SRC),$(wildcard src/*/*.c))
 LIB_OBJS  := $(SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/migrations.o
+DRAW_OBJS := $(DRAW_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ  := $(BUILD)/src/cli/main.o
 TEST_SRC  := $(wildcard tests/check_*.c tests/games/*.c)
 TEST_OBJS := $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 NGOMA := $(BUILD)/ngoma
+DRAW  := $(BUILD)/ngoma-render.so
 CHECK := $(BUILD)/check_ngoma
 BENCH := $(BUILD)/bench_ngoma
 
@@ -44,15 +55,22 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-
 .PHONY: all deps check check-run check-unit check-suites check-cli check-mail check-site check-postfix check-bench check-reliability check-san check-fuzz \
 	fuzz fuzz-run fuzz-build fuzz-programs demo demo-run bench bench-run install clean
 
-all: $(NGOMA)
+all: $(NGOMA) $(DRAW)
 
-$(NGOMA): $(MAIN_OBJ) $(LIB_OBJS)
+# Every program that may draw is built with the module it loads.
+$(NGOMA): $(MAIN_OBJ) $(LIB_OBJS) | $(DRAW)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
-$(CHECK): $(TEST_OBJS) $(LIB_OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS)
+$(DRAW): $(DRAW_OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(DRAW_LIBS)
 
-$(BENCH): $(BUILD)/bench/bench_ngoma.o $(BUILD)/bench/hostile_mail.o $(BUILD)/bench/pictures.o $(LIB_OBJS)
+$(DRAW_OBJS): ALL_CFLAGS += -fPIC
+
+# The tests decode pictures with cairo: they link it themselves.
+$(CHECK): $(TEST_OBJS) $(LIB_OBJS) | $(DRAW)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) $(DRAW_LIBS)
+
+$(BENCH): $(BUILD)/bench/bench_ngoma.o $(BUILD)/bench/hostile_mail.o $(BUILD)/bench/pictures.o $(LIB_OBJS) | $(DRAW)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 $(BUILD)/%.o: %.c
@@ -147,7 +165,7 @@ fuzz-build:
 
 fuzz-programs: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
 
-$(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIB_OBJS)
+$(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIB_OBJS) | $(DRAW)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS)
 
 # kill -9 during fetch and send, receives and backups beside runs, 1,000
@@ -180,14 +198,15 @@ demo-run: $(NGOMA)
 
 # Only lib/paths.c knows where the data is: the installed program is the
 # build's objects with that one file compiled again for $(PREFIX).
-install: $(MAIN_OBJ) $(LIB_OBJS)
+install: $(MAIN_OBJ) $(LIB_OBJS) $(DRAW)
 	@mkdir -p build/install
-	$(CC) $(filter-out -DNGOMA_DATADIR=%,$(ALL_CFLAGS)) -DNGOMA_DATADIR='"$(PREFIX)/share/ngoma"' \
-		-c -o build/install/paths.o src/lib/paths.c
+	$(CC) $(filter-out -DNGOMA_DATADIR=% -DNGOMA_LIBDIR=%,$(ALL_CFLAGS)) -DNGOMA_DATADIR='"$(PREFIX)/share/ngoma"' \
+		-DNGOMA_LIBDIR='"$(LIBDIR)"' -c -o build/install/paths.o src/lib/paths.c
 	$(CC) $(CFLAGS) $(LDFLAGS) -o build/install/ngoma $(MAIN_OBJ) \
 		$(filter-out $(BUILD)/src/lib/paths.o,$(LIB_OBJS)) build/install/paths.o $(PKG_LIBS)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PREFIX)/share/ngoma
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PREFIX)/share/ngoma $(DESTDIR)$(LIBDIR)
 	install -m 755 build/install/ngoma $(DESTDIR)$(BINDIR)/ngoma
+	install -m 644 $(DRAW) $(DESTDIR)$(LIBDIR)/ngoma-render.so
 	cp -R templates seeds $(DESTDIR)$(PREFIX)/share/ngoma/
 
 clean:

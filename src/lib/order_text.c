@@ -54,12 +54,12 @@ static const char *const greetings[] = {
     "regards", "best", "best regards", "kind regards", "warm regards", "all the best", "bye", "ciao", "see you",
     "cu", "yours", "love", "greetings", "good luck", "gl", "hf", "gg", "good game", "well played", "ok", "okay",
     "merci", "merci beaucoup", "bonjour", "salut", "cordialement", "amities", "amiti\xc3\xa9s", "bises", "a+",
-    "danke", "danke sch\xc3\xb6n", "vielen dank", "hallo", "gr\xc3\xbc\xc3\x9f" "e", "gruesse", "viele gr\xc3\xbc\xc3\x9f" "e",
-    "liebe gr\xc3\xbc\xc3\x9f" "e", "lg", "vg", "mfg", "tsch\xc3\xbcss", "gracias", "muchas gracias", "hola", "saludos",
+    "danke", "danke sch\xc3\xb6n", "vielen dank", "hallo", "gr\xc3\xbc\xc3\x9f\145", "gruesse", "viele gr\xc3\xbc\xc3\x9f\145",
+    "liebe gr\xc3\xbc\xc3\x9f\145", "lg", "vg", "mfg", "tsch\xc3\xbcss", "gracias", "muchas gracias", "hola", "saludos",
     "un saludo", "obrigado", "obrigada", "ol\xc3\xa1", "abra\xc3\xa7o", "abra\xc3\xa7os", "beijos", "grazie", "ciao ciao",
-    "saluti", "tack", "hej", "dank je", "bedankt", "groeten", "bonne journ\xc3\xa9" "e", "bonne soir\xc3\xa9" "e",
+    "saluti", "tack", "hej", "dank je", "bedankt", "groeten", "bonne journ\xc3\xa9\145", "bonne soir\xc3\xa9\145",
     "bonne chance", "\xc3\xa0 bient\xc3\xb4t", "a bientot", "have a nice day", "have a good one", "take care",
-    "talk soon", "sch\xc3\xb6nen tag", "bis bald", "buen d\xc3\xad" "a", "hasta luego", "bom dia", "boa tarde",
+    "talk soon", "sch\xc3\xb6nen tag", "bis bald", "buen d\xc3\xad\141", "hasta luego", "bom dia", "boa tarde",
     "at\xc3\xa9 logo", "buona giornata", "a presto", "good morning", "good evening", "good night", "morning",
 };
 

@@ -1,4 +1,4 @@
-/* paths.c: where ngoma finds its data files (templates, seeds) at run time, and how it writes files whole. */
+/* paths.c: where ngoma finds its data files (templates, seeds) and its drawing module at run time, and how it writes files whole. */
 #include "lib/paths.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
@@ -14,6 +14,17 @@
 #ifndef NGOMA_DATADIR
 #define NGOMA_DATADIR "/usr/local/share/ngoma"
 #endif
+
+#ifndef NGOMA_LIBDIR
+#define NGOMA_LIBDIR "/usr/local/lib/ngoma"
+#endif
+
+char *lib_path(const char *file)
+{
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_addf(&sb, "%s/%s", NGOMA_LIBDIR, file);
+    return strbuf_detach(&sb);
+}
 
 const char *data_dir(void)
 {

@@ -1,4 +1,4 @@
-/* paths.h: where ngoma finds its data files (templates, seeds) at run time, and how it writes files whole. */
+/* paths.h: where ngoma finds its data files (templates, seeds) and its drawing module at run time, and how it writes files whole. */
 #ifndef NGOMA_PATHS_H
 #define NGOMA_PATHS_H
 
@@ -7,6 +7,10 @@
 /* $NGOMA_DATADIR, else the directory compiled in (the source tree for a
  * build, PREFIX/share/ngoma once installed). */
 const char *data_dir(void);
+/* An owned path to a file of the program's own libraries (the drawing
+ * module): the build directory for a build, PREFIX/lib/ngoma once
+ * installed. */
+char *lib_path(const char *file);
 /* An owned path below the data dir, e.g. data_path("seeds", "kalimambo.json"). */
 char *data_path(const char *sub, const char *file);
 /* An owned path to a game's data file: a bare name is in the seeds/

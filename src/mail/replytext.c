@@ -92,7 +92,7 @@ static const char *const next_keys[] = { "Sent", "Date", "To", "Cc", "Subject", 
                                          "Gesendet", "Datum", "An", "Betreff", "Enviado", "Enviada em", "Fecha",
                                          "Para", "Asunto", "Assunto", "Data", "Inviato", "Oggetto", "Verzonden",
                                          "Aan", "Onderwerp", "Skickat", "Till", "\xc3\x84mne", "Sendt", "Til", "Emne",
-                                         "Wys\xc5\x82" "ano", "Do", "Temat", NULL };
+                                         "Wys\xc5\x82\141no", "Do", "Temat", NULL };
 
 /* Outlook's block of the original's headers: From: and, within the next
  * few lines, Sent:, To: or Subject:. */
@@ -131,7 +131,7 @@ static bool attribution_start(const struct line *l)
 
 static bool attribution_end(const struct line *l)
 {
-    static const char *const verbs[] = { "wrote", "a \xc3\xa9" "crit", "schrieb", "escribi\xc3\xb3", "escreveu",
+    static const char *const verbs[] = { "wrote", "a \xc3\xa9\x63rit", "schrieb", "escribi\xc3\xb3", "escreveu",
                                          "ha scritto", "schreef", "skrev", "napisa\xc5\x82", "kirjoitti", "writes" };
     if (!ends_with(l, ":"))
         return false;
@@ -156,7 +156,7 @@ char *mail_own_text(const char *text)
         if (separator(&l) || header_block(p) || starts_i(&l, "Sent from my ") || starts_i(&l, "Get Outlook for ") ||
             starts_i(&l, "Envoy\xc3\xa9 de mon ") || starts_i(&l, "Von meinem ") || starts_i(&l, "Enviado desde mi ") ||
             starts_i(&l, "Enviado do meu ") || starts_i(&l, "Begin forwarded message:") ||
-            starts_i(&l, "D\xc3\xa9" "but du message r\xc3\xa9" "exp\xc3\xa9" "di\xc3\xa9"))
+            starts_i(&l, "D\xc3\xa9\142ut du message r\xc3\xa9\145xp\xc3\xa9\144i\xc3\xa9"))
             break;
         if (attribution_end(&l) && (attribution_start(&l) || prev_on)) {
             /* The attribution line, and its first half when wrapped; the

@@ -469,18 +469,6 @@ double note(struct canvas *c, double y, bool bold, const char *text)
     return text_wrapped(c, 12, y, c->width - 24, TEXT_SMALL, INK, text);
 }
 
-const char *js(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) ? v->valuestring : "";
-}
-
-int ji(const cJSON *o, const char *key, int def)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsNumber(v) ? v->valueint : def;
-}
-
 int seat_of(const cJSON *view, const char *name)
 {
     const cJSON *p;

@@ -70,10 +70,6 @@ double legend(struct canvas *c, double y, unsigned fill, bool square, const char
  * the y of the next line. */
 double note(struct canvas *c, double y, bool bold, const char *text);
 
-/* A string member, "" when absent. */
-const char *js(const cJSON *o, const char *key);
-/* A number member, def when absent. */
-int ji(const cJSON *o, const char *key, int def);
 /* The seat (0-based) of a player's name in view's players, -1 when none. */
 int seat_of(const cJSON *view, const char *name);
 

@@ -12,6 +12,11 @@
 typedef int render_fn(const cJSON *view, const cJSON *mv, const cJSON *prev, struct render_out *out,
                       struct strbuf *err);
 
+/* The drawing module's entries, which render.c looks up by name: the
+ * ABI it was built for, and the drawing picked by the view's module. */
+int render_module_abi(void);
+render_fn render_module_draw;
+
 render_fn render_kuniumi, render_kalimambo, render_bumuntu, render_bantu, render_african_empires;
 
 #endif

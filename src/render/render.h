@@ -22,6 +22,10 @@ struct render_mark {
 };
 #define RENDER_MARKS 96
 
+/* Bumped whenever what the drawing module and its callers share changes:
+ * a module of another build is refused, not called. */
+#define RENDER_ABI 1
+
 struct render_out {
     struct strbuf png;   /* the PNG file */
     int width, height;
@@ -33,7 +37,9 @@ struct render_out {
 };
 
 /*
- * Draws the board of one view: view is what core view_json gives a seat
+ * Draws the board of one view, through the drawing module (board.c and
+ * the files it calls, built as ngoma-render.so with cairo and loaded the
+ * first time a process draws): view is what core view_json gives a seat
  * or an observer (title, when, players, viewer, and the module's own
  * "view"); prev is the module's view of the same seat before the last
  * step (its changes are marked), or NULL. The picture shows what the view
@@ -50,5 +56,10 @@ bool render_knows(const char *module);
 /* The alt text of a view's picture: the game, where it stands, whose
  * view, and that the text part holds the same board. */
 void render_alt(const cJSON *view, struct strbuf *out);
+
+/* A view's string member, "" when absent; its number member, def when
+ * absent (render.c, for the drawing module too). */
+const char *js(const cJSON *o, const char *key);
+int ji(const cJSON *o, const char *key, int def);
 
 #endif
