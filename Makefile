@@ -2,7 +2,7 @@
 
 PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
-# The drawing module, once installed.
+# The modules (mail, drawing), once installed.
 LIBDIR   ?= $(PREFIX)/lib/ngoma
 # Where templates/ and seeds/ are read at run time: the source tree for a
 # build here; `make install` rebuilds with $(PREFIX)/share/ngoma.
@@ -12,16 +12,20 @@ CC       ?= cc
 CFLAGS   ?= -O2 -g
 LDFLAGS  ?=
 
-PKGS        := sqlite3 libcjson gmime-3.0 libcurl
+PKGS        := sqlite3 libcjson libcurl
 DRAW_PKGS   := cairo freetype2 zlib libcjson
-PKG_CFLAGS   = $(shell pkg-config --cflags $(PKGS) $(DRAW_PKGS))
-# libcurl is not linked: src/mail/curlx.c loads it the first time SMTP or IMAP
-# is used, so that every other command starts without its 25 libraries.
-# Nor is cairo: the drawing (src/render/ but render.c) is the module
-# ngoma-render.so, which render.c loads the first time a process draws; it
-# calls back into the program, which exports its symbols (-rdynamic).
+MIME_PKGS   := gmime-3.0
+PKG_CFLAGS   = $(shell pkg-config --cflags $(PKGS) $(DRAW_PKGS) $(MIME_PKGS))
+# The program links only SQLite and cJSON. libcurl is loaded the first time
+# SMTP or IMAP is used (src/mail/curlx.c); GMime, with GLib and the 16
+# libraries it brings, is the module ngoma-mime.so (src/mail/mime.c),
+# loaded the first time a process reads or writes a mail (mimex.c); cairo
+# is the module ngoma-render.so (src/render/ but render.c), loaded the
+# first time a process draws. The modules call back into the program,
+# which exports its symbols (-rdynamic).
 PKG_LIBS     = $(shell pkg-config --libs $(filter-out libcurl,$(PKGS))) -ldl -lm -rdynamic
 DRAW_LIBS    = $(shell pkg-config --libs $(DRAW_PKGS)) -lm
+MIME_LIBS    = $(shell pkg-config --libs $(MIME_PKGS))
 CHECK_CFLAGS = $(shell pkg-config --cflags check)
 CHECK_LIBS   = $(shell pkg-config --libs check)
 
@@ -32,15 +36,19 @@ ALL_CFLAGS = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissi
 
 # src/ holds one folder a layer (docs/architecture.md); the program is cli/main.c.
 DRAW_SRC  := $(filter-out src/render/render.c,$(wildcard src/render/*.c))
-SRC       := $(filter-out src/cli/main.c $(DRAW_SRC),$(wildcard src/*/*.c))
+MIME_SRC  := src/mail/mime.c
+SRC       := $(filter-out src/cli/main.c $(DRAW_SRC) $(MIME_SRC),$(wildcard src/*/*.c))
 LIB_OBJS  := $(SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/migrations.o
 DRAW_OBJS := $(DRAW_SRC:%.c=$(BUILD)/%.o)
+MIME_OBJS := $(MIME_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ  := $(BUILD)/src/cli/main.o
 TEST_SRC  := $(wildcard tests/check_*.c tests/games/*.c)
 TEST_OBJS := $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 NGOMA := $(BUILD)/ngoma
 DRAW  := $(BUILD)/ngoma-render.so
+MIME  := $(BUILD)/ngoma-mime.so
+MODS  := $(DRAW) $(MIME)
 CHECK := $(BUILD)/check_ngoma
 BENCH := $(BUILD)/bench_ngoma
 
@@ -55,22 +63,25 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-
 .PHONY: all deps check check-run check-unit check-suites check-cli check-mail check-site check-postfix check-bench check-reliability check-san check-fuzz \
 	fuzz fuzz-run fuzz-build fuzz-programs demo demo-run bench bench-run install clean
 
-all: $(NGOMA) $(DRAW)
+all: $(NGOMA) $(MODS)
 
-# Every program that may draw is built with the module it loads.
-$(NGOMA): $(MAIN_OBJ) $(LIB_OBJS) | $(DRAW)
+# Every program is built with the modules it loads.
+$(NGOMA): $(MAIN_OBJ) $(LIB_OBJS) | $(MODS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 $(DRAW): $(DRAW_OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(DRAW_LIBS)
 
-$(DRAW_OBJS): ALL_CFLAGS += -fPIC
+$(MIME): $(MIME_OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -o $@ $^ $(MIME_LIBS)
 
-# The tests decode pictures with cairo: they link it themselves.
-$(CHECK): $(TEST_OBJS) $(LIB_OBJS) | $(DRAW)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) $(DRAW_LIBS)
+$(DRAW_OBJS) $(MIME_OBJS): ALL_CFLAGS += -fPIC
 
-$(BENCH): $(BUILD)/bench/bench_ngoma.o $(BUILD)/bench/hostile_mail.o $(BUILD)/bench/pictures.o $(LIB_OBJS) | $(DRAW)
+# The tests decode pictures with cairo and read mail with GMime: they link both themselves.
+$(CHECK): $(TEST_OBJS) $(LIB_OBJS) | $(MODS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) $(DRAW_LIBS) $(MIME_LIBS)
+
+$(BENCH): $(BUILD)/bench/bench_ngoma.o $(BUILD)/bench/hostile_mail.o $(BUILD)/bench/pictures.o $(LIB_OBJS) | $(MODS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 $(BUILD)/%.o: %.c
@@ -165,7 +176,7 @@ fuzz-build:
 
 fuzz-programs: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
 
-$(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIB_OBJS) | $(DRAW)
+$(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIB_OBJS) | $(MODS)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS)
 
 # kill -9 during fetch and send, receives and backups beside runs, 1,000
@@ -198,7 +209,7 @@ demo-run: $(NGOMA)
 
 # Only lib/paths.c knows where the data is: the installed program is the
 # build's objects with that one file compiled again for $(PREFIX).
-install: $(MAIN_OBJ) $(LIB_OBJS) $(DRAW)
+install: $(MAIN_OBJ) $(LIB_OBJS) $(MODS)
 	@mkdir -p build/install
 	$(CC) $(filter-out -DNGOMA_DATADIR=% -DNGOMA_LIBDIR=%,$(ALL_CFLAGS)) -DNGOMA_DATADIR='"$(PREFIX)/share/ngoma"' \
 		-DNGOMA_LIBDIR='"$(LIBDIR)"' -c -o build/install/paths.o src/lib/paths.c
@@ -206,7 +217,7 @@ install: $(MAIN_OBJ) $(LIB_OBJS) $(DRAW)
 		$(filter-out $(BUILD)/src/lib/paths.o,$(LIB_OBJS)) build/install/paths.o $(PKG_LIBS)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PREFIX)/share/ngoma $(DESTDIR)$(LIBDIR)
 	install -m 755 build/install/ngoma $(DESTDIR)$(BINDIR)/ngoma
-	install -m 644 $(DRAW) $(DESTDIR)$(LIBDIR)/ngoma-render.so
+	install -m 644 $(DRAW) $(MIME) $(DESTDIR)$(LIBDIR)/
 	cp -R templates seeds $(DESTDIR)$(PREFIX)/share/ngoma/
 
 clean:

@@ -1,6 +1,7 @@
 /* check_util.c: tests of the small pieces: strbuf, strlist, words, order lines, the random generator, JSON readers. */
 #include "test_support.h"
 
+#include "lib/digest.h"
 #include "lib/jsonx.h"
 #include "lib/order_text.h"
 #include "lib/rng.h"
@@ -234,6 +235,44 @@ START_TEST(parse_int_refuses_junk)
 }
 END_TEST
 
+/* FIPS 180-4's "abc", and lengths on each side of a block's padding,
+ * whole and fed a byte at a time (digests by Python's hashlib). */
+START_TEST(sha256_matches_reference)
+{
+    static const struct {
+        size_t n;
+        const char *hex;
+    } cases[] = {
+        { 0, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" },
+        { 3, "6ab0dba1f4f1dfbb37b4f9eeb092c09fca4900ad32bdcd147d8dde35d6c87c35" },
+        { 55, "e7313d333c272e639f790978283f9eb392e843d0f29b7016828bb1daa4aac70b" },
+        { 56, "4324d65f3c103567f5589c710bc08f8523f929a9272e3af36fc968e52abc6c27" },
+        { 63, "81c80242132f230c3bd41b3e63bbcff16107339549214a99614ff26664625055" },
+        { 64, "39e3d7b6b5d075d37d053ad89b24b41bef4f3c29760c84447cab3f3be1882241" },
+        { 65, "aacca6ff74fdbb296d165a45cecfa04e5127bc008770fbbdd48006f2d2fae95e" },
+        { 119, "9ce7368e4daf32341631b492e80359dc9f594b48453cd0dd5bf0b19279cc177e" },
+        { 120, "7836b787757e95e58b3ca5aec90b1b004e8deba1e50e9675af9cabf1a13a04b5" },
+        { 1000, "1e9bc38cbf860b9ec31918b065f9b52476c549a782e0e7990bed8ce3868d2371" },
+    };
+    unsigned char data[1000];
+    char hex[65];
+    sha256_hex("abc", 3, hex);
+    ck_assert_str_eq(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    for (size_t i = 0; i < sizeof(data); i++)
+        data[i] = (unsigned char)((i * 7 + 3) & 255);
+    for (size_t c = 0; c < ARRAY_SIZE(cases); c++) {
+        struct sha256 s;
+        sha256_hex(data, cases[c].n, hex);
+        ck_assert_str_eq(hex, cases[c].hex);
+        sha256_init(&s);
+        for (size_t i = 0; i < cases[c].n; i++)
+            sha256_update(&s, data + i, 1);
+        sha256_final(&s, hex);
+        ck_assert_str_eq(hex, cases[c].hex);
+    }
+}
+END_TEST
+
 Suite *util_suite(void)
 {
     Suite *s = suite_create("util");
@@ -250,6 +289,7 @@ Suite *util_suite(void)
     tcase_add_test(tc, json_diff_names_the_path);
     tcase_add_test(tc, secrets_are_long_and_differ);
     tcase_add_test(tc, parse_int_refuses_junk);
+    tcase_add_test(tc, sha256_matches_reference);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -2,6 +2,7 @@
 #include "judge/fetch.h"
 #include "store/db.h"
 #include "mail/imapc.h"
+#include "mail/mime.h"
 #include "judge/inbound.h"
 #include "store/settings.h"
 #include "lib/strbuf.h"
@@ -9,7 +10,6 @@
 #include "lib/util.h"
 
 #include <dirent.h>
-#include <gmime/gmime.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -306,66 +306,67 @@ out:
 
 /* ---- an mbox ------------------------------------------------------------------------------ */
 
+struct mbox_run {
+    sqlite3 *db;
+    struct group *gr;
+    struct fetch_stats *st;
+    long long limit;
+    bool *temporary;
+    bool failed;
+};
+
+static int mbox_take(void *ctx, const char *data, size_t len)
+{
+    struct mbox_run *mr = ctx;
+    struct rawmsg raw;
+    rawmsg_from_memory(data, len, (size_t)mr->limit, &raw);
+    if (group_add(mr->db, mr->gr, &raw, "mbox", NULL, 0)) {
+        rawmsg_release(&raw);
+        *mr->temporary = db_failure_is_temporary();
+        mr->failed = true;
+        return -1;
+    }
+    if (group_full(mr->gr)) {
+        if (group_commit(mr->db, mr->gr, mr->st)) {
+            *mr->temporary = true;
+            mr->failed = true;
+            return -1;
+        }
+        group_clear(mr->gr);
+    }
+    return 0;
+}
+
 int fetch_mbox(sqlite3 *db, const char *path, struct fetch_stats *st, bool *temporary)
 {
-    long long limit = setting_get_int(db, "max_message_size", 2097152);
-    struct group *gr = xcalloc(1, sizeof(*gr));
-    GMimeStream *stream;
-    GMimeParser *parser;
-    FILE *f;
+    struct strbuf err = STRBUF_INIT;
+    const struct mime_api *api = mime_api(&err);
+    struct mbox_run mr = { db, NULL, st, setting_get_int(db, "max_message_size", 2097152), temporary, false };
+    struct stat sb;
     int rc = 0;
 
     *temporary = false;
-    {
-        struct stat sb;
-        if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
-            free(gr);
-            return error("the mbox %s is not a regular file", path);
-        }
+    if (!api) {
+        *temporary = true;
+        rc = error("%s", err.buf);
+        strbuf_release(&err);
+        return rc;
     }
-    if (!(f = fopen(path, "r"))) {
-        free(gr);
-        return error("cannot read the mbox %s: %s", path, strerror(errno));
-    }
-    g_mime_init();
-    stream = g_mime_stream_file_new(f); /* owns f */
-    parser = g_mime_parser_new_with_stream(stream);
-    g_mime_parser_set_format(parser, GMIME_FORMAT_MBOX);
-    while (!g_mime_parser_eos(parser)) {
-        GMimeMessage *msg = g_mime_parser_construct_message(parser, NULL);
-        struct rawmsg raw;
-        char *text;
-        if (!msg)
-            break;
-        /* The message as GMime read it back out of the mbox ("From "
-         * lines and their quoting undone). */
-        text = g_mime_object_to_string(GMIME_OBJECT(msg), NULL);
-        g_object_unref(msg);
-        rawmsg_from_memory(text, strlen(text), (size_t)limit, &raw);
-        g_free(text);
-        if (group_add(db, gr, &raw, "mbox", NULL, 0)) {
-            rawmsg_release(&raw);
-            rc = -1;
-            *temporary = db_failure_is_temporary();
-            goto out;
-        }
-        if (group_full(gr)) {
-            if (group_commit(db, gr, st)) {
-                rc = -1;
-                *temporary = true;
-                goto out;
-            }
-            group_clear(gr);
-        }
-    }
-    if (group_commit(db, gr, st)) {
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+        return error("the mbox %s is not a regular file", path);
+    mr.gr = xcalloc(1, sizeof(*mr.gr));
+    /* Each message as GMime reads it back out of the mbox ("From " lines
+     * and their quoting undone). */
+    if (api->mbox_each(path, mbox_take, &mr, &err)) {
+        if (!mr.failed)
+            error("%s", err.buf);
+        rc = -1;
+    } else if (group_commit(db, mr.gr, st)) {
         rc = -1;
         *temporary = true;
     }
-out:
-    group_clear(gr);
-    free(gr);
-    g_object_unref(parser);
-    g_object_unref(stream);
+    group_clear(mr.gr);
+    free(mr.gr);
+    strbuf_release(&err);
     return rc;
 }

@@ -14,7 +14,6 @@
 #include "store/settings.h"
 
 #include <ctype.h>
-#include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,23 +26,25 @@
  * Message-ID has another. */
 static void content_digest(const struct rawmsg *raw, const struct inmail *m, char out[17])
 {
-    GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
+    struct sha256 sum;
+    char hex[65];
     size_t body = 0;
+    sha256_init(&sum);
     for (size_t n = 0; n + 1 < raw->len; n++)
         if (raw->data[n] == '\n' &&
             (raw->data[n + 1] == '\n' || (raw->data[n + 1] == '\r' && n + 2 < raw->len && raw->data[n + 2] == '\n'))) {
             body = n + 1;
             break;
         }
-    g_checksum_update(sum, (const guchar *)(m->from ? m->from : ""), -1);
-    g_checksum_update(sum, (const guchar *)"\n", 1);
-    g_checksum_update(sum, (const guchar *)(m->date ? m->date : ""), -1);
-    g_checksum_update(sum, (const guchar *)"\n", 1);
-    g_checksum_update(sum, (const guchar *)(m->subject ? m->subject : ""), -1);
-    g_checksum_update(sum, (const guchar *)"\n", 1);
-    g_checksum_update(sum, (const guchar *)raw->data + body, (gssize)(raw->len - body));
-    snprintf(out, 17, "%.16s", g_checksum_get_string(sum));
-    g_checksum_free(sum);
+    sha256_update(&sum, m->from ? m->from : "", strlen(m->from ? m->from : ""));
+    sha256_update(&sum, "\n", 1);
+    sha256_update(&sum, m->date ? m->date : "", strlen(m->date ? m->date : ""));
+    sha256_update(&sum, "\n", 1);
+    sha256_update(&sum, m->subject ? m->subject : "", strlen(m->subject ? m->subject : ""));
+    sha256_update(&sum, "\n", 1);
+    sha256_update(&sum, raw->data + body, raw->len - body);
+    sha256_final(&sum, hex);
+    snprintf(out, 17, "%.16s", hex);
 }
 
 int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, struct inbound_mail *in)
@@ -62,7 +63,12 @@ int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, s
     lim.header_bytes = (size_t)setting_get_int(db, "max_header_bytes", 32768);
     lim.subject_bytes = (size_t)setting_get_int(db, "max_subject_bytes", 200);
     in->oversize = raw->total > (size_t)in->size_limit;
-    if (inmail_parse(raw->data, raw->len, &lim, &in->m)) {
+    int parsed = inmail_parse(raw->data, raw->len, &lim, &in->m);
+    if (parsed == -2) {
+        inbound_mail_release(in); /* the mail module is missing: not the mail's fault */
+        return -1;
+    }
+    if (parsed) {
         /* Nothing at all: journal it by digest like any other garbage. */
         memset(&in->m, 0, sizeof(in->m));
         in->m.headers = xstrdup("");

@@ -1,25 +1,16 @@
-/* mailout.c: composing a well-formed outgoing mail with GMime and queuing it in the outbox table. */
+/* mailout.c: composing a well-formed outgoing mail (GMime, in the mail module) and queuing it in the outbox table. */
 #include "mail/mailout.h"
 #include "mail/mailhtml.h"
+#include "mail/mime.h"
 #include "store/db.h"
 #include "store/settings.h"
 #include "lib/strbuf.h"
 #include "lib/template.h"
 #include "lib/util.h"
 
-#include <gmime/gmime.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void gmime_ready(void)
-{
-    static bool done;
-    if (!done) {
-        g_mime_init();
-        done = true;
-    }
-}
 
 /* Splits the from setting into its local part and domain. */
 static int from_parts(sqlite3 *db, char **local, char **domain)
@@ -142,21 +133,6 @@ int outbox_render(sqlite3 *db, struct outmail *m, const char *name, const void *
     return rc;
 }
 
-static GMimeObject *text_part(const char *subtype, const char *text)
-{
-    GMimeTextPart *tp = g_mime_text_part_new_with_subtype(subtype);
-    GMimeStream *stream = g_mime_stream_mem_new_with_buffer(text, strlen(text));
-    GMimeDataWrapper *content = g_mime_data_wrapper_new_with_stream(stream, GMIME_CONTENT_ENCODING_DEFAULT);
-    /* Our text is UTF-8 and says so (set_text would pick a narrower charset). */
-    g_mime_part_set_content(GMIME_PART(tp), content);
-    g_object_unref(content);
-    g_object_unref(stream);
-    g_mime_object_set_content_type_parameter(GMIME_OBJECT(tp), "charset", "utf-8");
-    /* Quoted-printable keeps the board's lines intact through any relay. */
-    g_mime_part_set_content_encoding(GMIME_PART(tp), GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE);
-    return GMIME_OBJECT(tp);
-}
-
 /* The HTML part (mailhtml.c); should its template fail, the text in <pre>,
  * so that a host's broken template never stops the mail. */
 static char *render_html(const struct mail_html_in *in)
@@ -186,20 +162,24 @@ static char *render_html(const struct mail_html_in *in)
 
 int outbox_enqueue(sqlite3 *db, const struct outmail *m)
 {
-    GMimeMessage *msg;
-    GMimeMultipart *alt;
-    GDateTime *date;
-    char *from = setting_get(db, "from"), *from_name = setting_get(db, "from_name"), *html, *text_out = NULL;
+    struct strbuf err = STRBUF_INIT;
+    const struct mime_api *api = mime_api(&err);
+    char *from = setting_get(db, "from"), *from_name = setting_get(db, "from_name"), *html = NULL, *text_out = NULL;
     char *reply_to = NULL, *root = NULL, *local = NULL, *domain = NULL, *lobby_addr = NULL, now[32], rnd[24];
     struct strbuf subject = STRBUF_INIT, id = STRBUF_INIT, refs = STRBUF_INIT, tag = STRBUF_INIT, cid = STRBUF_INIT;
+    struct strbuf irt = STRBUF_INIT;
+    struct mime_mail mm = { 0 };
     cJSON *picture = NULL;
     char *picture_text = NULL;
     unsigned char r[8];
     int rc = -1;
 
+    if (!api) {
+        error("%s", err.buf);
+        goto out;
+    }
     if (!from || !from_name || from_parts(db, &local, &domain))
         goto out;
-    gmime_ready();
     os_random(r, sizeof(r));
     for (int i = 0; i < 8; i++)
         snprintf(rnd + 2 * i, 3, "%02x", r[i]);
@@ -215,22 +195,19 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
     else
         strbuf_addf(&id, "ngoma.%lld.%d.%s.%s@%s", (long long)m->game_id, m->seat, m->kind, rnd, domain);
 
-    msg = g_mime_message_new(TRUE);
-    g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_FROM, from_name, from);
-    g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_TO, m->to_name ? m->to_name : "", m->to);
-    if (m->game_id && !m->lobby) {
-        reply_to = mail_reply_address(db, m->game_id, m->host ? -1 : m->seat, m->secret);
-        g_mime_message_add_mailbox(msg, GMIME_ADDRESS_TYPE_REPLY_TO, from_name, reply_to);
-    }
-    g_mime_message_set_subject(msg, subject.buf, "utf-8");
-    date = g_date_time_new_from_unix_utc((gint64)clock_now());
-    g_mime_message_set_date(msg, date);
-    g_date_time_unref(date);
-    g_mime_message_set_message_id(msg, id.buf);
+    mm.from_name = from_name;
+    mm.from = from;
+    mm.to_name = m->to_name;
+    mm.to = m->to;
+    if (m->game_id && !m->lobby)
+        mm.reply_to = reply_to = mail_reply_address(db, m->game_id, m->host ? -1 : m->seat, m->secret);
+    mm.subject = subject.buf;
+    mm.date = clock_now();
+    mm.message_id = id.buf;
     /* Thread every mail of a game to a seat under its welcome mail. */
     if (m->in_reply_to) {
-        strbuf_addf(&tag, "<%s>", m->in_reply_to);
-        g_mime_object_set_header(GMIME_OBJECT(msg), "In-Reply-To", tag.buf, NULL);
+        strbuf_addf(&irt, "<%s>", m->in_reply_to);
+        mm.in_reply_to = irt.buf;
     }
     if (root && !str_eq(root, id.buf))
         strbuf_addf(&refs, "<%s>", root);
@@ -243,16 +220,10 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
     }
     if (m->in_reply_to && !(m->references && strstr(m->references, m->in_reply_to)))
         strbuf_addf(&refs, "%s<%s>", refs.len ? " " : "", m->in_reply_to);
-    if (refs.len) {
-        g_mime_object_set_header(GMIME_OBJECT(msg), "References", refs.buf, NULL);
-    }
-    g_mime_object_set_header(GMIME_OBJECT(msg), "Auto-Submitted", m->in_reply_to ? "auto-replied" : "auto-generated",
-                             NULL);
-    strbuf_reset(&tag);
+    mm.references = refs.buf;
+    mm.auto_submitted = m->in_reply_to ? "auto-replied" : "auto-generated";
     strbuf_addf(&tag, "game=%lld; seat=%d; kind=%s", (long long)m->game_id, m->seat, m->kind);
-    g_mime_object_set_header(GMIME_OBJECT(msg), "X-Ngoma", tag.buf, NULL);
-
-    alt = g_mime_multipart_new_with_subtype("alternative");
+    mm.x_ngoma = tag.buf;
     if (m->picture_view) {
         /* The picture's part, drawn when the mail goes, is named now. */
         strbuf_addf(&cid, "board.%s@%s", rnd, domain);
@@ -285,22 +256,9 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
         html = render_html(&in);
         strbuf_release(&re);
     }
-    {
-        GMimeObject *plain = text_part("plain", m->text), *rich = text_part("html", html);
-        g_mime_multipart_add(alt, plain); /* the multipart takes its own reference */
-        g_mime_multipart_add(alt, rich);
-        g_object_unref(plain);
-        g_object_unref(rich);
-    }
-    free(html);
-    g_mime_message_set_mime_part(msg, GMIME_OBJECT(alt));
-    g_object_unref(alt);
-    {
-        char *s = g_mime_object_to_string(GMIME_OBJECT(msg), NULL);
-        text_out = xstrdup(s);
-        g_free(s);
-    }
-    g_object_unref(msg);
+    mm.text = m->text;
+    mm.html = html;
+    text_out = api->compose(&mm);
 
     utc_now(now);
     rc = db_do(db,
@@ -310,6 +268,7 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
                "sIisssss" "sIiiis", now, m->game_id, m->seat, m->kind, m->to, id.buf, subject.buf, text_out, now,
                m->answers, m->game_id != 0, m->step, m->told_from, picture_text);
 out:
+    free(html);
     free(lobby_addr);
     free(text_out);
     free(from);
@@ -318,11 +277,13 @@ out:
     free(root);
     free(local);
     free(domain);
+    strbuf_release(&err);
     strbuf_release(&subject);
     strbuf_release(&id);
     strbuf_release(&refs);
     strbuf_release(&tag);
     strbuf_release(&cid);
+    strbuf_release(&irt);
     cJSON_Delete(picture);
     cJSON_free(picture_text);
     return rc;
@@ -330,54 +291,13 @@ out:
 
 char *mail_attach_picture(const char *mail, const char *cid, const void *png, size_t n)
 {
-    GMimeStream *stream, *data;
-    GMimeParser *parser;
-    GMimeMessage *msg;
-    GMimeObject *body, *html;
-    GMimeMultipart *related;
-    GMimePart *image;
-    GMimeDataWrapper *content;
+    struct strbuf err = STRBUF_INIT;
+    const struct mime_api *api = mime_api(&err);
     char *out = NULL;
-
-    gmime_ready();
-    stream = g_mime_stream_mem_new_with_buffer(mail, strlen(mail));
-    parser = g_mime_parser_new_with_stream(stream);
-    msg = g_mime_parser_construct_message(parser, NULL);
-    g_object_unref(parser);
-    g_object_unref(stream);
-    if (!msg)
-        return NULL;
-    body = g_mime_message_get_mime_part(msg);
-    if (!GMIME_IS_MULTIPART(body) || g_mime_multipart_get_count(GMIME_MULTIPART(body)) != 2) {
-        g_object_unref(msg);
-        return NULL;
-    }
-    /* alternative(plain, html) becomes alternative(plain, related(html, png)). */
-    html = g_mime_multipart_get_part(GMIME_MULTIPART(body), 1);
-    g_object_ref(html);
-    related = g_mime_multipart_new_with_subtype("related");
-    g_mime_object_set_content_type_parameter(GMIME_OBJECT(related), "type", "text/html");
-    g_mime_multipart_add(related, html);
-    g_object_unref(html);
-    image = g_mime_part_new_with_type("image", "png");
-    data = g_mime_stream_mem_new_with_buffer(png, n);
-    content = g_mime_data_wrapper_new_with_stream(data, GMIME_CONTENT_ENCODING_DEFAULT);
-    g_mime_part_set_content(image, content);
-    g_object_unref(content);
-    g_object_unref(data);
-    g_mime_part_set_content_encoding(image, GMIME_CONTENT_ENCODING_BASE64);
-    g_mime_object_set_content_id(GMIME_OBJECT(image), cid);
-    g_mime_object_set_disposition(GMIME_OBJECT(image), "inline");
-    g_mime_part_set_filename(image, "board.png");
-    g_mime_multipart_add(related, GMIME_OBJECT(image));
-    g_object_unref(image);
-    g_mime_multipart_replace(GMIME_MULTIPART(body), 1, GMIME_OBJECT(related));
-    g_object_unref(related);
-    {
-        char *s = g_mime_object_to_string(GMIME_OBJECT(msg), NULL);
-        out = xstrdup(s);
-        g_free(s);
-    }
-    g_object_unref(msg);
+    if (api)
+        out = api->attach_picture(mail, cid, png, n);
+    else
+        error("%s", err.buf);
+    strbuf_release(&err);
     return out;
 }

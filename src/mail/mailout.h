@@ -1,4 +1,4 @@
-/* mailout.h: composing a well-formed outgoing mail with GMime and queuing it in the outbox table. */
+/* mailout.h: composing a well-formed outgoing mail (GMime, in the mail module) and queuing it in the outbox table. */
 #ifndef NGOMA_MAILOUT_H
 #define NGOMA_MAILOUT_H
 

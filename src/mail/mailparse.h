@@ -1,4 +1,4 @@
-/* mailparse.h: reading an incoming RFC 5322 message with GMime: its headers and its text as UTF-8. */
+/* mailparse.h: reading an incoming RFC 5322 message (GMime, in the mail module): its headers and its text as UTF-8. */
 #ifndef NGOMA_MAILPARSE_H
 #define NGOMA_MAILPARSE_H
 
@@ -38,8 +38,8 @@ struct mail_limits {
 #define MAIL_LIMITS_DEFAULT { 32768, 200, 256 }
 
 /* Parses a message held in memory within limits (NULL: the defaults);
- * never fails on content (garbage gives empty fields), only on an empty
- * input. Calls g_mime_init as needed. */
+ * never fails on content (garbage gives empty fields): -1 only for an
+ * empty input, -2 (reported) when the mail module cannot be loaded. */
 int inmail_parse(const char *data, size_t len, const struct mail_limits *limits, struct inmail *m);
 void inmail_release(struct inmail *m);
 

@@ -1,11 +1,11 @@
 /* rawmsg.c: an incoming message as read from a pipe, a file or memory: at most the size limit kept, all of it digested. */
 #include "mail/rawmsg.h"
+#include "lib/digest.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,29 +14,28 @@
 
 int rawmsg_read_fd(int fd, size_t limit, struct rawmsg *r)
 {
-    GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
+    struct sha256 sum;
     struct strbuf sb = STRBUF_INIT;
     char buf[65536];
 
+    sha256_init(&sum);
     memset(r, 0, sizeof(*r));
     for (;;) {
         ssize_t n = read(fd, buf, sizeof(buf));
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            g_checksum_free(sum);
             strbuf_release(&sb);
             return error("cannot read the message: %s", strerror(errno));
         }
         if (n == 0)
             break;
-        g_checksum_update(sum, (const guchar *)buf, (gsize)n);
+        sha256_update(&sum, buf, (size_t)n);
         r->total += (size_t)n;
         if (sb.len < limit)
             strbuf_add(&sb, buf, (size_t)n < limit - sb.len ? (size_t)n : limit - sb.len);
     }
-    snprintf(r->digest, sizeof(r->digest), "%s", g_checksum_get_string(sum));
-    g_checksum_free(sum);
+    sha256_final(&sum, r->digest);
     r->len = sb.len;
     r->data = strbuf_detach(&sb);
     return 0;
@@ -61,10 +60,7 @@ int rawmsg_read_file(const char *path, size_t limit, struct rawmsg *r)
 
 void rawmsg_from_memory(const char *data, size_t len, size_t limit, struct rawmsg *r)
 {
-    GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
-    g_checksum_update(sum, (const guchar *)data, (gssize)len);
-    snprintf(r->digest, sizeof(r->digest), "%s", g_checksum_get_string(sum));
-    g_checksum_free(sum);
+    sha256_hex(data, len, r->digest);
     r->total = len;
     r->len = len < limit ? len : limit;
     r->data = xmalloc(r->len + 1); /* not xstrndup: a mail may hold NUL bytes */

@@ -62,7 +62,7 @@ static module_draw_fn *module_draw(struct strbuf *err)
         return draw;
     }
     path = lib_path("ngoma-render.so");
-    lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    lib = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
     if (!lib) {
         snprintf(why, sizeof(why), "cannot load the drawing module (make install puts it there): %s", dlerror());
     } else {

@@ -2,6 +2,7 @@
 #include "store/db.h"
 #include "core/engine.h"
 #include "judge/inbound.h"
+#include "mail/mime.h"
 #include "lib/util.h"
 
 #include <stdint.h>
@@ -26,6 +27,20 @@ static void setup(void)
         abort();
     cJSON_Delete(opts);
     strbuf_release(&err);
+}
+
+/* The mail module is loaded before fuzzing starts, so that libFuzzer
+ * counts its coverage with the program's. */
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    struct strbuf err = STRBUF_INIT;
+    (void)argc;
+    (void)argv;
+    if (!mime_api(&err))
+        abort();
+    strbuf_release(&err);
+    return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
