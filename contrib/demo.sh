@@ -16,7 +16,9 @@ echo "ngoma mails into $OUTBOX/ (the default send method: one .eml file per mail
 
 # A player answers the newest mail she got, as her mail client would: to its
 # Reply-To address (which carries her secret), quoting it below. The MTA
-# pipes the answer into `ngoma receive`; cron runs `ngoma send`.
+# pipes the answer into `ngoma receive`, which keeps it and ends the
+# delivery (a worker reads it at once); `ngoma send` waits for that worker
+# and sends what is left.
 answer() {
     $CLIENT reply "$OUTBOX" "$1" - "" "" "$2" | "$NGOMA" receive >/dev/null
     "$NGOMA" send >/dev/null

@@ -209,12 +209,13 @@ NGOMA_BUSY_TIMEOUT_MS=100 expect 75 order 1 Ann "LEGAL"
 NGOMA_BUSY_TIMEOUT_MS=100 expect 75 new kuniumi --player C=c@x.org --player D=d@x.org
 printf 'From: a@x.org\nTo: ngoma+1-1-abc@localhost\nMessage-ID: <busy@x.org>\n\nLEGAL\n' >"$T/busy.eml"
 NGOMA_BUSY_TIMEOUT_MS=100 expect 75 receive "$T/busy.eml"
+NGOMA_BUSY_TIMEOUT_MS=100 expect 75 receive --wait "$T/busy.eml"
 echo "ROLLBACK;" >&3
 exec 3>&-
 wait
 expect 0 new kuniumi --player C=c@x.org --player D=d@x.org
 [ "$(sqlite3 -readonly "$NGOMA_DB" 'SELECT count(*) FROM orders')" = "$before" ] || fail "a busy run stored orders"
-expect 0 receive "$T/busy.eml"; has "refused"
+expect 0 receive --wait "$T/busy.eml"; has "refused"
 [ "$(sqlite3 -readonly "$NGOMA_DB" "SELECT count(*) FROM messages WHERE message_id = 'busy@x.org'")" = 1 ] ||
     fail "the mail refused while busy was not taken later"
 
@@ -259,27 +260,41 @@ done
 expect 0 new kuniumi --player "A=ann.o'neil+games@mail.example.org" --player B=b@x.org
 expect 65 replace 1 Bob "Eve=eve@x..org"; err_has "address"
 
-# --- a mail received is answered at once (send_on_receive), unless the host says no
+# --- a mail received is kept, and the delivery ends: a worker reads it and
+# sends its answer at once (send_on_receive), unless the host says no
 expect 0 new kuniumi --player Ivy=ivy@x.org --player Jay=jay@x.org
 ivy=$(cat "$T/out")
 expect 0 send
 ivys=$(sqlite3 "$NGOMA_DB" "SELECT secret FROM seats WHERE game_id = $ivy AND seat = 1")
 printf 'From: ivy@x.org\nTo: ngoma+%s-1-%s@localhost\nMessage-ID: <now1@x.org>\n\nLEGAL\n' "$ivy" "$ivys" >"$T/now1.eml"
 before=$(ls "$T/outbox" | wc -l)
-expect 0 receive "$T/now1.eml"
-[ "$(ls "$T/outbox" | wc -l)" -gt "$before" ] || fail "the answer was not written at once"
+expect 0 receive "$T/now1.eml"; has "kept as inbox mail"
+# The worker the receive left behind: no waiting here, only watching.
+i=0
+while [ "$(ls "$T/outbox" | wc -l)" = "$before" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+[ "$(ls "$T/outbox" | wc -l)" -gt "$before" ] || fail "the worker did not answer at once"
+[ "$(sqlite3 -readonly "$NGOMA_DB" "SELECT status FROM messages WHERE message_id = 'now1@x.org'")" = processed ] ||
+    fail "the kept mail was not read"
+[ "$(sqlite3 -readonly "$NGOMA_DB" "SELECT count(*) FROM inbox")" = 0 ] || fail "the inbox still holds the mail"
 expect 0 config send_on_receive no
 printf 'From: ivy@x.org\nTo: ngoma+%s-1-%s@localhost\nMessage-ID: <now2@x.org>\n\nBOARD\n' "$ivy" "$ivys" >"$T/now2.eml"
 before=$(ls "$T/outbox" | wc -l)
-expect 0 receive "$T/now2.eml"
+expect 0 receive --wait "$T/now2.eml"; has "processed"
 [ "$(ls "$T/outbox" | wc -l)" = "$before" ] || fail "send_on_receive no still sent"
 expect 0 config send_on_receive yes
 expect 65 config send_on_receive maybe
+# send reads what the inbox keeps first, then sends: after it, all is out.
+printf 'From: ivy@x.org\nTo: ngoma+%s-1-%s@localhost\nMessage-ID: <now4@x.org>\n\nBOARD\n' "$ivy" "$ivys" >"$T/now4.eml"
+before=$(ls "$T/outbox" | wc -l)
+expect 0 receive "$T/now4.eml"
+expect 0 send
+[ "$(ls "$T/outbox" | wc -l)" -ge $((before + 2)) ] || fail "send did not wait for the kept mail's answer"
+[ "$(sqlite3 -readonly "$NGOMA_DB" "SELECT count(*) FROM inbox")" = 0 ] || fail "send left the inbox unread"
 # The mail is taken (exit 0) whatever becomes of its answer: a server that is down defers it.
 expect 0 config send_method smtp
 expect 0 config smtp_url smtp://127.0.0.1:1
 printf 'From: ivy@x.org\nTo: ngoma+%s-1-%s@localhost\nMessage-ID: <now3@x.org>\n\nBOARD\n' "$ivy" "$ivys" >"$T/now3.eml"
-expect 0 receive "$T/now3.eml"; has "processed"
+expect 0 receive --wait "$T/now3.eml"; has "processed"
 expect 0 outbox; has "last error: SMTP smtp://127.0.0.1:1"
 expect 0 config send_method dir
 expect 0 config --unset smtp_url

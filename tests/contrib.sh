@@ -30,6 +30,9 @@ run_receive() {
     before=$(messages)
     $CLIENT reply "$T/outbox" ann@example.org - "" "" "PLAY $n" >"$T/mail.eml"
     sh -c "$cmd" <"$T/mail.eml" >/dev/null 2>"$T/err" || { fail "$name: '$cmd' failed: $(cat "$T/err")"; return; }
+    # receive keeps it and a worker reads it at once: watch for it.
+    i=0
+    while [ "$(messages)" = "$before" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
     [ "$(messages)" = $((before + 1)) ] || fail "$name: the mail was not processed"
 }
 

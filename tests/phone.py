@@ -85,7 +85,7 @@ def tap(sender, link, db_env=None, signature="Sent from my phone"):
     mail = ("From: %s\nTo: %s\nSubject: %s\nMessage-ID: <tap-%d-%d@phone.example>\nMIME-Version: 1.0\n"
             "Content-Type: text/plain; charset=utf-8\n\n%s\n\n-- \n%s\n"
             % (sender, to, subject, os.getpid(), sent_n[0], body, signature))
-    r = ngoma("receive", stdin=mail.encode(), env=db_env, check=False)
+    r = ngoma("receive", "--wait", stdin=mail.encode(), env=db_env, check=False)
     return r.returncode, r.stdout.decode(errors="replace") + r.stderr.decode(errors="replace")
 
 

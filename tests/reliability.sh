@@ -130,6 +130,8 @@ wait $pids
 touch "$T/stop"
 wait $r1 $r2 $r3
 "$NGOMA" run >/dev/null 2>>"$T/run.err" || fail "the last run failed"
+# The workers the receives left may still read the inbox: send waits for them.
+"$NGOMA" send >/dev/null 2>>"$T/run.err" || fail "the last send failed"
 retries=$(cat "$T/recv.done."* | awk '{ s += $2 } END { print s + 0 }')
 echo "reliability.sh: $total mails by 8 receives at once beside 2 looping runs ($retries busy retries)"
 [ -e "$T/recv.fail" ] && fail "receives failed: $(head -3 "$T/recv.fail")"

@@ -220,7 +220,7 @@ hs=$(q "SELECT host_secret FROM games WHERE id = $H")
 host_mail() { # FROM BODY ID
     printf 'From: %s\nTo: ngoma+%s-host-%s@localhost\nSubject: Re: [ngoma %s] stalled\nMessage-ID: <%s@example.org>\n\n%s\n' \
         "$1" "$H" "$hs" "$H" "$3" "$2" >"$T/host.eml"
-    at 2026-07-04T10:00Z 0 receive "$T/host.eml"
+    at 2026-07-04T10:00Z 0 receive --wait "$T/host.eml"
 }
 at 2026-07-03T10:01Z 0 run; has "1 hosts told"
 host_mail host@example.org "EXTEND 2d" h1
@@ -308,6 +308,8 @@ is "$(q "SELECT count(*) FROM notices GROUP BY game_id, step, started_at, seat, 
     "a notice twice"
 is "$(q "SELECT count(*) FROM outbox WHERE kind = 'reminder' GROUP BY game_id, rcpt, subject HAVING count(*) > 1")" "" \
     "a reminder mailed twice"
+# The workers the receives left read the inbox; send waits for them.
+"$NGOMA" --now 2026-09-03T09:00Z send >/dev/null
 is "$(q "SELECT count(*) FROM messages WHERE message_id LIKE 'c_@example.org'")" 6 "every receive beside the runs was kept"
 [ "$(q "SELECT count(*) FROM notices")" -gt "$before" ] || fail "the concurrent runs did nothing"
 

@@ -25,7 +25,8 @@ setup() {
 }
 
 # play NAME: every order mail by receive, as the MTA delivers them; the
-# time each took, in ms, goes to $T/NAME.latency.
+# time each delivery took (the mail kept, a worker left to read it), in
+# ms, goes to $T/NAME.latency.
 play() {
     : >"$T/$1.latency"
     for f in "$T/$1-mail/new/"*; do
@@ -42,9 +43,12 @@ play() {
     done
 }
 
+# What the database holds: its pages less the free ones (the inbox's
+# pages, freed as its mails are read, are used again by later mail).
 size_of() {
     sqlite3 "$1" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
-    stat -c %s "$1"
+    sqlite3 "$1" "SELECT (page_count - freelist_count) * page_size FROM pragma_page_count, pragma_freelist_count,
+        pragma_page_size"
 }
 median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 p95() { sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int(NR * 0.95 + 0.5)] }'; }
@@ -53,6 +57,8 @@ p95() { sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int(NR * 0.95 + 0.5)] }
 export NGOMA_DB="$T/quiet.db"
 total=$(setup quiet)
 play quiet
+# The workers the receives left may still read the inbox: send waits for them.
+"$NGOMA" send >/dev/null
 q "SELECT id, state FROM games ORDER BY id" >"$T/quiet.states"
 quiet_size=$(size_of "$T/quiet.db")
 
@@ -98,6 +104,7 @@ sed -n '2~2p' "$T/flood.list" | flooder &
 f2=$!
 play flood
 wait $f1 $f2
+"$NGOMA" send >/dev/null
 q "SELECT id, state FROM games ORDER BY id" >"$T/flood.states"
 flood_size=$(size_of "$T/flood.db")
 
@@ -119,7 +126,7 @@ per_mail=$(( (flood_size - quiet_size) / nflood ))
 mq=$(median "$T/quiet.latency") mf=$(median "$T/flood.latency")
 pq=$(p95 "$T/quiet.latency") pf=$(p95 "$T/flood.latency")
 echo "soak.sh: database $quiet_size bytes alone, $flood_size beside the flood: $per_mail bytes a hostile mail"
-echo "soak.sh: a player's answer in $mq ms alone, $mf ms beside the flood (median); 95th percentile $pq and $pf ms"
+echo "soak.sh: a player's mail kept in $mq ms alone, $mf ms beside the flood (median); 95th percentile $pq and $pf ms"
 echo "soak.sh: $refused refusal mails to seats, $(q "SELECT count(*) FROM messages WHERE status = 'ignored'") hostile mails journalled as ignored"
 checks=$((checks + 1))
 [ "$per_mail" -le 4096 ] || fail "the database grew by $per_mail bytes a hostile mail (at most 4096)"

@@ -41,8 +41,8 @@ mail() {
 # fault is gone the same mail is taken exactly once.
 mail 1 "PLACE EARTH GOD c3"
 q "CREATE TRIGGER fault BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'injected fault'); END;"
-expect 75 receive "$T/m1.eml"; err_has "is not taken (database: step: injected fault): the MTA keeps it"
-expect 75 receive "$T/m1.eml"
+expect 75 receive --wait "$T/m1.eml"; err_has "is not taken (database: step: injected fault): the MTA keeps it"
+expect 75 receive --wait "$T/m1.eml"
 is "$(q "SELECT count(*) FROM orders WHERE source = 'mail'")" 0 "orders stored by a failed mail"
 is "$(q "SELECT tries || ' ' || reason FROM mail_failures")" "2 database: step: injected fault" "the journal of the failure"
 expect 0 list; has "Mail not taken: 1 (tried up to 2 times"; has "injected fault"
@@ -51,12 +51,27 @@ q "DROP TRIGGER fault"
 expect 0 run; has "0 not taken"
 is "$(q "SELECT count(*) FROM outbox WHERE kind = 'alert' AND rcpt = 'admin@example.org'")" 1 "alerts"
 is "$(q "SELECT count(*) FROM outbox WHERE kind = 'alert' AND mail LIKE '%could not be taken%'")" 1 "the alert's words"
-expect 0 receive "$T/m1.eml"; has "processed"
-expect 0 receive "$T/m1.eml"; has "duplicate"
+expect 0 receive --wait "$T/m1.eml"; has "processed"
+expect 0 receive --wait "$T/m1.eml"; has "duplicate"
 is "$(q "SELECT count(*) FROM orders WHERE source = 'mail' AND text = 'PLACE EARTH GOD c3'")" 1 "the order, taken once"
 is "$(q "SELECT count(*) FROM mail_failures WHERE taken_at IS NOT NULL")" 1 "the failure, marked taken"
 expect 0 list
 tests=$((tests + 1)); grep -q "Mail not taken" "$T/out" && fail "list still counts a mail taken since"
+# The same fault with the mail kept (receive's way): the delivery ends
+# (0), the worker's try fails, the mail waits in the inbox and is counted;
+# once the fault is gone the next reader (send, run, serve) takes it once.
+mail 9 "LEGAL"
+q "CREATE TRIGGER fault BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'injected fault'); END;"
+expect 0 receive "$T/m9.eml"; has "kept as inbox mail"
+expect 0 send
+is "$(q "SELECT count(*) FROM inbox")" 1 "a kept mail whose taking failed stays in the inbox"
+is "$(q "SELECT tries > 0 FROM mail_failures WHERE message_id = 'trust-9@example.org'")" 1 "its failure, counted"
+expect 0 list; has "Inbox: 1 mail kept and not yet read"; has "Mail not taken: 1"
+q "DROP TRIGGER fault"
+expect 0 send
+is "$(q "SELECT count(*) FROM inbox")" 0 "the inbox, read once the fault is gone"
+is "$(q "SELECT count(*) FROM messages WHERE message_id = 'trust-9@example.org' AND status = 'processed'")" 1 \
+    "the kept mail, taken once"
 expect 0 replay "$G"
 
 # The same by fetch from a Maildir: the mail stays in new/ and goes through later.
@@ -67,7 +82,7 @@ cp "$T/m2.eml" "$T/maildir/new/1.trust:2,"
 printf 'From: x@example.org\nTo: ngoma@localhost\nSubject: hi\nMessage-ID: <stranger@example.org>\n\nhello\n' \
     >"$T/maildir/new/2.stranger"
 q "CREATE TRIGGER fault BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'injected fault'); END;"
-expect 75 fetch; has "1 not taken"; err_has "it stays unseen and is tried again"
+expect 75 fetch; has "1 not taken"; err_has "it is offered again"
 tests=$((tests + 1)); [ -e "$T/maildir/new/1.trust:2," ] || fail "the failed mail left new/"
 tests=$((tests + 1)); [ -e "$T/maildir/new/2.stranger" ] && fail "the other mail was not taken"
 q "DROP TRIGGER fault"

@@ -10,11 +10,16 @@
 #define NEED_DB 1u   /* the dispatcher opens (and migrates) the database first */
 #define OR_FILE 2u   /* ... unless --file names what to read instead */
 
+/* What a command leaves to be done once its database is closed. */
+#define AFTER_READ 1u   /* the inbox: a mail was kept */
+#define AFTER_SEND 2u   /* the outbox: answers were queued */
+
 struct cmd_ctx {
     const char *db_path;
     bool db_named;      /* by --db, $NGOMA_DB or the configuration file: it may be created */
     sqlite3 *db;
     const struct command *cmd;
+    unsigned after;     /* AFTER_READ | AFTER_SEND */
 };
 
 struct command {
@@ -53,6 +58,10 @@ int cmd_verify(struct cmd_ctx *c, int argc, char **argv);
 int cmd_export(struct cmd_ctx *c, int argc, char **argv);
 int cmd_site(struct cmd_ctx *c, int argc, char **argv);
 int cmd_receive(struct cmd_ctx *c, int argc, char **argv);
+/* What c->after asks, once the command's database is closed: a running
+ * ngoma serve is woken to do it, else a worker is started that does it
+ * and ends, detached from the caller (the MTA's delivery is over). */
+void cmd_after(struct cmd_ctx *c);
 int cmd_fetch(struct cmd_ctx *c, int argc, char **argv);
 int cmd_send(struct cmd_ctx *c, int argc, char **argv);
 int cmd_outbox(struct cmd_ctx *c, int argc, char **argv);

@@ -3,10 +3,14 @@
 #include "store/db.h"
 #include "judge/fetch.h"
 #include "judge/inbound.h"
+#include "judge/inbox.h"
+#include "judge/wake.h"
+#include "lib/template.h"
 #include "mail/send.h"
 #include "store/settings.h"
 #include "lib/util.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -20,34 +24,74 @@
 static void send_answers(struct cmd_ctx *c)
 {
     struct send_stats st;
-    if (setting_is_yes(c->db, "send_on_receive") && outbox_send(c->db, c->db_path, &st))
+    if (setting_is_yes(c->db, "send_on_receive") && outbox_send_wait(c->db, c->db_path, 60, &st))
         error("the answers stay in the outbox for ngoma send or run");
     db_failure_reset();
 }
 
-int cmd_receive(struct cmd_ctx *c, int argc, char **argv)
+/* The worker receive starts when no server runs: it reads the inbox,
+ * sends what that queued, and ends. Its errors stay where they matter:
+ * a mail not taken in mail_failures (list, status, the alert), a mail
+ * not sent in the outbox. */
+static void work(const char *db_path, unsigned after)
 {
-    long long limit = setting_get_int(c->db, "max_message_size", 2097152);
-    const char *file = argc > 1 ? argv[argc - 1] : NULL;
-    struct rawmsg raw;
+    sqlite3 *db = db_open(db_path);
+    struct intake_stats st = { 0 };
+    struct send_stats sst;
+    char *templates;
+    if (!db)
+        return;
+    templates = setting_get(db, "templates_dir");
+    if (templates && *templates)
+        template_set_dir(templates);
+    free(templates);
+    if (after & AFTER_READ)
+        inbox_take(db, db_path, 0, &st);
+    if ((after & AFTER_SEND) || (st.messages && setting_is_yes(db, "send_on_receive")))
+        outbox_send(db, db_path, &sst);
+    db_close(db);
+}
+
+void cmd_after(struct cmd_ctx *c)
+{
+    pid_t pid;
+    int null;
+    if (!c->after || wake_server(c->db_path))
+        return;
+    fflush(stdout);
+    fflush(stderr);
+    pid = fork();
+    if (pid < 0) {
+        error("cannot start a worker (%s): ngoma run reads the inbox and sends the outbox later", strerror(errno));
+        return;
+    }
+    if (pid > 0)
+        return;
+    /* The worker: a session of its own, holding none of the caller's
+     * files open (an MTA waits for its pipes to close). */
+    setsid();
+    null = open("/dev/null", O_RDWR);
+    if (null >= 0) {
+        dup2(null, 0);
+        dup2(null, 1);
+        dup2(null, 2);
+        if (null > 2)
+            close(null);
+    }
+    work(c->db_path, c->after);
+    _exit(0);
+}
+
+/* receive --wait: the mail taken in this process, what became of it
+ * printed, and its answers sent before the end (for a host at the shell,
+ * and procmail recipes that want the outcome). */
+static int receive_now(struct cmd_ctx *c, struct rawmsg *raw, const char *source)
+{
     struct inbound_mail in;
     struct inbound_result r;
-
-    if (file && !str_eq(file, "-")) {
-        if (access(file, R_OK)) {
-            error("cannot read %s", file);
-            return EX_NOINPUT;
-        }
-        if (rawmsg_read_file(file, (size_t)limit, &raw))
-            return EX_NOINPUT; /* a device, a FIFO: the host gave no mail */
-    } else if (rawmsg_read_fd(0, (size_t)limit, &raw)) {
-        return EX_TEMPFAIL; /* the MTA keeps the message and tries again */
-    }
     /* All the work a mail's size costs comes before the write lock. */
-    if (inbound_prepare(c->db, &raw, file ? "file" : "stdin", &in)) {
-        rawmsg_release(&raw);
+    if (inbound_prepare(c->db, raw, source, NULL, &in))
         return EX_TEMPFAIL;
-    }
     error_first_reset();
     if (db_begin(c->db) || inbound_take(c->db, &in, &r) || db_commit(c->db)) {
         /* Not the mail's fault (the database, a bug, a full disk): nothing
@@ -62,13 +106,67 @@ int cmd_receive(struct cmd_ctx *c, int argc, char **argv)
         error("the mail from %s is not taken (%s): the MTA keeps it and offers it again",
               in.m.from ? in.m.from : "no address", why);
         inbound_mail_release(&in);
-        rawmsg_release(&raw);
         return EX_TEMPFAIL;
     }
     printf("%s\n", r.summary);
     inbound_mail_release(&in);
-    rawmsg_release(&raw);
     send_answers(c);
+    return 0;
+}
+
+int cmd_receive(struct cmd_ctx *c, int argc, char **argv)
+{
+    long long limit = setting_get_int(c->db, "max_message_size", 2097152);
+    const char *file = NULL, *source;
+    bool now = false;
+    struct rawmsg raw;
+    int64_t id;
+    int rc;
+
+    for (int i = 1; i < argc; i++) {
+        if (str_eq(argv[i], "--wait"))
+            now = true;
+        else if (argv[i][0] == '-' && argv[i][1] == '-')
+            return cmd_usage(c, "unknown option %s", argv[i]);
+        else
+            file = argv[i];
+    }
+    if (file && !str_eq(file, "-")) {
+        if (access(file, R_OK)) {
+            error("cannot read %s", file);
+            return EX_NOINPUT;
+        }
+        if (rawmsg_read_file(file, (size_t)limit, &raw))
+            return EX_NOINPUT; /* a device, a FIFO: the host gave no mail */
+    } else if (rawmsg_read_fd(0, (size_t)limit, &raw)) {
+        return EX_TEMPFAIL; /* the MTA keeps the message and tries again */
+    } else {
+        file = NULL;
+    }
+    source = file ? "file" : "stdin";
+    if (now) {
+        rc = receive_now(c, &raw, source);
+        rawmsg_release(&raw);
+        return rc;
+    }
+    /* Kept, durably, and the delivery is over: the server or a worker
+     * reads it now (cmd_after), without the MTA waiting. */
+    rc = inbox_keep(c->db, &raw, source, &id);
+    rawmsg_release(&raw);
+    if (rc > 0) {
+        error("the inbox is full (%d mails or %lld MB not yet read): the MTA keeps this one and offers it again"
+              " (ngoma serve or ngoma run reads them)", INBOX_MAX, INBOX_MAX_BYTES >> 20);
+        return EX_TEMPFAIL;
+    }
+    if (rc < 0) {
+        error("the mail is not kept: the MTA keeps it and offers it again");
+        return EX_TEMPFAIL;
+    }
+    c->after |= AFTER_READ;
+    if (setting_is_yes(c->db, "send_on_receive"))
+        c->after |= AFTER_SEND;
+    db_failure_reset();
+    printf("kept as inbox mail %lld: it is read now\n", (long long)id);
     return 0;
 }
 
@@ -80,7 +178,7 @@ int cmd_fetch(struct cmd_ctx *c, int argc, char **argv)
     };
     char *maildir = setting_get(c->db, "maildir"), *imap = setting_get(c->db, "imap_url");
     const char *mbox = NULL;
-    struct fetch_stats st = { 0 };
+    struct intake_stats st = { 0 };
     bool temporary = false;
     int o, rc = 0;
 
@@ -128,9 +226,13 @@ out:
 int cmd_send(struct cmd_ctx *c, int argc, char **argv)
 {
     struct send_stats st;
+    struct intake_stats in = { 0 };
     (void)argc;
     (void)argv;
-    if (outbox_send(c->db, c->db_path, &st))
+    /* Everything owed goes now: mail kept in the inbox is read first (a
+     * worker at it is waited for), then the outbox is sent (after any
+     * other sender). */
+    if (inbox_take(c->db, c->db_path, 60, &in) || outbox_send_wait(c->db, c->db_path, 60, &st))
         return cmd_failed();
     if (st.busy) {
         printf("another ngoma is sending the outbox: nothing to do\n");

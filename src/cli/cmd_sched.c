@@ -5,6 +5,7 @@
 #include "judge/alert.h"
 #include "judge/fetch.h"
 #include "judge/host.h"
+#include "judge/inbox.h"
 #include "judge/schedule.h"
 #include "judge/site.h"
 #include "mail/send.h"
@@ -37,7 +38,7 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
     char *maildir = setting_get(c->db, "maildir"), *imap = setting_get(c->db, "imap_url"), now[32], sent[320];
     static char errors[8192];
     int nerrors;
-    struct fetch_stats fs = { 0 };
+    struct intake_stats fs = { 0 };
     struct schedule_stats ss = { 0 };
     struct send_stats sends = { 0 };
     struct prune_stats pruned = { 0 };
@@ -67,7 +68,10 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
     /* Every failure of the run is kept in its row, for list, status and
      * the host's alert. */
     error_capture(errors, sizeof(errors));
-    /* Mail first: an order that came in time beats its deadline. */
+    /* Mail first: an order that came in time beats its deadline; what
+     * receive kept and no server or worker read yet comes first. */
+    if (inbox_take(c->db, c->db_path, 0, &fs))
+        rc = cmd_failed();
     if (maildir && *maildir && fetch_maildir(c->db, maildir, &fs, &temporary))
         rc = temporary ? EX_TEMPFAIL : EX_SOFTWARE;
     if (imap && *imap && fetch_imap(c->db, &fs, &temporary))
@@ -161,9 +165,15 @@ static int last_run(sqlite3 *db, struct strbuf *out)
 }
 
 /* Mail that could not be taken and is offered again (every game's, or one
- * game's): how many, and the last reason. */
+ * game's): how many, and the last reason; and mail kept and not yet read. */
 static int untaken_mail(sqlite3 *db, int64_t game, struct strbuf *out)
 {
+    int kept = game ? 0 : inbox_count(db);
+    if (kept < 0)
+        return -1;
+    if (kept)
+        strbuf_addf(out, "Inbox: %d%s mail%s kept and not yet read (ngoma serve, or the next ngoma run, reads %s).\n",
+                    kept, kept >= INBOX_MAX ? " (full)" : "", kept == 1 ? "" : "s", kept == 1 ? "it" : "them");
     sqlite3_stmt *st = db_stmt(db,
                                "SELECT count(*), max(tries), (SELECT reason FROM mail_failures WHERE taken_at IS NULL"
                                " AND given_up_at IS NULL AND (?1 = 0 OR game_id = ?1) ORDER BY last_at DESC LIMIT 1)"

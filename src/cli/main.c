@@ -45,11 +45,14 @@ const struct command commands[] = {
       1 },
     { "export", cmd_export, NEED_DB, "GAME",
       "print the game's public record as JSON: orders, logs, observer views, commitment (the seed once over)", 1, 1 },
-    { "receive", cmd_receive, NEED_DB, "[FILE]",
-      "take one mail (stdin, or FILE) as an MTA pipe, .forward or procmail delivers it", 0, 1 },
+    { "receive", cmd_receive, NEED_DB, "[--wait] [FILE]",
+      "keep one mail (stdin, or FILE) as an MTA pipe, .forward or procmail delivers it, and have it read at once "
+      "(--wait: read it here, and print what became of it)", 0, 1 },
     { "fetch", cmd_fetch, NEED_DB, "[--mbox FILE]",
       "read new mail from the configured Maildir and/or IMAP mailbox (or every mail of an mbox file)", 0, 0 },
-    { "send", cmd_send, NEED_DB, "", "deliver the outbox (dir, smtp or sendmail, per send_method)", 0, 0 },
+    { "send", cmd_send, NEED_DB, "",
+      "read what the inbox keeps, then deliver the outbox (dir, smtp or sendmail, per send_method), after any other "
+      "ngoma at either", 0, 0 },
     { "outbox", cmd_outbox, NEED_DB, "[--all] [--retry ID|--retry --all]",
       "list mails not yet sent, or send deferred and failed ones now",
       0, 0 },
@@ -264,7 +267,9 @@ int main(int argc, char **argv)
     if (ctx.db) {
         db_rollback(ctx.db); /* nothing is left open on any path; this is a guard */
         db_close(ctx.db);
+        ctx.db = NULL;
     }
+    cmd_after(&ctx);
     fflush(stdout);
     if (ferror(stdout)) {
         fprintf(stderr, "ngoma: cannot write to standard output\n");

@@ -3,7 +3,7 @@
 #include "store/db.h"
 #include "mail/imapc.h"
 #include "mail/mime.h"
-#include "judge/inbound.h"
+#include "judge/intake.h"
 #include "store/settings.h"
 #include "lib/strbuf.h"
 #include "lib/strlist.h"
@@ -16,132 +16,29 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* Messages per transaction: one commit (one fsync) for the group, a
- * savepoint per message so that one bad message rolls back alone. A group
- * is read and prepared (parsed) before its transaction begins, and holds
- * at most GROUP_BYTES of mail. */
-#define GROUP 64
-#define GROUP_BYTES (8u << 20)
-
-struct pending {
-    struct rawmsg raw;
-    struct inbound_mail in;
-    char *name;        /* its Maildir file, or NULL */
-    uint32_t uid;      /* its IMAP UID, or 0 */
-    bool unseen;       /* not taken: left where it is, offered again */
-};
-
-struct group {
-    struct pending p[GROUP];
-    size_t n, bytes;
-};
-
-static void count(struct fetch_stats *st, const struct inbound_result *r)
-{
-    switch (r->status) {
-    case INBOUND_PROCESSED: st->processed++; break;
-    case INBOUND_DUPLICATE: st->duplicates++; break;
-    case INBOUND_IGNORED: st->ignored++; break;
-    case INBOUND_REFUSED: st->refused++; break;
-    }
-}
-
-static void group_clear(struct group *gr)
-{
-    for (size_t i = 0; i < gr->n; i++) {
-        inbound_mail_release(&gr->p[i].in);
-        rawmsg_release(&gr->p[i].raw);
-        free(gr->p[i].name);
-    }
-    gr->n = gr->bytes = 0;
-}
-
 /* Adds a message read into raw (taken over) and prepares it; 0, or -1 on
  * a database failure. */
-static int group_add(sqlite3 *db, struct group *gr, struct rawmsg *raw, const char *source, const char *name,
+static int group_add(sqlite3 *db, struct intake_group *gr, struct rawmsg *raw, const char *source, const char *name,
                      uint32_t uid)
 {
-    struct pending *p = &gr->p[gr->n];
-    memset(p, 0, sizeof(*p));
-    p->raw = *raw;
-    memset(raw, 0, sizeof(*raw));
-    if (inbound_prepare(db, &p->raw, source, &p->in)) {
-        rawmsg_release(&p->raw);
+    struct intake_item *p;
+    if (intake_add(db, gr, raw, false, source, NULL))
         return -1;
-    }
+    p = intake_last(gr);
     p->name = name ? xstrdup(name) : NULL;
     p->uid = uid;
-    gr->n++;
-    gr->bytes += p->raw.len;
     return 0;
-}
-
-static bool group_full(const struct group *gr)
-{
-    return gr->n == GROUP || gr->bytes >= GROUP_BYTES;
-}
-
-/* Takes every prepared message of the group in one transaction. 0 when it
- * committed; -1 when it was rolled back (nothing of the group stays). */
-static int group_commit(sqlite3 *db, struct group *gr, struct fetch_stats *st)
-{
-    struct fetch_stats before = *st;
-    if (!gr->n)
-        return 0;
-    if (db_begin(db))
-        return -1;
-    for (size_t i = 0; i < gr->n; i++) {
-        struct pending *p = &gr->p[i];
-        struct inbound_result r;
-        char why[400];
-        bool given_up;
-        if (db_savepoint(db, "msg"))
-            goto fail;
-        st->messages++;
-        error_first_reset();
-        if (inbound_take(db, &p->in, &r) == 0) {
-            count(st, &r);
-            if (db_release(db, "msg"))
-                goto fail;
-            continue;
-        }
-        snprintf(why, sizeof(why), "%s", *error_first() ? error_first() : "processing failed");
-        db_rollback_to(db, "msg");
-        if (db_failure_is_temporary())
-            goto fail;
-        /* Not the mail's fault, and it will not pass by waiting a moment:
-         * the others go on, this one stays unseen for the next fetch. */
-        if (inbound_note_failure(db, &p->in, why, &given_up))
-            goto fail;
-        if (given_up) {
-            st->failed++;
-            error("mail %s from %s could not be taken for days (%s): kept as failed, no longer offered",
-                  p->in.message_id, p->in.m.from ? p->in.m.from : "no address", why);
-        } else {
-            p->unseen = true;
-            st->unseen++;
-            error("mail %s from %s is not taken (%s): it stays unseen and is tried again", p->in.message_id,
-                  p->in.m.from ? p->in.m.from : "no address", why);
-        }
-    }
-    if (db_commit(db))
-        goto fail;
-    return 0;
-fail:
-    db_rollback(db);
-    *st = before;
-    return -1;
 }
 
 /* ---- Maildir ------------------------------------------------------------------- */
 
-static int ack_maildir(const char *dir, const struct group *gr)
+static int ack_maildir(const char *dir, const struct intake_group *gr)
 {
     int rc = 0;
     for (size_t i = 0; i < gr->n; i++) {
         struct strbuf from = STRBUF_INIT, to = STRBUF_INIT;
         const char *name = gr->p[i].name;
-        if (gr->p[i].unseen || !name)
+        if (gr->p[i].outcome == INTAKE_UNSEEN || !name)
             continue;
         strbuf_addf(&from, "%s/new/%s", dir, name);
         strbuf_addf(&to, "%s/cur/%s%s", dir, name, strstr(name, ":2,") ? "S" : ":2,S");
@@ -153,11 +50,11 @@ static int ack_maildir(const char *dir, const struct group *gr)
     return rc;
 }
 
-int fetch_maildir(sqlite3 *db, const char *dir, struct fetch_stats *st, bool *temporary)
+int fetch_maildir(sqlite3 *db, const char *dir, struct intake_stats *st, bool *temporary)
 {
     struct strbuf path = STRBUF_INIT;
     struct strlist names = STRLIST_INIT;
-    struct group *gr = xcalloc(1, sizeof(*gr));
+    struct intake_group *gr = xcalloc(1, sizeof(*gr));
     long long limit = setting_get_int(db, "max_message_size", 2097152);
     DIR *d;
     struct dirent *de;
@@ -189,19 +86,19 @@ int fetch_maildir(sqlite3 *db, const char *dir, struct fetch_stats *st, bool *te
                 *temporary = db_failure_is_temporary();
                 goto out;
             }
-            if (!group_full(gr))
+            if (!intake_full(gr))
                 continue;
         }
-        if (group_commit(db, gr, st)) {
+        if (intake_commit(db, gr, st)) {
             *temporary = true;
             rc = -1;
             goto out;
         }
         ack_maildir(dir, gr);
-        group_clear(gr);
+        intake_clear(gr);
     }
 out:
-    group_clear(gr);
+    intake_clear(gr);
     free(gr);
     strlist_clear(&names);
     strbuf_release(&path);
@@ -210,11 +107,11 @@ out:
 
 /* ---- IMAP --------------------------------------------------------------------------- */
 
-static void ack_imap(struct imapc *im, const struct group *gr)
+static void ack_imap(struct imapc *im, const struct intake_group *gr)
 {
     for (size_t i = 0; i < gr->n; i++) {
         struct strbuf err = STRBUF_INIT;
-        if (gr->p[i].unseen)
+        if (gr->p[i].outcome == INTAKE_UNSEEN)
             continue;
         /* Not marked: the next fetch reads it again and finds it taken. */
         if (imapc_mark_seen(im, gr->p[i].uid, &err)) {
@@ -226,7 +123,7 @@ static void ack_imap(struct imapc *im, const struct group *gr)
     }
 }
 
-int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary)
+int fetch_imap(sqlite3 *db, struct intake_stats *st, bool *temporary)
 {
     char *url = setting_get(db, "imap_url"), *user = setting_get(db, "imap_user");
     char *pass = setting_get(db, "imap_password");
@@ -235,7 +132,7 @@ int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary)
     struct imapc im = { 0 };
     struct imapc_limits lim;
     struct strbuf err = STRBUF_INIT;
-    struct group *gr = xcalloc(1, sizeof(*gr));
+    struct intake_group *gr = xcalloc(1, sizeof(*gr));
     uint32_t *uids = NULL;
     size_t n = 0;
     int rc = -1;
@@ -268,7 +165,7 @@ int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary)
                 error("%s", err.buf);
                 strbuf_release(&msg);
                 /* What is prepared is taken: the cut costs only the rest. */
-                if (group_commit(db, gr, st) == 0)
+                if (intake_commit(db, gr, st) == 0)
                     ack_imap(&im, gr);
                 goto out;
             }
@@ -281,18 +178,18 @@ int fetch_imap(sqlite3 *db, struct fetch_stats *st, bool *temporary)
                 rawmsg_release(&raw);
                 goto out;
             }
-            if (!group_full(gr))
+            if (!intake_full(gr))
                 continue;
         }
-        if (group_commit(db, gr, st))
+        if (intake_commit(db, gr, st))
             goto out;
         ack_imap(&im, gr);
-        group_clear(gr);
+        intake_clear(gr);
     }
     rc = 0;
     *temporary = false;
 out:
-    group_clear(gr);
+    intake_clear(gr);
     free(gr);
     imapc_close(&im);
     free(uids);
@@ -308,8 +205,8 @@ out:
 
 struct mbox_run {
     sqlite3 *db;
-    struct group *gr;
-    struct fetch_stats *st;
+    struct intake_group *gr;
+    struct intake_stats *st;
     long long limit;
     bool *temporary;
     bool failed;
@@ -326,18 +223,18 @@ static int mbox_take(void *ctx, const char *data, size_t len)
         mr->failed = true;
         return -1;
     }
-    if (group_full(mr->gr)) {
-        if (group_commit(mr->db, mr->gr, mr->st)) {
+    if (intake_full(mr->gr)) {
+        if (intake_commit(mr->db, mr->gr, mr->st)) {
             *mr->temporary = true;
             mr->failed = true;
             return -1;
         }
-        group_clear(mr->gr);
+        intake_clear(mr->gr);
     }
     return 0;
 }
 
-int fetch_mbox(sqlite3 *db, const char *path, struct fetch_stats *st, bool *temporary)
+int fetch_mbox(sqlite3 *db, const char *path, struct intake_stats *st, bool *temporary)
 {
     struct strbuf err = STRBUF_INIT;
     const struct mime_api *api = mime_api(&err);
@@ -361,11 +258,11 @@ int fetch_mbox(sqlite3 *db, const char *path, struct fetch_stats *st, bool *temp
         if (!mr.failed)
             error("%s", err.buf);
         rc = -1;
-    } else if (group_commit(db, mr.gr, st)) {
+    } else if (intake_commit(db, mr.gr, st)) {
         rc = -1;
         *temporary = true;
     }
-    group_clear(mr.gr);
+    intake_clear(mr.gr);
     free(mr.gr);
     strbuf_release(&err);
     return rc;

@@ -47,7 +47,8 @@ static void content_digest(const struct rawmsg *raw, const struct inmail *m, cha
     snprintf(out, 17, "%.16s", hex);
 }
 
-int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, struct inbound_mail *in)
+int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, const char *rcpt,
+                    struct inbound_mail *in)
 {
     struct mail_limits lim = MAIL_LIMITS_DEFAULT;
     struct strbuf sb = STRBUF_INIT;
@@ -75,6 +76,15 @@ int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, s
         in->m.subject = xstrdup("");
         in->m.text = xstrdup("");
         in->m.references = xstrdup("");
+    }
+    if (rcpt && *rcpt) {
+        /* The envelope's recipient first: where this copy was delivered. */
+        struct strlist d = STRLIST_INIT;
+        strlist_push_owned(&d, str_lower(xstrdup(rcpt)));
+        for (size_t i = 0; i < in->m.delivered.n; i++)
+            strlist_push(&d, in->m.delivered.v[i]);
+        strlist_clear(&in->m.delivered);
+        in->m.delivered = d;
     }
     if (in->m.message_id)
         in->message_id = xstrdup(in->m.message_id);
@@ -608,7 +618,7 @@ int inbound_note_failure(sqlite3 *db, const struct inbound_mail *in, const char 
 int inbound_process(sqlite3 *db, const struct rawmsg *raw, const char *source, struct inbound_result *r)
 {
     struct inbound_mail in;
-    int rc = inbound_prepare(db, raw, source, &in);
+    int rc = inbound_prepare(db, raw, source, NULL, &in);
     if (!rc)
         rc = inbound_take(db, &in, r);
     inbound_mail_release(&in);

@@ -45,8 +45,12 @@ struct inbound_mail {
     size_t order_lines;    /* lines of orders in the text */
 };
 
-/* Prepares raw (which must outlive in). Reads settings but writes nothing. */
-int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, struct inbound_mail *in);
+/* Prepares raw (which must outlive in). Reads settings but writes nothing.
+ * rcpt, when the transport names the recipient (LMTP's RCPT), is where
+ * the mail was delivered, before any Delivered-To it carries; NULL:
+ * none. -1 (in released) when the mail module cannot be loaded. */
+int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, const char *rcpt,
+                    struct inbound_mail *in);
 void inbound_mail_release(struct inbound_mail *in);
 
 /*

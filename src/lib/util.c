@@ -305,6 +305,17 @@ int lock_file(const char *path)
     return fd;
 }
 
+int lock_file_wait(const char *path, double secs)
+{
+    struct timespec pause = { 0, 10 * 1000 * 1000 };
+    for (double waited = 0;; waited += 0.01) {
+        int fd = lock_file(path);
+        if (fd != -1 || waited >= secs)
+            return fd;
+        nanosleep(&pause, NULL);
+    }
+}
+
 void date_ahead(int days, char out[16])
 {
     time_t t = clock_now() + (time_t)days * 86400;

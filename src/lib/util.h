@@ -52,6 +52,9 @@ void os_random(void *buf, size_t n);
  * waiting: the open descriptor that holds it (close it to let go), -1 when
  * another process holds it, -2 on failure (errno says why). */
 int lock_file(const char *path);
+/* The same, waiting up to secs seconds for another holder to let go (-1
+ * when it did not). */
+int lock_file_wait(const char *path, double secs);
 /* A fresh secret of `len` characters from an alphabet without look-alikes. */
 char *secret_new(size_t len);
 /* The current time: $NGOMA_NOW when set (what `--now TIME` sets, for

@@ -16,8 +16,12 @@ struct send_stats {
 /* Delivers every due mail of the outbox by the send_method setting. A
  * mail is marked sent only after the server (or the file system) took it.
  * One process sends at a time (a lock beside the database at db_path);
- * another finds stats->busy. -1 only on a database failure. */
+ * another finds stats->busy, and the holder, once it lets go, sends what
+ * the other queued meanwhile. -1 only on a database failure. */
 int outbox_send(sqlite3 *db, const char *db_path, struct send_stats *stats);
+/* The same, waiting up to wait seconds for another sender to finish
+ * (then sending what it left): after it, everything due has been tried. */
+int outbox_send_wait(sqlite3 *db, const char *db_path, double wait, struct send_stats *stats);
 
 /* "sent 3, deferred 0, failed 0", or for the dir method "written 3 to
  * DIR/, ..." (mail in a directory has not reached anyone yet). */

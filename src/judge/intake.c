@@ -1,0 +1,132 @@
+/* intake.c: taking mails in groups: read and prepared first, then one transaction with a savepoint each, acknowledged only after the commit. */
+#include "judge/intake.h"
+#include "store/db.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void count(struct intake_stats *st, const struct inbound_result *r)
+{
+    switch (r->status) {
+    case INBOUND_PROCESSED: st->processed++; break;
+    case INBOUND_DUPLICATE: st->duplicates++; break;
+    case INBOUND_IGNORED: st->ignored++; break;
+    case INBOUND_REFUSED: st->refused++; break;
+    }
+}
+
+void intake_clear(struct intake_group *gr)
+{
+    for (size_t i = 0; i < gr->n; i++) {
+        inbound_mail_release(&gr->p[i].in);
+        if (!gr->p[i].borrowed)
+            rawmsg_release(&gr->p[i].raw);
+        free(gr->p[i].name);
+    }
+    gr->n = gr->bytes = 0;
+}
+
+int intake_add(sqlite3 *db, struct intake_group *gr, struct rawmsg *raw, bool borrow, const char *source,
+               const char *rcpt)
+{
+    struct intake_item *p = &gr->p[gr->n];
+    memset(p, 0, sizeof(*p));
+    p->raw = *raw;
+    p->borrowed = borrow;
+    if (!borrow)
+        memset(raw, 0, sizeof(*raw));
+    if (inbound_prepare(db, &p->raw, source, rcpt, &p->in)) {
+        if (!borrow)
+            rawmsg_release(&p->raw);
+        return -1;
+    }
+    gr->n++;
+    gr->bytes += p->raw.len;
+    return 0;
+}
+
+struct intake_item *intake_last(struct intake_group *gr)
+{
+    return gr->n ? &gr->p[gr->n - 1] : NULL;
+}
+
+bool intake_full(const struct intake_group *gr)
+{
+    return gr->n == INTAKE_GROUP || gr->bytes >= INTAKE_BYTES;
+}
+
+/* An inbox mail is taken in the savepoint that takes it: 1 when its row
+ * was there (and is gone now), 0 when another process took it first. */
+static int inbox_claim(sqlite3 *db, int64_t id)
+{
+    if (db_do(db, "DELETE FROM inbox WHERE id = ?", "I", id))
+        return -1;
+    return sqlite3_changes(db) == 1;
+}
+
+int intake_commit(sqlite3 *db, struct intake_group *gr, struct intake_stats *st)
+{
+    struct intake_stats before = *st;
+    if (!gr->n)
+        return 0;
+    if (db_begin(db))
+        return -1;
+    for (size_t i = 0; i < gr->n; i++) {
+        struct intake_item *p = &gr->p[i];
+        char why[400];
+        bool given_up;
+        int claimed = 1;
+        if (db_savepoint(db, "msg"))
+            goto fail;
+        error_first_reset();
+        if (p->inbox_id && (claimed = inbox_claim(db, p->inbox_id)) == 0) {
+            p->outcome = INTAKE_GONE;
+            if (db_release(db, "msg"))
+                goto fail;
+            continue;
+        }
+        st->messages++;
+        if (claimed > 0 && inbound_take(db, &p->in, &p->r) == 0) {
+            p->outcome = INTAKE_TAKEN;
+            count(st, &p->r);
+            if (db_release(db, "msg"))
+                goto fail;
+            continue;
+        }
+        snprintf(why, sizeof(why), "%s", *error_first() ? error_first() : "processing failed");
+        db_rollback_to(db, "msg");
+        if (db_failure_is_temporary())
+            goto fail;
+        /* Not the mail's fault, and it will not pass by waiting a moment:
+         * the others go on, this one is offered again. */
+        if (inbound_note_failure(db, &p->in, why, &given_up))
+            goto fail;
+        if (given_up) {
+            /* Journalled as failed: let it go (an inbox row goes too). */
+            if (p->inbox_id && inbox_claim(db, p->inbox_id) < 0)
+                goto fail;
+            p->outcome = INTAKE_TAKEN;
+            p->r.status = INBOUND_IGNORED;
+            snprintf(p->r.summary, sizeof(p->r.summary), "not taken for days (%s): kept as failed", why);
+            st->failed++;
+            error("mail %s from %s could not be taken for days (%s): kept as failed, no longer offered",
+                  p->in.message_id, p->in.m.from ? p->in.m.from : "no address", why);
+        } else {
+            p->outcome = INTAKE_UNSEEN;
+            st->unseen++;
+            error("mail %s from %s is not taken (%s): it is offered again", p->in.message_id,
+                  p->in.m.from ? p->in.m.from : "no address", why);
+        }
+    }
+    if (db_commit(db))
+        goto fail;
+    return 0;
+fail:
+    db_rollback(db);
+    *st = before;
+    for (size_t i = 0; i < gr->n; i++)
+        gr->p[i].outcome = INTAKE_UNSEEN;
+    return -1;
+}
