@@ -54,7 +54,7 @@ BENCH := $(BUILD)/bench_ngoma
 
 # The fuzzing build: clang, libFuzzer, ASan and UBSan; one program per target.
 FUZZ_FLAGS   := -O1 -g -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_TARGETS := mail orders state template seeds
+FUZZ_TARGETS := mail orders state template seeds lmtp
 FUZZ_SECONDS ?= 600
 
 # The sanitizer build: clang with AddressSanitizer and UndefinedBehaviorSanitizer.

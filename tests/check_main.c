@@ -265,6 +265,7 @@ int main(int argc, char **argv)
         { "trust", trust_suite },
         { "replies", replies_suite },
         { "render", render_suite },
+        { "lmtp", lmtp_suite },
     };
     SRunner *sr = srunner_create(NULL);
     int failed;

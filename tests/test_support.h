@@ -94,5 +94,6 @@ Suite *mailflow_suite(void);
 Suite *public_suite(void);
 Suite *lobby_suite(void);
 Suite *render_suite(void);
+Suite *lmtp_suite(void);
 
 #endif
