@@ -17,4 +17,10 @@ int bench_rusage(int argc, char **argv);
  * byte budget. */
 int bench_pictures(int positions, int repeats);
 
+/* The LMTP client (lmtp_client.c): where is unix:PATH or a port on
+ * 127.0.0.1. lmtp-one prints each mail's milliseconds from connect to its
+ * 250; lmtp-many prints "MAILS SECONDS". */
+int bench_lmtp_one(const char *where, int nfiles, char **files);
+int bench_lmtp_many(const char *where, int conns, const char *list);
+
 #endif

@@ -429,6 +429,28 @@ static void gen_mails(const char *db_path, const char *maildir, int ngames, int 
     printf("%ld\n", n);
 }
 
+/* A durable one-row transaction in a process already running (WAL,
+ * synchronous FULL, as ngoma's): the milliseconds of each on average. */
+static int bench_row(const char *path, int n)
+{
+    sqlite3 *db;
+    struct timespec a, b;
+    remove(path);
+    if (sqlite3_open(path, &db) != SQLITE_OK ||
+        sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+                         " CREATE TABLE mail(id INTEGER PRIMARY KEY, raw TEXT);", NULL, NULL, NULL) != SQLITE_OK)
+        return 1;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    for (int i = 0; i < n; i++)
+        if (sqlite3_exec(db, "BEGIN IMMEDIATE; INSERT INTO mail(raw) VALUES ('a mail'); COMMIT;", NULL, NULL, NULL) !=
+            SQLITE_OK)
+            return 1;
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    sqlite3_close(db);
+    printf("%.4f\n", ((b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6) / n);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && str_eq(argv[1], "playouts"))
@@ -445,10 +467,17 @@ int main(int argc, char **argv)
         return bench_rusage(argc - 2, argv + 2);
     else if (argc >= 2 && str_eq(argv[1], "pictures"))
         return bench_pictures(argc > 2 ? atoi(argv[2]) : 20, argc > 3 ? atoi(argv[3]) : 10);
+    else if (argc >= 4 && str_eq(argv[1], "lmtp-one"))
+        return bench_lmtp_one(argv[2], argc - 3, argv + 3);
+    else if (argc == 5 && str_eq(argv[1], "lmtp-many"))
+        return bench_lmtp_many(argv[2], atoi(argv[3]), argv[4]);
+    else if (argc == 4 && str_eq(argv[1], "row"))
+        return bench_row(argv[2], atoi(argv[3]));
     else {
         fprintf(stderr, "usage: bench_ngoma playouts [SECONDS] | dbsize DIR [STEPS] | history DIR [STEPS [ROUNDS]]"
                         " | genmail DB MAILDIR GAMES ORDERS_PER_GAME | hostile DIR SIZE SEAT_ADDRESS [COPIES] | rusage CMD..."
-                        " | pictures [POSITIONS [REPEATS]]\n");
+                        " | pictures [POSITIONS [REPEATS]] | lmtp-one WHERE FILE... | lmtp-many WHERE CONNS LIST"
+                        " | row DB TRANSACTIONS\n");
         return 64;
     }
     return 0;

@@ -11,7 +11,8 @@ rank() {
     store | games | render) echo 1 ;;
     core | mail) echo 2 ;;
     judge) echo 3 ;;
-    cli) echo 4 ;;
+    serve) echo 4 ;;
+    cli) echo 5 ;;
     *) echo x ;;
     esac
 }

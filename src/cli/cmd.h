@@ -67,6 +67,7 @@ int cmd_send(struct cmd_ctx *c, int argc, char **argv);
 int cmd_outbox(struct cmd_ctx *c, int argc, char **argv);
 int cmd_config(struct cmd_ctx *c, int argc, char **argv);
 int cmd_run(struct cmd_ctx *c, int argc, char **argv);
+int cmd_serve(struct cmd_ctx *c, int argc, char **argv);
 int cmd_list(struct cmd_ctx *c, int argc, char **argv);
 int cmd_status(struct cmd_ctx *c, int argc, char **argv);
 /* pause, resume, extend, rollback, replace, kick: one host command each. */

@@ -2,14 +2,12 @@
 #include "cli/cmd.h"
 #include "store/db.h"
 #include "core/engine.h"
-#include "judge/alert.h"
+#include "judge/chores.h"
 #include "judge/fetch.h"
 #include "judge/host.h"
 #include "judge/inbox.h"
 #include "judge/schedule.h"
-#include "judge/site.h"
 #include "mail/send.h"
-#include "store/maintain.h"
 #include "store/settings.h"
 #include "lib/util.h"
 
@@ -21,35 +19,23 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-/* One `ngoma run` at a time per database: a second one finds the lock
- * taken and leaves the work to the first. */
-static int take_lock(const char *db_path)
-{
-    struct strbuf path = STRBUF_INIT;
-    int fd;
-    strbuf_addf(&path, "%s.lock", db_path);
-    fd = lock_file(path.buf);
-    strbuf_release(&path);
-    return fd;
-}
-
 int cmd_run(struct cmd_ctx *c, int argc, char **argv)
 {
-    char *maildir = setting_get(c->db, "maildir"), *imap = setting_get(c->db, "imap_url"), now[32], sent[320];
+    char *maildir = setting_get(c->db, "maildir"), *imap = setting_get(c->db, "imap_url"), sent[320];
     static char errors[8192];
-    int nerrors;
     struct intake_stats fs = { 0 };
-    struct schedule_stats ss = { 0 };
+    struct chores_stats cs;
     struct send_stats sends = { 0 };
-    struct prune_stats pruned = { 0 };
     struct strbuf summary = STRBUF_INIT;
     bool temporary = false;
-    int lock, rc = 0, site_pages = 0;
+    int lock, rc = 0;
     int64_t run;
     (void)argc;
     (void)argv;
 
-    lock = take_lock(c->db_path);
+    /* One run at a time per database (the server's clock counts as one):
+     * a second finds the lock taken and leaves the work to the first. */
+    lock = chores_lock(c->db_path);
     if (lock == -1) {
         printf("another ngoma run is at work on %s: nothing to do\n", c->db_path);
         goto out;
@@ -59,15 +45,10 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
         rc = EX_CANTCREAT;
         goto out;
     }
-    utc_now(now);
-    if (db_do(c->db, "INSERT INTO runs(started_at) VALUES (?)", "s", now)) {
+    if (chores_run_begin(c->db, &run, errors, sizeof(errors))) {
         rc = cmd_failed();
         goto unlock;
     }
-    run = sqlite3_last_insert_rowid(c->db);
-    /* Every failure of the run is kept in its row, for list, status and
-     * the host's alert. */
-    error_capture(errors, sizeof(errors));
     /* Mail first: an order that came in time beats its deadline; what
      * receive kept and no server or worker read yet comes first. */
     if (inbox_take(c->db, c->db_path, 0, &fs))
@@ -76,55 +57,16 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
         rc = temporary ? EX_TEMPFAIL : EX_SOFTWARE;
     if (imap && *imap && fetch_imap(c->db, &fs, &temporary))
         rc = temporary ? EX_TEMPFAIL : EX_SOFTWARE;
-    if (schedule_run(c->db, &ss))
+    if (chores_do(c->db, &cs))
         rc = cmd_failed();
-    /* Games of bots play on where the last command stopped. */
-    if (schedule_bots(c->db, &ss))
-        rc = cmd_failed();
-    /* MAIL DIGEST: the news of the period. */
-    if (schedule_digests(c->db, &ss))
-        rc = cmd_failed();
-    {
-        bool alerted;
-        if (db_begin(c->db) || alert_host(c->db, &alerted) || db_commit(c->db)) {
-            db_rollback(c->db);
-            rc = cmd_failed();
-        }
-    }
     if (outbox_send(c->db, c->db_path, &sends))
         rc = cmd_failed();
-    {
-        /* What is older than the retention goes (sent mail, raw copies,
-         * journal rows); the games' history stays. */
-        char *age = setting_get(c->db, "retention");
-        long secs;
-        if (age && duration_parse(age, &secs) && db_prune(c->db, clock_now() - secs, &pruned))
-            rc = cmd_failed();
-        free(age);
-    }
-    {
-        /* The public site, when the host keeps one: the games that moved. */
-        char *site = setting_get(c->db, "site_dir");
-        struct site_stats ss2 = { 0 };
-        if (site && *site && site_write(c->db, site, true, &ss2))
-            rc = cmd_failed();
-        site_pages = ss2.games;
-        free(site);
-    }
     send_summary(&sends, sent);
-    strbuf_addf(&summary,
-                "fetched %d (%d processed, %d not taken); %d games with deadlines: %d reminders, %d orders played by bots, "
-                "%d seats dropped, %d hosts told of stalls; %d bot steps in %d games; %d digests; %s; %d site pages;"
-                " pruned %lld mails and %lld journal rows",
-                fs.messages, fs.processed, fs.unseen, ss.games, ss.reminders, ss.bots, ss.drops, ss.stalled, ss.bot_steps,
-                ss.bot_games, ss.digests, sent, site_pages, (long long)pruned.sent, (long long)pruned.journal);
-    utc_now(now);
-    nerrors = error_captured();
-    error_capture(NULL, 0);
-    if (nerrors)
-        strbuf_addf(&summary, "; %d error%s", nerrors, nerrors == 1 ? "" : "s");
-    if (db_do(c->db, "UPDATE runs SET finished_at = ?, summary = ?, errors = ?, error_text = nullif(?, '') WHERE id = ?",
-              "ssisI", now, summary.buf, nerrors, errors, run))
+    strbuf_addf(&summary, "fetched %d (%d processed, %d not taken); ", fs.messages, fs.processed, fs.unseen);
+    chores_summary(&cs, &summary);
+    strbuf_addf(&summary, "; %s; %d site pages; pruned %lld mails and %lld journal rows", sent, cs.site_pages,
+                (long long)cs.pruned.sent, (long long)cs.pruned.journal);
+    if (chores_run_end(c->db, run, &summary, errors))
         rc = cmd_failed();
     printf("%s\n", summary.buf);
 unlock:

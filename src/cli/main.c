@@ -58,6 +58,9 @@ const struct command commands[] = {
       0, 0 },
     { "config", cmd_config, NEED_DB, "[KEY [VALUE]] [--unset KEY]", "list, show, set or unset a setting", 0, 2 },
     { "run", cmd_run, NEED_DB, "", "what cron runs: fetch mail, apply deadlines and reminders, send the outbox", 0, 0 },
+    { "serve", cmd_serve, NEED_DB, "[--listen unix:PATH | --listen HOST:PORT]... [--socket-mode 660] [--socket-group GROUP]",
+      "run resident: take mail by LMTP and answer at once, send the outbox as it fills, keep the clock to the second "
+      "(SIGTERM stops, SIGHUP rereads the settings)", 0, 0 },
     { "prune", cmd_prune, NEED_DB, "[--before DURATION]",
       "delete sent mail, raw copies and journal rows older than DURATION (default: the retention setting)", 0, 0 },
     { "backup", cmd_backup, NEED_DB, "FILE", "write a consistent copy of the database to FILE, while mail arrives", 1, 1 },
@@ -162,7 +165,8 @@ static void print_command_help(const struct command *c)
 static int positional(int argc, char **argv)
 {
     static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", "--retry", "--before", "--mbox", "--step", "--file",
-                                              "--deadline", "--remind", "--grace", "--nmr", "--host", NULL };
+                                              "--deadline", "--remind", "--grace", "--nmr", "--host", "--listen",
+                                              "--socket-mode", "--socket-group", NULL };
     int n = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--") == 0)

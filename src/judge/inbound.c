@@ -47,7 +47,7 @@ static void content_digest(const struct rawmsg *raw, const struct inmail *m, cha
     snprintf(out, 17, "%.16s", hex);
 }
 
-int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, const char *rcpt,
+int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, const struct inbound_env *env,
                     struct inbound_mail *in)
 {
     struct mail_limits lim = MAIL_LIMITS_DEFAULT;
@@ -77,10 +77,12 @@ int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, c
         in->m.text = xstrdup("");
         in->m.references = xstrdup("");
     }
-    if (rcpt && *rcpt) {
+    if (env && env->sender && !in->m.return_path)
+        in->m.return_path = str_lower(xstrdup(env->sender));
+    if (env && env->rcpt && *env->rcpt) {
         /* The envelope's recipient first: where this copy was delivered. */
         struct strlist d = STRLIST_INIT;
-        strlist_push_owned(&d, str_lower(xstrdup(rcpt)));
+        strlist_push_owned(&d, str_lower(xstrdup(env->rcpt)));
         for (size_t i = 0; i < in->m.delivered.n; i++)
             strlist_push(&d, in->m.delivered.v[i]);
         strlist_clear(&in->m.delivered);

@@ -45,11 +45,19 @@ struct inbound_mail {
     size_t order_lines;    /* lines of orders in the text */
 };
 
+/* What the transport says of a mail besides its bytes (LMTP's MAIL and
+ * RCPT): where it was delivered, before any Delivered-To it carries, and
+ * its envelope sender ("" for the null sender), before any Return-Path.
+ * NULL fields: not said. */
+struct inbound_env {
+    const char *rcpt;
+    const char *sender;
+};
+
 /* Prepares raw (which must outlive in). Reads settings but writes nothing.
- * rcpt, when the transport names the recipient (LMTP's RCPT), is where
- * the mail was delivered, before any Delivered-To it carries; NULL:
- * none. -1 (in released) when the mail module cannot be loaded. */
-int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, const char *rcpt,
+ * env may be NULL. -1 (in released) when the mail module cannot be
+ * loaded. */
+int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, const struct inbound_env *env,
                     struct inbound_mail *in);
 void inbound_mail_release(struct inbound_mail *in);
 

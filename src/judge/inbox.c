@@ -17,50 +17,58 @@ int inbox_count(sqlite3 *db)
     return (int)n;
 }
 
-int inbox_keep(sqlite3 *db, const struct rawmsg *raw, const char *source, int64_t *id)
+int inbox_put(sqlite3 *db, const struct rawmsg *raw, const char *source, const struct inbound_env *env, int64_t *id)
 {
     char now[32];
     sqlite3_stmt *st;
-    int n;
-    if (db_begin(db))
-        return -1;
     int64_t bytes;
-    if ((n = inbox_count(db)) < 0 ||
-        db_get_int64(db, &bytes, "SELECT coalesce(sum(bytes), 0) FROM inbox", NULL) != 1)
-        goto fail;
-    if (n >= INBOX_MAX || bytes + (int64_t)raw->len > INBOX_MAX_BYTES) {
-        db_rollback(db);
+    int n;
+    if ((n = inbox_count(db)) < 0 || db_get_int64(db, &bytes, "SELECT coalesce(sum(bytes), 0) FROM inbox", NULL) != 1)
+        return -1;
+    if (n >= INBOX_MAX || bytes + (int64_t)raw->len > INBOX_MAX_BYTES)
         return 1;
-    }
     utc_now(now);
-    st = db_stmt(db, "INSERT INTO inbox(received_at, source, total, digest, bytes, raw) VALUES (?, ?, ?, ?, ?, ?)",
-                 "ssIsI", now, source, (int64_t)raw->total, raw->digest, (int64_t)raw->len);
+    st = db_stmt(db,
+                 "INSERT INTO inbox(received_at, source, rcpt, sender, total, digest, bytes, raw)"
+                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                 "ssssIsI", now, source, env ? env->rcpt : NULL, env ? env->sender : NULL, (int64_t)raw->total,
+                 raw->digest, (int64_t)raw->len);
     if (!st)
-        goto fail;
-    if (sqlite3_bind_blob(st, 6, raw->len ? raw->data : "", (int)raw->len, SQLITE_STATIC) != SQLITE_OK) {
+        return -1;
+    if (sqlite3_bind_blob(st, 8, raw->len ? raw->data : "", (int)raw->len, SQLITE_STATIC) != SQLITE_OK) {
         error("database: cannot bind the mail: %s", sqlite3_errmsg(db));
         db_finalize(st);
-        goto fail;
+        return -1;
     }
     if (db_step(st) != SQLITE_DONE) {
         db_finalize(st);
-        goto fail;
+        return -1;
     }
     db_finalize(st);
     *id = sqlite3_last_insert_rowid(db);
-    if (db_commit(db))
-        goto fail;
     return 0;
-fail:
-    db_rollback(db);
-    return -1;
+}
+
+int inbox_keep(sqlite3 *db, const struct rawmsg *raw, const char *source, int64_t *id)
+{
+    int rc;
+    if (db_begin(db))
+        return -1;
+    rc = inbox_put(db, raw, source, NULL, id);
+    if (rc || db_commit(db)) {
+        db_rollback(db);
+        return rc > 0 ? 1 : -1;
+    }
+    return 0;
 }
 
 /* Reads the next group of mails after *last into gr; 0 with gr->n mails
  * (none: the inbox holds nothing after *last), -1 on failure. */
 static int read_group(sqlite3 *db, struct intake_group *gr, int64_t *last)
 {
-    sqlite3_stmt *st = db_stmt(db, "SELECT id, source, total, digest, raw FROM inbox WHERE id > ? ORDER BY id LIMIT ?",
+    sqlite3_stmt *st = db_stmt(db,
+                               "SELECT id, source, total, digest, raw, rcpt, sender FROM inbox WHERE id > ? ORDER BY id"
+                               " LIMIT ?",
                                "Ii", *last, INTAKE_GROUP);
     int rc = SQLITE_DONE;
     if (!st)
@@ -77,11 +85,17 @@ static int read_group(sqlite3 *db, struct intake_group *gr, int64_t *last)
         raw.total = (size_t)sqlite3_column_int64(st, 2);
         snprintf(raw.digest, sizeof(raw.digest), "%s", digest);
         *last = sqlite3_column_int64(st, 0);
+        char *rcpt = sqlite3_column_type(st, 5) == SQLITE_NULL ? NULL : db_col_text(st, 5);
+        char *sender = sqlite3_column_type(st, 6) == SQLITE_NULL ? NULL : db_col_text(st, 6);
+        struct inbound_env env = { rcpt, sender };
         /* The source names the transport it came by, as a string that
          * lives as long as the group. */
-        rc = intake_add(db, gr, &raw, false, str_eq(source, "file") ? "file" : "stdin", NULL);
+        rc = intake_add(db, gr, &raw, false,
+                        str_eq(source, "file") ? "file" : str_eq(source, "lmtp") ? "lmtp" : "stdin", &env);
         free(source);
         free(digest);
+        free(rcpt);
+        free(sender);
         if (rc) {
             db_finalize(st);
             return -1;

@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 #include <stdint.h>
 
+#include "judge/inbound.h"
 #include "judge/intake.h"
 #include "lib/strbuf.h"
 #include "mail/rawmsg.h"
@@ -17,6 +18,10 @@
 /* Keeps a mail, in a transaction of its own: 0 with its row in *id; 1
  * when the inbox is full; -1 on a database failure. */
 int inbox_keep(sqlite3 *db, const struct rawmsg *raw, const char *source, int64_t *id);
+
+/* The same inside the caller's transaction, with what the transport
+ * said of it (env, or NULL): 0, 1 when the inbox is full, -1. */
+int inbox_put(sqlite3 *db, const struct rawmsg *raw, const char *source, const struct inbound_env *env, int64_t *id);
 
 /*
  * Reads every mail of the inbox and takes it (intake.c: in groups, each

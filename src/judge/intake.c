@@ -29,7 +29,7 @@ void intake_clear(struct intake_group *gr)
 }
 
 int intake_add(sqlite3 *db, struct intake_group *gr, struct rawmsg *raw, bool borrow, const char *source,
-               const char *rcpt)
+               const struct inbound_env *env)
 {
     struct intake_item *p = &gr->p[gr->n];
     memset(p, 0, sizeof(*p));
@@ -37,7 +37,7 @@ int intake_add(sqlite3 *db, struct intake_group *gr, struct rawmsg *raw, bool bo
     p->borrowed = borrow;
     if (!borrow)
         memset(raw, 0, sizeof(*raw));
-    if (inbound_prepare(db, &p->raw, source, rcpt, &p->in)) {
+    if (inbound_prepare(db, &p->raw, source, env, &p->in)) {
         if (!borrow)
             rawmsg_release(&p->raw);
         return -1;

@@ -49,12 +49,11 @@ struct intake_group {
 };
 
 /* Adds a mail and prepares it, outside any transaction. raw is taken
- * over (zeroed), or with borrow only pointed to. rcpt, when the
- * transport gave one (LMTP), is where the mail was delivered. 0, or -1
- * on a database failure (the mail is not added; an owned raw is
- * released). */
+ * over (zeroed), or with borrow only pointed to. env: what the transport
+ * said of it (LMTP), or NULL. 0, or -1 on a database failure (the mail
+ * is not added; an owned raw is released). */
 int intake_add(sqlite3 *db, struct intake_group *gr, struct rawmsg *raw, bool borrow, const char *source,
-               const char *rcpt);
+               const struct inbound_env *env);
 /* The last mail added, for the caller's marks (name, uid, inbox_id ...). */
 struct intake_item *intake_last(struct intake_group *gr);
 bool intake_full(const struct intake_group *gr);

@@ -397,3 +397,30 @@ int schedule_run(sqlite3 *db, struct schedule_stats *st)
                ? -1
                : 0;
 }
+
+int schedule_next_due(sqlite3 *db, time_t now, time_t *when)
+{
+    int64_t t;
+    int rc = db_get_int64(
+        db, &t,
+        "WITH g AS (SELECT id, turn, unixepoch(deadline_at) AS d, grace_secs AS grace, reminder_secs AS rem,"
+        "            min(deadline_secs, 86400) AS back FROM games"
+        "            WHERE status <> 'finished' AND paused = 0 AND deadline_at IS NOT NULL),"
+        " v AS (SELECT g.id, unixepoch(s.vacation_until) + g.back AS d, g.grace, g.rem FROM seats s"
+        "       JOIN g ON g.id = s.game_id WHERE unixepoch(s.vacation_until) > ?1),"
+        " dl AS (SELECT id, d, grace, rem FROM g UNION ALL SELECT * FROM v),"
+        " t(t) AS (SELECT d + grace FROM dl"
+        "          UNION ALL SELECT dl.d - r.value FROM dl, json_each(dl.rem) r"
+        "          UNION ALL SELECT unixepoch(s.vacation_until) FROM seats s JOIN g ON g.id = s.game_id"
+        "          UNION ALL SELECT coalesce(unixepoch(s.told_at), 0) + s.digest_secs FROM seats s"
+        "            JOIN games gg ON gg.id = s.game_id WHERE s.mail_policy = 'digest' AND s.bot = 0"
+        "            AND s.told_step < gg.turn AND gg.status <> 'finished')"
+        " SELECT min(t) FROM t WHERE t > ?1",
+        "I", (int64_t)now);
+    if (rc < 0)
+        return -1;
+    if (rc == 0 || t == 0)
+        return 0;
+    *when = (time_t)t;
+    return 1;
+}

@@ -55,5 +55,12 @@ int schedule_bots(sqlite3 *db, struct schedule_stats *st);
  * a period old, gets its digest (each game in its own transaction). */
 int schedule_digests(sqlite3 *db, struct schedule_stats *st);
 
+/* When a reminder, a deadline with its grace, the end of a vacation or a
+ * digest next falls after now, for a server that keeps the clock: 1 with
+ * the time in *when, 0 when nothing is due ever, -1 on failure. It may
+ * name a time at which nothing turns out to be due (a seat that sent its
+ * order meanwhile): a run then does nothing. */
+int schedule_next_due(sqlite3 *db, time_t now, time_t *when);
+
 
 #endif

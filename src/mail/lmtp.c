@@ -13,6 +13,8 @@ void lmtp_init(struct lmtp *l, const struct lmtp_limits *lim, const char *host)
     static const struct lmtp_limits defaults = LMTP_LIMITS_DEFAULT;
     memset(l, 0, sizeof(*l));
     l->lim = lim ? *lim : defaults;
+    if (l->lim.recipients > LMTP_RECIPIENTS_MAX)
+        l->lim.recipients = LMTP_RECIPIENTS_MAX;
     snprintf(l->host, sizeof(l->host), "%s", host && *host ? host : "localhost");
     strbuf_init(&l->out);
     strbuf_init(&l->line);
@@ -208,6 +210,10 @@ static void command(struct lmtp *l, const char *line)
     } else if (is_cmd(line, "DATA")) {
         if (l->state != LMTP_MAIL || !l->rcpts.n) {
             reply(l, l->state == LMTP_MAIL ? "503 5.5.1 no valid recipients" : "503 5.5.1 MAIL and RCPT first");
+            return;
+        }
+        if (l->full) {
+            reply(l, "452 4.3.1 too many mails at once here: try again in a moment");
             return;
         }
         l->state = LMTP_DATA;

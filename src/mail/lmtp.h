@@ -11,9 +11,11 @@
 struct lmtp_limits {
     size_t message_bytes; /* max_message_size: SIZE says it, and a longer mail gets 552 */
     size_t line_bytes;    /* of a command line (RFC 5321's 512, with room for extensions) */
-    size_t recipients;    /* a transaction's RCPTs; more get 452 */
+    size_t recipients;    /* a transaction's RCPTs (at most LMTP_RECIPIENTS_MAX); more get 452 */
 };
-#define LMTP_LIMITS_DEFAULT { 2097152, 2048, 100 }
+/* RFC 5321 4.5.3.1.8: a server takes at least 100 recipients a mail. */
+#define LMTP_RECIPIENTS_MAX 100
+#define LMTP_LIMITS_DEFAULT { 2097152, 2048, LMTP_RECIPIENTS_MAX }
 
 enum lmtp_state {
     LMTP_GREETED,  /* waiting for LHLO */
@@ -40,6 +42,7 @@ struct lmtp {
     int data_at;              /* where in a line the reader is: 0 start, 1 after a leading dot, 2 within */
     bool data_cr;             /* the last byte was a CR, not yet known to end the line */
     int mails;                /* transactions so far */
+    bool full;                /* set by the caller: no room for another mail now, DATA gets 452 */
 };
 
 /* Queues the greeting; host is the name the replies give. */

@@ -368,6 +368,14 @@ static int busy_wait(void *arg, int n)
     return 1;
 }
 
+static long long busy_ms = 30000;
+
+void db_set_busy_ms(sqlite3 *db, long long ms)
+{
+    busy_ms = ms;
+    sqlite3_busy_handler(db, busy_wait, &busy_ms);
+}
+
 sqlite3 *db_open(const char *path)
 {
     sqlite3 *db = NULL;
@@ -381,11 +389,9 @@ sqlite3 *db_open(const char *path)
         sqlite3_close(db);
         return NULL;
     }
-    static long long busy_ms;
     if (timeout && !parse_int(timeout, 0, 3600000, &ms))
         ms = 30000;
-    busy_ms = ms;
-    sqlite3_busy_handler(db, busy_wait, &busy_ms);
+    db_set_busy_ms(db, ms);
     sqlite3_extended_result_codes(db, 0);
     /* A process does not checkpoint as it closes (db_close does, once the
      * WAL has grown): a mail then costs one fsync, not four. */

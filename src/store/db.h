@@ -19,6 +19,9 @@ extern const struct migration migrations[];
  * after reporting the error. */
 sqlite3 *db_open(const char *path);
 void db_close(sqlite3 *db);
+/* How long a statement waits for another writer before it fails as busy
+ * (db_open: 30 s, or $NGOMA_BUSY_TIMEOUT_MS). */
+void db_set_busy_ms(sqlite3 *db, long long ms);
 /* Applies every migration newer than the schema; sets *applied to how
  * many were applied. */
 int db_migrate(sqlite3 *db, int *applied);

@@ -65,6 +65,8 @@ NUMBER_SETTING(check_ignored_raw, "ignored_raw_kept", 0, 100000)
 NUMBER_SETTING(check_per_hour, "a limit per hour", 1, 10000)
 NUMBER_SETTING(check_response_bytes, "a server's answer, in bytes,", 1024, 1LL << 30)
 NUMBER_SETTING(check_session_secs, "a session, in seconds,", 5, 86400)
+NUMBER_SETTING(check_connections, "lmtp_connections", 1, 1000)
+NUMBER_SETTING(check_idle_secs, "a wait, in seconds,", 1, 3600)
 
 static int check_duration(const char *v, struct strbuf *err)
 {
@@ -181,6 +183,14 @@ static int check_dir(const char *v, struct strbuf *err)
     return 0;
 }
 
+static int check_ack(const char *v, struct strbuf *err)
+{
+    if (str_eq(v, "kept") || str_eq(v, "taken"))
+        return 0;
+    strbuf_addf(err, "lmtp_ack is kept or taken, not \"%s\"", v);
+    return -1;
+}
+
 static int check_text(const char *v, struct strbuf *err)
 {
     for (const char *p = v; *p; p++)
@@ -225,6 +235,15 @@ const struct setting_def setting_defs[] = {
       false, check_session_secs },
     { "smtp_session_secs", "300", "seconds one send may talk to the SMTP server; the rest waits for the next",
       false, check_session_secs },
+    { "lmtp_connections", "32", "LMTP connections ngoma serve takes at once; one more is told to come back (421)",
+      false, check_connections },
+    { "lmtp_ack", "kept", "when ngoma serve says 250: kept (the mail is in the inbox, read at once after) or taken (read"
+                          " and committed; a mail it cannot take then gets 451, and the MTA keeps it)", false,
+      check_ack },
+    { "lmtp_idle_secs", "300", "seconds ngoma serve waits for an LMTP client to say something before it hangs up",
+      false, check_idle_secs },
+    { "lmtp_session_secs", "3600", "seconds one LMTP connection to ngoma serve may last", false,
+      check_session_secs },
     { "tls_verify", "yes", "check the servers' certificates (no: for a self-signed server on this machine only)",
       false, check_yes_no },
     { "tls_ca_file", "", "a file of CA certificates to trust (for a self-signed server, its own certificate)",

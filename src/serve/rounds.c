@@ -1,0 +1,75 @@
+/* rounds.c: what the children of ngoma serve do each round: the sender sends what is due, the clock runs the chores when they fall due. */
+#include "serve/rounds.h"
+#include "judge/chores.h"
+#include "judge/wake.h"
+#include "mail/send.h"
+#include "store/db.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+double serve_send_round(sqlite3 *db, const char *db_path)
+{
+    struct send_stats st;
+    int64_t next = 0;
+    time_t now;
+    if (outbox_send(db, db_path, &st))
+        return 5; /* the database failed: again in a moment */
+    if (st.busy)
+        return 1; /* another sender is at it, and takes what is queued */
+    now = clock_now();
+    if (db_get_int64(db, &next,
+                     "SELECT coalesce(min(unixepoch(next_attempt_at)), 0) FROM outbox WHERE status = 'queued'",
+                     NULL) != 1 || next == 0)
+        return 60;
+    return next > now ? (double)(next - now) : 0.2;
+}
+
+/* What the clock knows between rounds: the child lives as long as the
+ * server. */
+static time_t next_pass, last_pass, bots_at;
+
+double serve_clock_round(sqlite3 *db, const char *db_path)
+{
+    time_t now = clock_now(), when = 0, due;
+    /* Asked afresh each round (a mail just taken may have begun a step):
+     * what falls after the last pass, which did what was due by then. */
+    int found = schedule_next_due(db, last_pass, &when);
+    due = found == 1 ? when : 0;
+    if (bots_at && (!due || bots_at < due))
+        due = bots_at;
+    if (now >= next_pass || (due && now >= due)) {
+        static char errors[8192];
+        struct chores_stats cs = { 0 };
+        struct strbuf summary = STRBUF_INIT;
+        int64_t run;
+        int lock = chores_lock(db_path);
+        if (lock == -1)
+            return 5; /* an `ngoma run` is at it: look again soon */
+        if (lock < 0)
+            return 60;
+        if (chores_run_begin(db, &run, errors, sizeof(errors)) == 0) {
+            chores_do(db, &cs);
+            strbuf_addstr(&summary, "serve: ");
+            chores_summary(&cs, &summary);
+            strbuf_addf(&summary, "; %d site pages; pruned %lld mails and %lld journal rows", cs.site_pages,
+                        (long long)cs.pruned.sent, (long long)cs.pruned.journal);
+            chores_run_end(db, run, &summary, errors);
+            strbuf_release(&summary);
+        }
+        close(lock);
+        /* What the chores queued goes out now: the server wakes the sender. */
+        wake_server(db_path);
+        next_pass = now + 300;
+        last_pass = now;
+        /* Bots that stopped at bot_steps play on in a second. */
+        bots_at = cs.ss.bot_steps > 0 ? now + 1 : 0;
+        found = schedule_next_due(db, last_pass, &when);
+        due = found == 1 ? when : 0;
+        if (bots_at && (!due || bots_at < due))
+            due = bots_at;
+    }
+    when = due && due < next_pass ? due : next_pass;
+    return when > now ? (double)(when - now) : 0;
+}

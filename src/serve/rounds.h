@@ -1,0 +1,17 @@
+/* rounds.h: what the children of ngoma serve do each round: the sender sends what is due, the clock runs the chores when they fall due. */
+#ifndef NGOMA_ROUNDS_H
+#define NGOMA_ROUNDS_H
+
+#include "serve/worker.h"
+
+/* The sender: every mail due (pictures drawn here, by a process that
+ * keeps cairo and its fonts loaded); due again when the next deferred
+ * mail is. */
+worker_fn serve_send_round;
+/* The clock: the chores of `ngoma run` (but fetching) when a reminder,
+ * deadline, vacation's end or digest falls due, to the second, and every
+ * five minutes besides; a round that finds nothing due only looks when
+ * the next thing is. */
+worker_fn serve_clock_round;
+
+#endif

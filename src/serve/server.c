@@ -1,0 +1,657 @@
+/* server.c: ngoma serve: a resident process that takes mail by LMTP on its sockets, commits what arrives together in one transaction, sends the outbox at once and keeps the clock. */
+#include "serve/server.h"
+#include "serve/rounds.h"
+#include "serve/worker.h"
+#include "judge/inbox.h"
+#include "judge/intake.h"
+#include "judge/wake.h"
+#include "mail/lmtp.h"
+#include "store/db.h"
+#include "store/settings.h"
+#include "lib/digest.h"
+#include "lib/strbuf.h"
+#include "lib/template.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define IN_BYTES 65536            /* a connection's input not yet read by its LMTP machine */
+#define OUT_BACKLOG 65536         /* replies a client has not taken: it is not read from meanwhile */
+#define HELD_BYTES (256u << 20)   /* mail held by all connections at once: past it, DATA waits (452) */
+#define STOP_GRACE 30             /* seconds a mail under way may take once the server stops */
+#define BUSY_MS 5000              /* a commit waits this long for another writer, then the mails get 451 */
+
+struct conn {
+    int fd;
+    struct lmtp l;
+    char in[IN_BYTES];
+    size_t in_len;
+    size_t out_off;          /* how much of l.out is written */
+    time_t started, last;
+    bool ready;              /* a whole mail waits for the group commit */
+    struct rawmsg raw;       /* that mail as intake reads it (its bytes are l.data's) */
+    int *codes;              /* a reply per recipient, made by the commit */
+    char (*texts)[200];
+};
+
+struct server {
+    const struct serve_opts *o;
+    sqlite3 *db;
+    struct listener ls[LISTEN_MAX];
+    int nls;
+    struct conn **conns;
+    int nconns, max_conns;
+    long idle_secs, session_secs;
+    size_t message_bytes;
+    bool ack_taken;          /* lmtp_ack taken: 250 once read and committed, not once kept */
+    int wake_fd, wake_keep;
+    struct worker sender, clock;
+    bool stopping;
+    time_t stop_at, next_tick;
+    char host[128];
+    struct intake_group *gr;
+};
+
+static int sig_pipe[2] = { -1, -1 };
+
+static void on_signal(int sig)
+{
+    int e = errno;
+    unsigned char c = (unsigned char)sig;
+    if (write(sig_pipe[1], &c, 1) < 0) {
+        /* full: the loop has signals enough to read */
+    }
+    errno = e;
+}
+
+static void settings_read(struct server *s)
+{
+    char *templates = setting_get(s->db, "templates_dir");
+    s->max_conns = (int)setting_get_int(s->db, "lmtp_connections", 32);
+    s->idle_secs = (long)setting_get_int(s->db, "lmtp_idle_secs", 300);
+    s->session_secs = (long)setting_get_int(s->db, "lmtp_session_secs", 3600);
+    s->message_bytes = (size_t)setting_get_int(s->db, "max_message_size", 2097152);
+    {
+        char *ack = setting_get(s->db, "lmtp_ack");
+        s->ack_taken = ack && str_eq(ack, "taken");
+        free(ack);
+    }
+    if (templates && *templates)
+        template_set_dir(templates);
+    free(templates);
+    db_failure_reset();
+}
+
+/* The fds a child closes: everything of the server's but its own pipe
+ * (the other child's too, or that one would never see its end). Owned. */
+static int *child_fds(const struct server *s, const struct worker *other, int *n)
+{
+    int *fds = xmalloc((size_t)(s->nls + s->nconns + 5) * sizeof(int));
+    *n = 0;
+    for (int i = 0; i < s->nls; i++)
+        fds[(*n)++] = s->ls[i].fd;
+    for (int i = 0; i < s->nconns; i++)
+        fds[(*n)++] = s->conns[i]->fd;
+    fds[(*n)++] = s->wake_fd;
+    fds[(*n)++] = s->wake_keep;
+    fds[(*n)++] = sig_pipe[0];
+    fds[(*n)++] = sig_pipe[1];
+    fds[(*n)++] = other->wake;
+    return fds;
+}
+
+static void workers_tend(struct server *s)
+{
+    struct worker *ws[] = { &s->sender, &s->clock };
+    time_t now = time(NULL);
+    for (size_t i = 0; i < ARRAY_SIZE(ws); i++) {
+        struct worker *w = ws[i];
+        int n, *fds;
+        if (s->stopping || w->pid || now < w->restart_at)
+            continue;
+        fds = child_fds(s, ws[1 - i], &n);
+        if (worker_start(w, s->o->db_path, fds, n))
+            w->restart_at = now + 5;
+        free(fds);
+    }
+}
+
+/* ---- connections -------------------------------------------------------------------- */
+
+static void conn_close(struct server *s, int k)
+{
+    struct conn *c = s->conns[k];
+    close(c->fd);
+    lmtp_release(&c->l);
+    free(c->codes);
+    free(c->texts);
+    free(c);
+    s->conns[k] = s->conns[--s->nconns];
+}
+
+/* Writes what the client may take now; -1 when the connection broke. */
+static int conn_write(struct conn *c)
+{
+    while (c->out_off < c->l.out.len) {
+        ssize_t n = send(c->fd, c->l.out.buf + c->out_off, c->l.out.len - c->out_off, MSG_NOSIGNAL);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -1;
+        }
+        c->out_off += (size_t)n;
+    }
+    strbuf_reset(&c->l.out);
+    c->out_off = 0;
+    return 0;
+}
+
+static size_t held_bytes(const struct server *s)
+{
+    size_t n = 0;
+    for (int i = 0; i < s->nconns; i++)
+        n += s->conns[i]->l.data.alloc;
+    return n;
+}
+
+/* Lets the LMTP machine read what came, up to the end of a mail. */
+static void conn_feed(struct server *s, struct conn *c)
+{
+    size_t took;
+    if (c->ready || c->l.state == LMTP_CLOSED || !c->in_len)
+        return;
+    c->l.full = held_bytes(s) + s->message_bytes > HELD_BYTES;
+    took = lmtp_feed(&c->l, c->in, c->in_len);
+    memmove(c->in, c->in + took, c->in_len - took);
+    c->in_len -= took;
+    if (c->l.state == LMTP_DELIVER)
+        c->ready = true;
+}
+
+static void conn_accept(struct server *s, struct listener *l)
+{
+    for (;;) {
+        int fd = accept(l->fd, NULL, NULL), one = 1;
+        struct conn *c;
+        if (fd < 0)
+            return; /* EAGAIN: all taken; others: the next poll says */
+        if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) || fcntl(fd, F_SETFD, FD_CLOEXEC)) {
+            close(fd);
+            continue;
+        }
+        if (s->nconns >= s->max_conns || s->stopping) {
+            static const char busy[] = "421 4.3.2 too many connections here: try again later\r\n";
+            if (send(fd, busy, sizeof(busy) - 1, MSG_NOSIGNAL) < 0) {
+                /* it hears nothing either way */
+            }
+            close(fd);
+            continue;
+        }
+        /* Each reply in one segment, without waiting for an ACK (Nagle
+         * against the client's delayed ACK costs 40 ms a mail). */
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+        c = xcalloc(1, sizeof(*c));
+        c->fd = fd;
+        c->started = c->last = time(NULL);
+        {
+            struct lmtp_limits lim = LMTP_LIMITS_DEFAULT;
+            lim.message_bytes = s->message_bytes;
+            lmtp_init(&c->l, &lim, s->host);
+        }
+        s->conns = xrealloc(s->conns, (size_t)(s->nconns + 1) * sizeof(*s->conns));
+        s->conns[s->nconns++] = c;
+        conn_write(c);
+    }
+}
+
+/* ---- the group commit ---------------------------------------------------------------- */
+
+/* A reply's words from a result: one line of printable ASCII. */
+static void reply_text(char out[200], const char *code, const char *words)
+{
+    size_t n = (size_t)snprintf(out, 200, "%s %s", code, words);
+    for (size_t i = 0; i < n && i < 199; i++)
+        if ((unsigned char)out[i] < 0x20 || (unsigned char)out[i] > 0x7e)
+            out[i] = ' ';
+}
+
+/* Commits the group and gives each of its recipients a reply. */
+static void group_commit(struct server *s, struct intake_stats *st, bool *taken)
+{
+    struct intake_group *gr = s->gr;
+    int rc;
+    if (!gr->n)
+        return;
+    rc = intake_commit(s->db, gr, st);
+    for (size_t i = 0; i < gr->n; i++) {
+        struct intake_item *p = &gr->p[i];
+        struct conn *c = p->owner;
+        if (rc) {
+            c->codes[p->index] = 451;
+            reply_text(c->texts[p->index], "4.3.0", "not taken now (the database is busy or failing): try again later");
+        } else if (p->outcome == INTAKE_TAKEN) {
+            c->codes[p->index] = 250;
+            reply_text(c->texts[p->index], "2.0.0", p->r.summary);
+            *taken = true;
+        } else {
+            c->codes[p->index] = 451;
+            reply_text(c->texts[p->index], "4.3.0", "not taken now (an internal error, kept for the admin): try again later");
+        }
+    }
+    intake_clear(gr);
+    db_failure_reset();
+}
+
+static void take_inbox(struct server *s);
+
+/* lmtp_ack kept: every recipient of every whole mail kept in the inbox
+ * in one transaction; once it commits each gets its 250 (and the inbox
+ * is read at once, after the replies are out). */
+static bool keep_ready(struct server *s)
+{
+    bool any = false, failed = db_begin(s->db) != 0;
+    for (int k = 0; k < s->nconns; k++) {
+        struct conn *c = s->conns[k];
+        if (!c->ready || lmtp_oversize(&c->l))
+            continue;
+        any = true;
+        for (size_t i = 0; i < c->l.rcpts.n && !failed; i++) {
+            struct inbound_env env = { c->l.rcpts.v[i], c->l.from };
+            int64_t id;
+            int rc = inbox_put(s->db, &c->raw, "lmtp", &env, &id);
+            if (rc < 0) {
+                failed = true;
+            } else if (rc > 0) {
+                c->codes[i] = 452;
+                reply_text(c->texts[i], "4.3.1", "ngoma's inbox is full: try again later");
+            } else {
+                c->codes[i] = 250;
+                reply_text(c->texts[i], "2.0.0", "kept: it is read now");
+            }
+        }
+    }
+    if (!any) {
+        db_rollback(s->db);
+        return false;
+    }
+    if (failed || db_commit(s->db)) {
+        db_rollback(s->db);
+        for (int k = 0; k < s->nconns; k++) {
+            struct conn *c = s->conns[k];
+            if (!c->ready || lmtp_oversize(&c->l))
+                continue;
+            for (size_t i = 0; i < c->l.rcpts.n; i++) {
+                c->codes[i] = 451;
+                reply_text(c->texts[i], "4.3.0", "not kept now (the database is busy or failing): try again later");
+            }
+        }
+        db_failure_reset();
+        return false;
+    }
+    return true;
+}
+
+/* Every whole mail: each recipient prepared (the slow work, outside the
+ * lock), all of them committed together, then every reply given (with
+ * lmtp_ack kept: each kept in the inbox, then read once the replies are
+ * out). */
+static void commit_ready(struct server *s)
+{
+    struct intake_stats st = { 0 };
+    bool taken = false, any = false, kept = false;
+    for (int k = 0; k < s->nconns; k++) {
+        struct conn *c = s->conns[k];
+        size_t n = c->l.rcpts.n;
+        if (!c->ready)
+            continue;
+        any = true;
+        c->codes = xrealloc(c->codes, n * sizeof(*c->codes));
+        c->texts = xrealloc(c->texts, n * sizeof(*c->texts));
+        if (lmtp_oversize(&c->l)) {
+            for (size_t i = 0; i < n; i++) {
+                c->codes[i] = 552;
+                snprintf(c->texts[i], sizeof(c->texts[i]), "5.3.4 the mail is over %zu bytes, the most this server"
+                         " takes", s->message_bytes);
+            }
+            continue;
+        }
+        memset(&c->raw, 0, sizeof(c->raw));
+        c->raw.data = c->l.data.buf;
+        c->raw.len = c->raw.total = c->l.data.len;
+        sha256_hex(c->raw.data, c->raw.len, c->raw.digest);
+        if (!s->ack_taken)
+            continue; /* kept below, all together */
+        for (size_t i = 0; i < n; i++) {
+            struct inbound_env env = { c->l.rcpts.v[i], c->l.from };
+            /* A full group is committed first; a mail's recipients may
+             * so go in two (each reply is its own recipient's). */
+            if (intake_full(s->gr))
+                group_commit(s, &st, &taken);
+            if (intake_add(s->db, s->gr, &c->raw, true, "lmtp", &env)) {
+                c->codes[i] = 451;
+                reply_text(c->texts[i], "4.3.0", "not taken now (an internal error): try again later");
+                continue;
+            }
+            intake_last(s->gr)->owner = c;
+            intake_last(s->gr)->index = (int)i;
+        }
+    }
+    if (!any)
+        return;
+    if (s->ack_taken)
+        group_commit(s, &st, &taken);
+    else
+        kept = keep_ready(s);
+    for (int k = 0; k < s->nconns; k++) {
+        struct conn *c = s->conns[k];
+        if (!c->ready)
+            continue;
+        {
+            const char *texts[LMTP_RECIPIENTS_MAX];
+            for (size_t i = 0; i < c->l.rcpts.n && i < LMTP_RECIPIENTS_MAX; i++)
+                texts[i] = c->texts[i];
+            lmtp_deliver_done(&c->l, c->codes, texts);
+        }
+        c->ready = false;
+        c->last = time(NULL);
+        conn_feed(s, c);
+    }
+    if (taken) {
+        worker_wake(&s->sender);
+        worker_wake(&s->clock);
+    }
+    if (kept) {
+        /* The replies first, then the reading: the client is told at once. */
+        for (int k = s->nconns - 1; k >= 0; k--)
+            conn_write(s->conns[k]);
+        take_inbox(s);
+    }
+}
+
+/* Mail receive kept (the server was woken, or it starts): taken now. */
+static void take_inbox(struct server *s)
+{
+    struct intake_stats st = { 0 };
+    if (inbox_take(s->db, s->o->db_path, 0, &st))
+        error("ngoma serve: the inbox could not be read now; it is read again in a minute");
+    db_failure_reset();
+    if (st.messages) {
+        worker_wake(&s->clock);
+    }
+    /* Whatever queued the wake may have queued mail. */
+    worker_wake(&s->sender);
+}
+
+/* ---- the loop -------------------------------------------------------------------------- */
+
+static void reap(struct server *s)
+{
+    pid_t pid;
+    int status;
+    while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+        if (!worker_reaped(&s->sender, pid, s->stopping))
+            worker_reaped(&s->clock, pid, s->stopping);
+}
+
+static void signals(struct server *s)
+{
+    unsigned char buf[64];
+    ssize_t n;
+    while ((n = read(sig_pipe[0], buf, sizeof(buf))) > 0)
+        for (ssize_t i = 0; i < n; i++) {
+            if (buf[i] == SIGTERM || buf[i] == SIGINT) {
+                if (!s->stopping) {
+                    s->stopping = true;
+                    s->stop_at = time(NULL) + STOP_GRACE;
+                    for (int k = 0; k < s->nls; k++)
+                        listen_close(&s->ls[k]);
+                    s->nls = 0;
+                    fprintf(stderr, "ngoma serve: stopping: no new connections; %d in flight\n", s->nconns);
+                }
+            } else if (buf[i] == SIGHUP) {
+                settings_read(s);
+                s->sender.asked = s->clock.asked = true;
+                worker_stop(&s->sender);
+                worker_stop(&s->clock);
+                fprintf(stderr, "ngoma serve: settings read again; the sender and the clock start afresh\n");
+            } else if (buf[i] == SIGCHLD) {
+                reap(s);
+            }
+        }
+}
+
+/* Hangs up on connections idle or open too long, and, once stopping, on
+ * those between mails (at once) and those still in a mail (after the
+ * grace). */
+static void timeouts(struct server *s, time_t now)
+{
+    for (int k = s->nconns - 1; k >= 0; k--) {
+        struct conn *c = s->conns[k];
+        bool between = c->l.state == LMTP_GREETED || c->l.state == LMTP_READY;
+        if (c->l.state != LMTP_CLOSED) {
+            if (now - c->last >= s->idle_secs)
+                lmtp_shutdown(&c->l, "you said nothing for too long");
+            else if (now - c->started >= s->session_secs)
+                lmtp_shutdown(&c->l, "the connection has lasted too long");
+            else if (s->stopping && (between || now >= s->stop_at))
+                lmtp_shutdown(&c->l, "the server is stopping: try again later");
+        }
+        if (c->l.state == LMTP_CLOSED && !c->ready) {
+            conn_write(c);
+            conn_close(s, k);
+        }
+    }
+}
+
+static int poll_timeout(const struct server *s, time_t now)
+{
+    time_t next = s->next_tick;
+    for (int k = 0; k < s->nconns; k++) {
+        const struct conn *c = s->conns[k];
+        if (c->last + s->idle_secs < next)
+            next = c->last + s->idle_secs;
+        if (c->started + s->session_secs < next)
+            next = c->started + s->session_secs;
+    }
+    if (s->stopping && s->stop_at < next)
+        next = s->stop_at;
+    for (int k = 0; k < s->nconns; k++)
+        if (s->conns[k]->ready)
+            return 0; /* a mail read from what was buffered waits for its commit */
+    if (!s->sender.pid && s->sender.restart_at && s->sender.restart_at < next)
+        next = s->sender.restart_at;
+    if (!s->clock.pid && s->clock.restart_at && s->clock.restart_at < next)
+        next = s->clock.restart_at;
+    return next <= now ? 0 : (int)(next - now) * 1000;
+}
+
+static void loop(struct server *s)
+{
+    struct pollfd *pf = NULL;
+    size_t alloc = 0;
+    while (!s->stopping || s->nconns || s->sender.pid || s->clock.pid) {
+        time_t now = time(NULL);
+        size_t n = 0, need = (size_t)(3 + s->nls + s->nconns), base;
+        int ms, nls = s->nls;
+        if (s->stopping && !s->nconns) {
+            /* The children end after their round once their pipes close. */
+            worker_stop(&s->sender);
+            worker_stop(&s->clock);
+        }
+        workers_tend(s);
+        if (need > alloc) {
+            alloc = need * 2;
+            pf = xrealloc(pf, alloc * sizeof(*pf));
+        }
+        pf[n++] = (struct pollfd){ sig_pipe[0], POLLIN, 0 };
+        pf[n++] = (struct pollfd){ s->wake_fd, POLLIN, 0 };
+        for (int i = 0; i < s->nls; i++)
+            pf[n++] = (struct pollfd){ s->ls[i].fd, POLLIN, 0 };
+        for (int k = 0; k < s->nconns; k++) {
+            struct conn *c = s->conns[k];
+            short ev = 0;
+            if (!c->ready && c->in_len < IN_BYTES && c->l.out.len - c->out_off < OUT_BACKLOG &&
+                c->l.state != LMTP_CLOSED)
+                ev |= POLLIN;
+            if (c->out_off < c->l.out.len)
+                ev |= POLLOUT;
+            pf[n++] = (struct pollfd){ c->fd, ev, 0 };
+        }
+        ms = poll_timeout(s, now);
+        if (s->stopping && !s->nconns)
+            ms = ms > 1000 ? 1000 : ms; /* waiting only for the children */
+        if (poll(pf, n, ms) < 0 && errno != EINTR) {
+            error("ngoma serve: poll: %s", strerror(errno));
+            break;
+        }
+        if (pf[0].revents)
+            signals(s);
+        if (pf[1].revents & POLLIN) {
+            wake_drain(s->wake_fd);
+            take_inbox(s);
+        }
+        /* (A stop just now closed the listeners: nls was before.) */
+        for (int i = 0; i < nls && i < s->nls; i++)
+            if (pf[2 + i].revents & POLLIN)
+                conn_accept(s, &s->ls[i]);
+        /* Connections: the pollfds after the listeners are those that were
+         * there before this round's accepts, in the same order. */
+        base = 2 + (size_t)nls;
+        {
+            int polled = (int)(n - base);
+            for (int k = polled - 1; k >= 0; k--) {
+                struct conn *c = s->conns[k];
+                short re = pf[base + (size_t)k].revents;
+                if (re & (POLLIN | POLLHUP | POLLERR)) {
+                    ssize_t got = recv(c->fd, c->in + c->in_len, IN_BYTES - c->in_len, 0);
+                    if (got > 0) {
+                        c->in_len += (size_t)got;
+                        c->last = time(NULL);
+                        conn_feed(s, c);
+                    } else if (got == 0 || (errno != EAGAIN && errno != EINTR && errno != EWOULDBLOCK)) {
+                        /* Gone: a mail it sent whole is still taken (its
+                         * client will not hear, and sends it again: the
+                         * journal knows it then). */
+                        if (!c->ready) {
+                            conn_close(s, k);
+                            continue;
+                        }
+                        c->l.state = c->l.state == LMTP_DELIVER ? LMTP_DELIVER : LMTP_CLOSED;
+                    }
+                }
+            }
+        }
+        commit_ready(s);
+        for (int k = s->nconns - 1; k >= 0; k--)
+            if (conn_write(s->conns[k]) && !s->conns[k]->ready)
+                conn_close(s, k);
+        now = time(NULL);
+        timeouts(s, now);
+        if (now >= s->next_tick) {
+            /* A kept mail that could not be taken is tried again. */
+            s->next_tick = now + 60;
+            if (inbox_count(s->db) > 0)
+                take_inbox(s);
+            db_failure_reset();
+        }
+    }
+    free(pf);
+}
+
+int serve_run(const struct serve_opts *o)
+{
+    struct server s = { 0 };
+    struct strbuf err = STRBUF_INIT;
+    struct sigaction sa = { 0 };
+    int rc = 0;
+
+    s.o = o;
+    s.wake_fd = s.wake_keep = -1;
+    s.sender = (struct worker){ "sender", serve_send_round, 0, -1, 0, 0, false, true };
+    s.clock = (struct worker){ "clock", serve_clock_round, 0, -1, 0, 0, false, false };
+    if (gethostname(s.host, sizeof(s.host) - 1) || !*s.host)
+        snprintf(s.host, sizeof(s.host), "localhost");
+    if (wake_server(o->db_path)) {
+        fprintf(stderr, "ngoma serve: another ngoma serve runs for %s already\n", o->db_path);
+        return EX_TEMPFAIL;
+    }
+    if (!(s.db = db_open(o->db_path)))
+        return EX_TEMPFAIL;
+    if (!getenv("NGOMA_BUSY_TIMEOUT_MS"))
+        db_set_busy_ms(s.db, BUSY_MS);
+    settings_read(&s);
+    s.nls = listen_inherited(s.ls, LISTEN_MAX);
+    for (int i = 0; i < o->nlisten && s.nls < LISTEN_MAX; i++) {
+        if (listen_open(o->listen[i], &o->lo, &s.ls[s.nls], &err)) {
+            fprintf(stderr, "ngoma serve: %s\n", err.buf);
+            rc = EX_CONFIG;
+            goto out;
+        }
+        s.nls++;
+    }
+    if (!s.nls) {
+        fprintf(stderr, "ngoma serve: nothing to listen on: give --listen unix:PATH or --listen HOST:PORT (or start"
+                        " it from a systemd socket)\n");
+        rc = EX_USAGE;
+        goto out;
+    }
+    if ((s.wake_fd = wake_listen(o->db_path, &s.wake_keep, &err)) < 0) {
+        fprintf(stderr, "ngoma serve: %s\n", err.buf);
+        rc = EX_CANTCREAT;
+        goto out;
+    }
+    if (pipe(sig_pipe)) {
+        rc = EX_OSERR;
+        goto out;
+    }
+    for (int i = 0; i < 2; i++) {
+        fcntl(sig_pipe[i], F_SETFL, fcntl(sig_pipe[i], F_GETFL) | O_NONBLOCK);
+        fcntl(sig_pipe[i], F_SETFD, FD_CLOEXEC);
+    }
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGCHLD, &sa, NULL);
+    sa.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &sa, NULL);
+    s.gr = xcalloc(1, sizeof(*s.gr));
+    s.next_tick = time(NULL) + 60;
+    {
+        struct strbuf names = STRBUF_INIT;
+        for (int i = 0; i < s.nls; i++)
+            strbuf_addf(&names, "%s%s", i ? ", " : "", s.ls[i].name);
+        fprintf(stderr, "ngoma serve: pid %ld, LMTP on %s, for %s\n", (long)getpid(), names.buf, o->db_path);
+        strbuf_release(&names);
+    }
+    /* Mail kept while no server ran is taken first. */
+    take_inbox(&s);
+    loop(&s);
+    fprintf(stderr, "ngoma serve: stopped\n");
+out:
+    for (int i = 0; i < s.nls; i++)
+        listen_close(&s.ls[i]);
+    while (s.nconns)
+        conn_close(&s, s.nconns - 1);
+    free(s.conns);
+    free(s.gr);
+    if (s.wake_fd >= 0)
+        close(s.wake_fd);
+    if (s.wake_keep >= 0)
+        close(s.wake_keep);
+    db_close(s.db);
+    strbuf_release(&err);
+    return rc;
+}
