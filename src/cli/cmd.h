@@ -9,6 +9,7 @@
 
 #define NEED_DB 1u   /* the dispatcher opens (and migrates) the database first */
 #define OR_FILE 2u   /* ... unless --file names what to read instead */
+#define READS 4u     /* it only reads: a running ngoma serve is not told of it */
 
 /* What a command leaves to be done once its database is closed. */
 #define AFTER_READ 1u   /* the inbox: a mail was kept */

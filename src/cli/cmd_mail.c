@@ -162,11 +162,15 @@ int cmd_receive(struct cmd_ctx *c, int argc, char **argv)
         error("the mail is not kept: the MTA keeps it and offers it again");
         return EX_TEMPFAIL;
     }
+    if (wake_server(c->db_path)) {
+        printf("kept as inbox mail %lld: ngoma serve reads it now\n", (long long)id);
+        return 0;
+    }
     c->after |= AFTER_READ;
     if (setting_is_yes(c->db, "send_on_receive"))
         c->after |= AFTER_SEND;
     db_failure_reset();
-    printf("kept as inbox mail %lld: it is read now\n", (long long)id);
+    printf("kept as inbox mail %lld: a worker reads it now\n", (long long)id);
     return 0;
 }
 

@@ -73,8 +73,9 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
             break;
         case 'D':
         case 'G':
+            /* Seconds too (ngoma serve keeps the clock to the second). */
             if (!duration_parse(optarg, o == 'D' ? &sched.deadline : &sched.grace) ||
-                (o == 'D' && sched.deadline < 60)) {
+                (o == 'D' && sched.deadline < 1)) {
                 cmd_usage(c, "--%s takes a time like 90m, 48h or 3d, not \"%s\"", o == 'D' ? "deadline" : "grace",
                           optarg);
                 goto out;

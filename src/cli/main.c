@@ -3,6 +3,7 @@
 #include "store/db.h"
 #include "store/settings.h"
 #include "lib/template.h"
+#include "judge/wake.h"
 #include "lib/util.h"
 
 #include "lib/conffile.h"
@@ -25,25 +26,25 @@ const struct command commands[] = {
       "GAME --player NAME=EMAIL|bot ... [--seed N] [--option KEY=VALUE ...] [--deadline 48h] [--remind 24h,2h] "
       "[--grace 12h] [--nmr wait|bot|drop] [--host EMAIL]",
       "start a game; prints its id", 1, 1 },
-    { "list", cmd_list, NEED_DB, "", "every game: status, step, deadline, who is missing", 0, 0 },
-    { "status", cmd_status, NEED_DB, "GAME", "one game: status, deadline per player, policy, host, seats", 1, 1 },
+    { "list", cmd_list, NEED_DB | READS, "", "every game: status, step, deadline, who is missing", 0, 0 },
+    { "status", cmd_status, NEED_DB | READS, "GAME", "one game: status, deadline per player, policy, host, seats", 1, 1 },
     { "order", cmd_order, NEED_DB, "GAME PLAYER 'ORDER TEXT'",
       "give orders as PLAYER would by mail ('-' reads them from stdin); prints the reply", 3, 3 },
-    { "legal", cmd_legal, NEED_DB, "GAME PLAYER", "list every legal order of PLAYER now, one per line", 2, 2 },
-    { "show", cmd_show, NEED_DB, "GAME [--as PLAYER] [--json] [--turn N|--step N]",
+    { "legal", cmd_legal, NEED_DB | READS, "GAME PLAYER", "list every legal order of PLAYER now, one per line", 2, 2 },
+    { "show", cmd_show, NEED_DB | READS, "GAME [--as PLAYER] [--json] [--turn N|--step N]",
       "show the game as PLAYER (or an observer) sees it", 1, 1 },
-    { "picture", cmd_picture, NEED_DB, "GAME [--as PLAYER] [--turn N|--step N] > board.png",
+    { "picture", cmd_picture, NEED_DB | READS, "GAME [--as PLAYER] [--turn N|--step N] > board.png",
       "draw the board as PLAYER (or an observer) sees it, as a PNG on standard output", 1, 1 },
-    { "history", cmd_history, NEED_DB, "GAME [--as PLAYER] [--turn N|--step N]",
+    { "history", cmd_history, NEED_DB | READS, "GAME [--as PLAYER] [--turn N|--step N]",
       "print the game round by round (turn by turn), or one round (--turn) or step (--step)", 1, 1 },
-    { "replay", cmd_replay, NEED_DB, "GAME", "rebuild the game from its seed and orders and check every turn", 1, 1 },
-    { "verify", cmd_verify, NEED_DB | OR_FILE, "GAME | --file RECORD.json",
+    { "replay", cmd_replay, NEED_DB | READS, "GAME", "rebuild the game from its seed and orders and check every turn", 1, 1 },
+    { "verify", cmd_verify, NEED_DB | OR_FILE | READS, "GAME | --file RECORD.json",
       "check the seed against its commitment and replay every deal and step from it (a record: no database)", 0,
       1 },
-    { "site", cmd_site, NEED_DB, "DIR",
+    { "site", cmd_site, NEED_DB | READS, "DIR",
       "write the public record as a static web site: every game, its steps with pictures, its verification data", 1,
       1 },
-    { "export", cmd_export, NEED_DB, "GAME",
+    { "export", cmd_export, NEED_DB | READS, "GAME",
       "print the game's public record as JSON: orders, logs, observer views, commitment (the seed once over)", 1, 1 },
     { "receive", cmd_receive, NEED_DB, "[--wait] [FILE]",
       "keep one mail (stdin, or FILE) as an MTA pipe, .forward or procmail delivers it, and have it read at once "
@@ -63,7 +64,7 @@ const struct command commands[] = {
       "(SIGTERM stops, SIGHUP rereads the settings)", 0, 0 },
     { "prune", cmd_prune, NEED_DB, "[--before DURATION]",
       "delete sent mail, raw copies and journal rows older than DURATION (default: the retention setting)", 0, 0 },
-    { "backup", cmd_backup, NEED_DB, "FILE", "write a consistent copy of the database to FILE, while mail arrives", 1, 1 },
+    { "backup", cmd_backup, NEED_DB | READS, "FILE", "write a consistent copy of the database to FILE, while mail arrives", 1, 1 },
     { "pause", cmd_host, NEED_DB, "GAME", "host: stop the game and its clock", 1, 1 },
     { "resume", cmd_host, NEED_DB, "GAME", "host: go on, with a fresh deadline", 1, 1 },
     { "extend", cmd_host, NEED_DB, "GAME DURATION", "host: more time for the step (e.g. 2d, 12h)", 2, 2 },
@@ -273,6 +274,10 @@ int main(int argc, char **argv)
         db_close(ctx.db);
         ctx.db = NULL;
     }
+    /* What a command changed (a new game's deadline, a host's EXTEND, a
+     * setting), a running server hears of at once: its clock looks again. */
+    if ((cmd->flags & NEED_DB) && !(cmd->flags & READS) && !ctx.after && ctx.db_path)
+        wake_server(ctx.db_path);
     cmd_after(&ctx);
     fflush(stdout);
     if (ferror(stdout)) {

@@ -386,10 +386,9 @@ static void take_inbox(struct server *s)
     if (inbox_take(s->db, s->o->db_path, 0, &st))
         error("ngoma serve: the inbox could not be read now; it is read again in a minute");
     db_failure_reset();
-    if (st.messages) {
-        worker_wake(&s->clock);
-    }
-    /* Whatever queued the wake may have queued mail. */
+    /* Whatever woke the server (a mail kept, a command) may have queued
+     * mail or moved a deadline. */
+    worker_wake(&s->clock);
     worker_wake(&s->sender);
 }
 
