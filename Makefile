@@ -4,6 +4,14 @@ PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 # The modules (mail, drawing), once installed.
 LIBDIR   ?= $(PREFIX)/lib/ngoma
+# What the contrib/ files a host copies name: the database (and the ngoma
+# user's home, its folder), and Postfix's queue directory.
+DB       ?= /var/lib/ngoma/ngoma.db
+NGOMA_HOME ?= $(patsubst %/,%,$(dir $(DB)))
+SPOOL    ?= /var/spool/postfix
+CONTRIB_FILES := crontab fetchmailrc forward getmailrc ngoma.service ngoma.timer postfix-master.cf procmailrc \
+                 ngoma-serve.service ngoma-serve.socket
+CONTRIB_DIR ?= $(BUILD)/contrib
 # Where templates/ and seeds/ are read at run time: the source tree for a
 # build here; `make install` rebuilds with $(PREFIX)/share/ngoma.
 DATADIR  ?= $(CURDIR)
@@ -61,7 +69,7 @@ FUZZ_SECONDS ?= 600
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .PHONY: all deps check check-run check-unit check-suites check-cli check-mail check-site check-postfix check-bench check-reliability check-san check-fuzz \
-	fuzz fuzz-run fuzz-build fuzz-programs demo demo-run bench bench-run install clean
+	fuzz fuzz-run fuzz-build fuzz-programs demo demo-run bench bench-run install contrib-files clean
 
 all: $(NGOMA) $(MODS)
 
@@ -142,12 +150,14 @@ check-cli: $(NGOMA)
 	sh tests/contrib.sh $(NGOMA)
 
 # Whole games by mail through real SMTP (aiosmtpd) and IMAP (Dovecot) servers on
-# loopback; then hostile ones (tests/peers.py) that stream, stall and refuse.
+# loopback; then hostile ones (tests/peers.py) that stream, stall and refuse;
+# then ngoma serve as an MTA meets it, killed with -9 while mail comes.
 check-mail: $(NGOMA)
 	sh tests/mail.sh $(NGOMA)
 	sh tests/lobby.sh $(NGOMA)
 	sh tests/tls.sh $(NGOMA)
 	sh tests/peers.sh $(NGOMA)
+	sh tests/serve.sh $(NGOMA)
 
 # The static site and every kind of mail in headless Chromium at a phone's
 # width, the games played by tapping the mails' links; screenshots kept in
@@ -157,7 +167,8 @@ check-site: $(NGOMA)
 	sh tests/phone.sh $(NGOMA)
 
 # A private Postfix wired as docs/hosting.md says, every sh block of it run
-# (gcc build only: it installs ngoma as the guide does).
+# (gcc build only: it installs ngoma as the guide does): a game by LMTP to
+# ngoma serve, then the answers' time by LMTP and by the pipe.
 check-postfix: $(NGOMA)
 	sh tests/postfix.sh $(NGOMA)
 
@@ -220,6 +231,18 @@ install: $(MAIN_OBJ) $(LIB_OBJS) $(MODS)
 	install -m 755 build/install/ngoma $(DESTDIR)$(BINDIR)/ngoma
 	install -m 644 $(DRAW) $(MIME) $(DESTDIR)$(LIBDIR)/
 	cp -R templates seeds $(DESTDIR)$(PREFIX)/share/ngoma/
+	@$(MAKE) --no-print-directory contrib-files CONTRIB_DIR=$(DESTDIR)$(PREFIX)/share/ngoma/contrib
+
+# The contrib/ files with this installation's paths: the program in
+# $(BINDIR), the database $(DB) (make install writes them to
+# $(PREFIX)/share/ngoma/contrib/).
+contrib-files:
+	@mkdir -p $(CONTRIB_DIR)
+	@for f in $(CONTRIB_FILES); do \
+		sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@DB@|$(DB)|g' -e 's|@HOME@|$(NGOMA_HOME)|g' -e 's|@SPOOL@|$(SPOOL)|g' \
+			contrib/$$f >$(CONTRIB_DIR)/$$f; \
+	done
+	@echo "  contrib files for $(BINDIR)/ngoma and $(DB) in $(CONTRIB_DIR)/"
 
 clean:
 	rm -rf build

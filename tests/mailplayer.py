@@ -139,6 +139,27 @@ def cmd_submit(maildir, rcpt, how, port, orders):
     print(r["Message-ID"])
 
 
+def cmd_roundtrip(maildir, rcpt, port, orders, seconds="30"):
+    """Replies to the newest mail to rcpt by SMTP to 127.0.0.1:port (the
+    reply composed first), then watches the mailbox (a Maildir of its
+    own) for the answer; prints the milliseconds from the hand-over to the
+    answer's arrival."""
+    import smtplib
+    r = compose_reply(maildir, rcpt, orders)
+    to = r["To"].addresses[0].addr_spec
+    data = r.as_bytes()
+    new = os.path.join(maildir, "new")
+    before = set(os.listdir(new))
+    with smtplib.SMTP("127.0.0.1", int(port)) as s:
+        t0 = time.perf_counter()
+        s.sendmail(rcpt, [to], data)
+        while not (set(os.listdir(new)) - before):
+            if time.perf_counter() - t0 > float(seconds):
+                sys.exit("no answer for %s in %s s" % (rcpt, seconds))
+            time.sleep(0.001)
+        print("%.1f" % ((time.perf_counter() - t0) * 1000))
+
+
 def cmd_wait(maildir, rcpt, count, seconds):
     """Waits until rcpt has more than count mails; prints the seconds it took."""
     t0 = time.time()
@@ -229,7 +250,7 @@ def check_pictures(path, m, body):
 
 def main():
     cmds = {"count": cmd_count, "last-text": cmd_last_text, "reply": cmd_reply, "unseen": cmd_unseen,
-            "check": cmd_check, "submit": cmd_submit, "wait": cmd_wait, "write": cmd_write,
+            "check": cmd_check, "submit": cmd_submit, "wait": cmd_wait, "roundtrip": cmd_roundtrip, "write": cmd_write,
             "reply-to": cmd_reply_to, "transcript": cmd_transcript}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds:
         sys.exit("usage: mailplayer.py count|last-text|reply|reply-to|write|unseen|check|submit|wait ...")
