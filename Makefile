@@ -108,7 +108,7 @@ $(BUILD)/tests/%.o: tests/%.c
 	@echo "  CC $<"
 	@$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -I tests -MMD -MP -c -o $@ $<
 
-$(BUILD)/gen/migrations.c: src/store/embed-migrations.sh $(wildcard migrations/*.sql)
+$(BUILD)/gen/migrations.c: src/store/embed-migrations.sh migrations $(wildcard migrations/*.sql)
 	@mkdir -p $(dir $@)
 	sh src/store/embed-migrations.sh migrations > $@.tmp && mv $@.tmp $@
 

@@ -10,9 +10,9 @@ T=$(mktemp -d "${TMPDIR:-/var/tmp}/ngoma-bench.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 unset NGOMA_NOW
 if [ -n "$QUICK" ]; then
-    MAILS=40 GAMES=100 PER=5 STEPS=100 LONG=500 ROUNDS=50 SECS=0.3 REPEATS=1 POSITIONS=5
+    MAILS=40 GAMES=100 PER=5 STEPS=100 LONG=500 ROUNDS=50 SECS=0.3 REPEATS=1 POSITIONS=5 LMTP_ONE=20
 else
-    MAILS=300 GAMES=1000 PER=10 STEPS=400 LONG=1500 ROUNDS=300 SECS=2 REPEATS=5 POSITIONS=40
+    MAILS=300 GAMES=1000 PER=10 STEPS=400 LONG=1500 ROUNDS=300 SECS=2 REPEATS=5 POSITIONS=40 LMTP_ONE=200
 fi
 echo "ngoma benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC') on $(uname -n): $(nproc) cores, $(uname -r)"
 echo "disk: $(df -h "$T" | awk 'NR == 2 {print $1 ", " $2}'); sqlite $(sqlite3 -version | cut -d' ' -f1)"
@@ -37,3 +37,16 @@ sh "$HERE/hostile.sh" "$NGOMA" "$BENCH" "$T" "$REPEATS"
 echo
 echo "== 7. a board's picture"
 "$BENCH" pictures "$POSITIONS" "$REPEATS"
+echo
+echo "== 8. ngoma serve by LMTP"
+sh "$HERE/lmtp.sh" "$NGOMA" "$BENCH" "$T" "$LMTP_ONE" "$GAMES" "$PER" $QUICK
+if [ -z "$QUICK" ]; then
+    echo
+    echo "== 9. through a private Postfix: a player's mail to the answer in her mailbox"
+    if [ "$(id -u)" = 0 ]; then
+        # tests/postfix.sh sets the Postfix up as docs/hosting.md says; 50 mails by each way.
+        LATENCY_MAILS=50 sh "$HERE/../tests/postfix.sh" "$NGOMA" | grep "answer in her mailbox"
+    else
+        echo "(needs root: a Postfix instance and the guide's ngoma user)"
+    fi
+fi

@@ -44,6 +44,14 @@ def q(sql, *args):
         return c.execute(sql, args).fetchall()
 
 
+def qi(sql, *args):
+    """The inbox, a database beside the main one."""
+    if not os.path.exists(DB + ".inbox"):
+        return [(0,)]
+    with sqlite3.connect(DB + ".inbox", timeout=30) as c:
+        return c.execute(sql, args).fetchall()
+
+
 def free_port():
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
@@ -301,24 +309,33 @@ doubled = q("SELECT count(*) FROM (SELECT in_reply_to FROM outbox WHERE kind = '
 check(doubled == 0, "no mail answered twice beside run and receive")
 
 # ---- the database busy: 451, and the mail taken once it is free ---------------------------------------
+# (kept: the inbox's database; lmtp_ack taken: the main one)
 stop(srv)
 srv = start(env=dict(ENV, NGOMA_BUSY_TIMEOUT_MS="300"))
-g = new_game()
-m, text_ = order_mail(g, 1, secret(g, 1), first_order(g))
-holder = subprocess.Popen(["sqlite3", DB], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-holder.stdin.write(b"BEGIN IMMEDIATE; INSERT INTO settings VALUES ('lock', 'held');\n")
-holder.stdin.flush()
-time.sleep(0.3)
-s = Session()
-s.hello()
-first, after = transact(s, ["ngoma+%s-1-%s@localhost" % (g, secret(g, 1))], text_)
-check(after == [451], "a busy database is 451 (the MTA keeps the mail): %s" % after)
-holder.stdin.write(b"ROLLBACK;\n.quit\n")
-holder.stdin.close()
-holder.wait(10)
-first, after = transact(s, ["ngoma+%s-1-%s@localhost" % (g, secret(g, 1))], text_)
-check(after == [250] and wait_for(lambda: processed(m) == 1), "the same mail, tried again, taken once: %s" % after)
-s.close()
+for ack, locked in (("kept", DB + ".inbox"), ("taken", DB)):
+    if ack == "taken":
+        ngoma("config", "lmtp_ack", "taken")
+        srv.send_signal(signal.SIGHUP)
+        time.sleep(0.3)
+    g = new_game()
+    m, text_ = order_mail(g, 1, secret(g, 1), first_order(g))
+    holder = subprocess.Popen(["sqlite3", locked], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    holder.stdin.write(b"BEGIN IMMEDIATE; CREATE TABLE IF NOT EXISTS lock_held(x);\n")
+    holder.stdin.flush()
+    time.sleep(0.3)
+    s = Session()
+    s.hello()
+    first, after = transact(s, ["ngoma+%s-1-%s@localhost" % (g, secret(g, 1))], text_)
+    check(after == [451], "lmtp_ack %s: a busy database is 451 (the MTA keeps the mail): %s" % (ack, after))
+    holder.stdin.write(b"ROLLBACK;\n.quit\n")
+    holder.stdin.close()
+    holder.wait(10)
+    first, after = transact(s, ["ngoma+%s-1-%s@localhost" % (g, secret(g, 1))], text_)
+    check(after == [250] and wait_for(lambda: processed(m) == 1),
+          "lmtp_ack %s: the same mail, tried again, taken once: %s" % (ack, after))
+    s.close()
+ngoma("config", "--unset", "lmtp_ack")
 stop(srv)
 srv = start()
 
@@ -414,7 +431,7 @@ while pending and tries < 200:
 # Once no server runs: what was kept is read, what is owed is sent.
 wait_for(lambda: not children_of_db(), 30)
 srv = start()
-check(wait_for(lambda: q("SELECT count(*) FROM inbox")[0][0] == 0, 20), "the inbox was read after the kills")
+check(wait_for(lambda: qi("SELECT count(*) FROM inbox")[0][0] == 0, 20), "the inbox was read after the kills")
 check(wait_for(lambda: q("SELECT count(*) FROM outbox WHERE status <> 'sent'")[0][0] == 0, 30),
       "every answer went out after the kills")
 stop(srv)

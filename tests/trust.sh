@@ -64,12 +64,12 @@ mail 9 "LEGAL"
 q "CREATE TRIGGER fault BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'injected fault'); END;"
 expect 0 receive "$T/m9.eml"; has "kept as inbox mail"
 expect 0 send
-is "$(q "SELECT count(*) FROM inbox")" 1 "a kept mail whose taking failed stays in the inbox"
+is "$(sqlite3 "$NGOMA_DB.inbox" "SELECT count(*) FROM inbox")" 1 "a kept mail whose taking failed stays in the inbox"
 is "$(q "SELECT tries > 0 FROM mail_failures WHERE message_id = 'trust-9@example.org'")" 1 "its failure, counted"
 expect 0 list; has "Inbox: 1 mail kept and not yet read"; has "Mail not taken: 1"
 q "DROP TRIGGER fault"
 expect 0 send
-is "$(q "SELECT count(*) FROM inbox")" 0 "the inbox, read once the fault is gone"
+is "$(sqlite3 "$NGOMA_DB.inbox" "SELECT count(*) FROM inbox")" 0 "the inbox, read once the fault is gone"
 is "$(q "SELECT count(*) FROM messages WHERE message_id = 'trust-9@example.org' AND status = 'processed'")" 1 \
     "the kept mail, taken once"
 expect 0 replay "$G"

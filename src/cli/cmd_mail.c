@@ -151,7 +151,7 @@ int cmd_receive(struct cmd_ctx *c, int argc, char **argv)
     }
     /* Kept, durably, and the delivery is over: the server or a worker
      * reads it now (cmd_after), without the MTA waiting. */
-    rc = inbox_keep(c->db, &raw, source, &id);
+    rc = inbox_keep(c->db_path, &raw, source, &id);
     rawmsg_release(&raw);
     if (rc > 0) {
         error("the inbox is full (%d mails or %lld MB not yet read): the MTA keeps this one and offers it again"

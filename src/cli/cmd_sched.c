@@ -108,9 +108,9 @@ static int last_run(sqlite3 *db, struct strbuf *out)
 
 /* Mail that could not be taken and is offered again (every game's, or one
  * game's): how many, and the last reason; and mail kept and not yet read. */
-static int untaken_mail(sqlite3 *db, int64_t game, struct strbuf *out)
+static int untaken_mail(sqlite3 *db, const char *db_path, int64_t game, struct strbuf *out)
 {
-    int kept = game ? 0 : inbox_count(db);
+    int kept = game ? 0 : inbox_count(db_path);
     if (kept < 0)
         return -1;
     if (kept)
@@ -194,7 +194,7 @@ int cmd_list(struct cmd_ctx *c, int argc, char **argv)
         printf("no games yet: ngoma new starts one\n");
     {
         struct strbuf runs = STRBUF_INIT;
-        rc = last_run(c->db, &runs) || untaken_mail(c->db, 0, &runs);
+        rc = last_run(c->db, &runs) || untaken_mail(c->db, c->db_path, 0, &runs);
         fputs(runs.buf, stdout);
         strbuf_release(&runs);
         if (rc)
@@ -242,7 +242,7 @@ int cmd_status(struct cmd_ctx *c, int argc, char **argv)
             }
     }
     strbuf_addf(&out, "Host: %s\n", g.sched.host_email ? g.sched.host_email : "none");
-    if (last_run(c->db, &out) || untaken_mail(c->db, g.id, &out)) {
+    if (last_run(c->db, &out) || untaken_mail(c->db, c->db_path, g.id, &out)) {
         rc = cmd_failed();
         goto out;
     }

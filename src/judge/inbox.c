@@ -1,4 +1,4 @@
-/* inbox.c: mail the MTA handed over, kept until it is read: receive keeps it and ends the delivery; the server, the worker receive starts, and run read it. */
+/* inbox.c: mail the MTA handed over, kept until it is read, in a database of its own beside the main one (DB.inbox): receive and ngoma serve keep it and end the delivery; the server's reader, receive's worker, send and run read it. */
 #include "judge/inbox.h"
 #include "store/db.h"
 #include "lib/util.h"
@@ -9,26 +9,76 @@
 #include <string.h>
 #include <unistd.h>
 
-int inbox_count(sqlite3 *db)
+static const char schema[] =
+    "CREATE TABLE IF NOT EXISTS inbox ("
+    " id INTEGER PRIMARY KEY,"
+    " received_at TEXT NOT NULL,"
+    " source TEXT NOT NULL,"       /* stdin, file, lmtp */
+    " rcpt TEXT,"                  /* the envelope's recipient, when the transport said it (LMTP) */
+    " sender TEXT,"                /* the envelope's sender ('' for the null sender), likewise */
+    " total INTEGER NOT NULL,"     /* bytes the mail had */
+    " digest TEXT NOT NULL,"       /* SHA-256 of all of them */
+    " bytes INTEGER NOT NULL,"     /* bytes kept: length(raw) */
+    " raw BLOB NOT NULL);";        /* at most max_message_size of them */
+
+static char *inbox_path(const char *db_path)
+{
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_addf(&sb, "%s.inbox", db_path);
+    return strbuf_detach(&sb);
+}
+
+static sqlite3 *open_it(const char *db_path, bool create)
+{
+    char *path;
+    sqlite3 *ib;
+    if (!db_path || !*db_path || str_eq(db_path, ":memory:")) {
+        if (create)
+            error("a database in memory has no inbox");
+        return NULL;
+    }
+    path = inbox_path(db_path);
+    ib = db_open_side(path, schema, create);
+    free(path);
+    return ib;
+}
+
+sqlite3 *inbox_open(const char *db_path)
+{
+    return open_it(db_path, true);
+}
+
+static int count_in(sqlite3 *ib)
 {
     int64_t n;
-    if (db_get_int64(db, &n, "SELECT count(*) FROM (SELECT 1 FROM inbox LIMIT ?)", "i", INBOX_MAX) != 1)
+    if (db_get_int64(ib, &n, "SELECT count(*) FROM (SELECT 1 FROM inbox LIMIT ?)", "i", INBOX_MAX) != 1)
         return -1;
     return (int)n;
 }
 
-int inbox_put(sqlite3 *db, const struct rawmsg *raw, const char *source, const struct inbound_env *env, int64_t *id)
+int inbox_count(const char *db_path)
+{
+    sqlite3 *ib = open_it(db_path, false);
+    int n;
+    if (!ib)
+        return 0;
+    n = count_in(ib);
+    db_close(ib);
+    return n;
+}
+
+int inbox_put(sqlite3 *ib, const struct rawmsg *raw, const char *source, const struct inbound_env *env, int64_t *id)
 {
     char now[32];
     sqlite3_stmt *st;
     int64_t bytes;
     int n;
-    if ((n = inbox_count(db)) < 0 || db_get_int64(db, &bytes, "SELECT coalesce(sum(bytes), 0) FROM inbox", NULL) != 1)
+    if ((n = count_in(ib)) < 0 || db_get_int64(ib, &bytes, "SELECT coalesce(sum(bytes), 0) FROM inbox", NULL) != 1)
         return -1;
     if (n >= INBOX_MAX || bytes + (int64_t)raw->len > INBOX_MAX_BYTES)
         return 1;
     utc_now(now);
-    st = db_stmt(db,
+    st = db_stmt(ib,
                  "INSERT INTO inbox(received_at, source, rcpt, sender, total, digest, bytes, raw)"
                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                  "ssssIsI", now, source, env ? env->rcpt : NULL, env ? env->sender : NULL, (int64_t)raw->total,
@@ -36,7 +86,7 @@ int inbox_put(sqlite3 *db, const struct rawmsg *raw, const char *source, const s
     if (!st)
         return -1;
     if (sqlite3_bind_blob(st, 8, raw->len ? raw->data : "", (int)raw->len, SQLITE_STATIC) != SQLITE_OK) {
-        error("database: cannot bind the mail: %s", sqlite3_errmsg(db));
+        error("database: cannot bind the mail: %s", sqlite3_errmsg(ib));
         db_finalize(st);
         return -1;
     }
@@ -45,31 +95,37 @@ int inbox_put(sqlite3 *db, const struct rawmsg *raw, const char *source, const s
         return -1;
     }
     db_finalize(st);
-    *id = sqlite3_last_insert_rowid(db);
+    *id = sqlite3_last_insert_rowid(ib);
     return 0;
 }
 
-int inbox_keep(sqlite3 *db, const struct rawmsg *raw, const char *source, int64_t *id)
+int inbox_keep(const char *db_path, const struct rawmsg *raw, const char *source, int64_t *id)
 {
+    sqlite3 *ib = inbox_open(db_path);
     int rc;
-    if (db_begin(db))
+    if (!ib)
         return -1;
-    rc = inbox_put(db, raw, source, NULL, id);
-    if (rc || db_commit(db)) {
-        db_rollback(db);
-        return rc > 0 ? 1 : -1;
+    if (db_begin(ib)) {
+        db_close(ib);
+        return -1;
     }
-    return 0;
+    rc = inbox_put(ib, raw, source, NULL, id);
+    if (rc || db_commit(ib)) {
+        db_rollback(ib);
+        rc = rc > 0 ? 1 : -1;
+    }
+    db_close(ib);
+    return rc;
 }
 
 /* Reads the next group of mails after *last into gr; 0 with gr->n mails
  * (none: the inbox holds nothing after *last), -1 on failure. */
-static int read_group(sqlite3 *db, struct intake_group *gr, int64_t *last)
+static int read_group(sqlite3 *db, sqlite3 *ib, struct intake_group *gr, int64_t *last)
 {
-    sqlite3_stmt *st = db_stmt(db,
+    sqlite3_stmt *st = db_stmt(ib,
                                "SELECT id, source, total, digest, raw, rcpt, sender FROM inbox WHERE id > ? ORDER BY id"
                                " LIMIT ?",
-                               "Ii", *last, INTAKE_GROUP);
+                               "Ii", *last, INTAKE_GROUP_MAX);
     int rc = SQLITE_DONE;
     if (!st)
         return -1;
@@ -77,6 +133,9 @@ static int read_group(sqlite3 *db, struct intake_group *gr, int64_t *last)
         struct rawmsg raw = { 0 };
         const void *blob = sqlite3_column_blob(st, 4);
         char *source = db_col_text(st, 1), *digest = db_col_text(st, 3);
+        char *rcpt = sqlite3_column_type(st, 5) == SQLITE_NULL ? NULL : db_col_text(st, 5);
+        char *sender = sqlite3_column_type(st, 6) == SQLITE_NULL ? NULL : db_col_text(st, 6);
+        struct inbound_env env = { rcpt, sender };
         raw.len = (size_t)sqlite3_column_bytes(st, 4);
         raw.data = xmalloc(raw.len + 1);
         if (raw.len)
@@ -85,9 +144,6 @@ static int read_group(sqlite3 *db, struct intake_group *gr, int64_t *last)
         raw.total = (size_t)sqlite3_column_int64(st, 2);
         snprintf(raw.digest, sizeof(raw.digest), "%s", digest);
         *last = sqlite3_column_int64(st, 0);
-        char *rcpt = sqlite3_column_type(st, 5) == SQLITE_NULL ? NULL : db_col_text(st, 5);
-        char *sender = sqlite3_column_type(st, 6) == SQLITE_NULL ? NULL : db_col_text(st, 6);
-        struct inbound_env env = { rcpt, sender };
         /* The source names the transport it came by, as a string that
          * lives as long as the group. */
         rc = intake_add(db, gr, &raw, false,
@@ -106,12 +162,27 @@ static int read_group(sqlite3 *db, struct intake_group *gr, int64_t *last)
     return rc < 0 ? -1 : 0;
 }
 
+/* The rows of the mails the group took (or let go for good). */
+static int forget(sqlite3 *ib, const struct intake_group *gr)
+{
+    if (db_begin(ib))
+        return -1;
+    for (size_t i = 0; i < gr->n; i++)
+        if (gr->p[i].outcome == INTAKE_TAKEN && db_do(ib, "DELETE FROM inbox WHERE id = ?", "I", gr->p[i].inbox_id)) {
+            db_rollback(ib);
+            return -1;
+        }
+    if (db_commit(ib)) {
+        db_rollback(ib);
+        return -1;
+    }
+    return 0;
+}
+
 static int lock_inbox(const char *db_path, double wait)
 {
     struct strbuf path = STRBUF_INIT;
     int fd;
-    if (!db_path || !*db_path || str_eq(db_path, ":memory:"))
-        return -3; /* no file beside it: no other process either */
     strbuf_addf(&path, "%s.inbox.lock", db_path);
     fd = lock_file_wait(path.buf, wait);
     if (fd == -2)
@@ -122,10 +193,24 @@ static int lock_inbox(const char *db_path, double wait)
 
 int inbox_take(sqlite3 *db, const char *db_path, double wait, struct intake_stats *st)
 {
-    struct intake_group *gr = xcalloc(1, sizeof(*gr));
+    sqlite3 *ib = open_it(db_path, false);
+    struct intake_group *gr;
     int64_t last = 0, more;
     int rc = 0, lock;
 
+    if (!ib)
+        return 0; /* nothing was ever kept */
+    /* Its deletes need not outlast a power cut: a row that comes back is
+     * a mail the journal knows, read again as a duplicate and deleted. */
+    if (db_do(ib, "PRAGMA synchronous=NORMAL", NULL)) {
+        db_close(ib);
+        return -1;
+    }
+    gr = xcalloc(1, sizeof(*gr));
+    /* The inbox fills faster than it is read only under load: then groups
+     * as large as a reader may take. */
+    gr->max = INTAKE_GROUP_MAX;
+    gr->max_bytes = INTAKE_BYTES_MAX;
     /* A bounded number of rounds: each reads what came while the last one
      * held the lock. */
     for (int round = 0; round < 100; round++) {
@@ -137,24 +222,25 @@ int inbox_take(sqlite3 *db, const char *db_path, double wait, struct intake_stat
             break;
         }
         for (;;) {
-            if (read_group(db, gr, &last)) {
+            if (read_group(db, ib, gr, &last)) {
                 rc = -1;
                 break;
             }
             if (!gr->n)
                 break;
-            if (intake_commit(db, gr, st)) {
+            /* Taken in the main database first; a crash before the rows
+             * go leaves them, read again as duplicates and then deleted. */
+            if (intake_commit(db, gr, st) || forget(ib, gr)) {
                 rc = -1;
                 break;
             }
             intake_clear(gr);
         }
         intake_clear(gr);
-        if (lock >= 0)
-            close(lock);
+        close(lock);
         if (rc)
             break;
-        if (db_get_int64(db, &more, "SELECT count(*) FROM inbox WHERE id > ?", "I", last) != 1) {
+        if (db_get_int64(ib, &more, "SELECT count(*) FROM inbox WHERE id > ?", "I", last) != 1) {
             rc = -1;
             break;
         }
@@ -162,5 +248,6 @@ int inbox_take(sqlite3 *db, const char *db_path, double wait, struct intake_stat
             break;
     }
     free(gr);
+    db_close(ib);
     return rc;
 }

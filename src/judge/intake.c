@@ -54,16 +54,8 @@ struct intake_item *intake_last(struct intake_group *gr)
 
 bool intake_full(const struct intake_group *gr)
 {
-    return gr->n == INTAKE_GROUP || gr->bytes >= INTAKE_BYTES;
-}
-
-/* An inbox mail is taken in the savepoint that takes it: 1 when its row
- * was there (and is gone now), 0 when another process took it first. */
-static int inbox_claim(sqlite3 *db, int64_t id)
-{
-    if (db_do(db, "DELETE FROM inbox WHERE id = ?", "I", id))
-        return -1;
-    return sqlite3_changes(db) == 1;
+    size_t max = gr->max && gr->max <= INTAKE_GROUP_MAX ? gr->max : INTAKE_GROUP;
+    return gr->n >= max || gr->bytes >= (gr->max_bytes ? gr->max_bytes : INTAKE_BYTES);
 }
 
 int intake_commit(sqlite3 *db, struct intake_group *gr, struct intake_stats *st)
@@ -77,18 +69,11 @@ int intake_commit(sqlite3 *db, struct intake_group *gr, struct intake_stats *st)
         struct intake_item *p = &gr->p[i];
         char why[400];
         bool given_up;
-        int claimed = 1;
         if (db_savepoint(db, "msg"))
             goto fail;
         error_first_reset();
-        if (p->inbox_id && (claimed = inbox_claim(db, p->inbox_id)) == 0) {
-            p->outcome = INTAKE_GONE;
-            if (db_release(db, "msg"))
-                goto fail;
-            continue;
-        }
         st->messages++;
-        if (claimed > 0 && inbound_take(db, &p->in, &p->r) == 0) {
+        if (inbound_take(db, &p->in, &p->r) == 0) {
             p->outcome = INTAKE_TAKEN;
             count(st, &p->r);
             if (db_release(db, "msg"))
@@ -104,9 +89,7 @@ int intake_commit(sqlite3 *db, struct intake_group *gr, struct intake_stats *st)
         if (inbound_note_failure(db, &p->in, why, &given_up))
             goto fail;
         if (given_up) {
-            /* Journalled as failed: let it go (an inbox row goes too). */
-            if (p->inbox_id && inbox_claim(db, p->inbox_id) < 0)
-                goto fail;
+            /* Journalled as failed: let it go. */
             p->outcome = INTAKE_TAKEN;
             p->r.status = INBOUND_IGNORED;
             snprintf(p->r.summary, sizeof(p->r.summary), "not taken for days (%s): kept as failed", why);

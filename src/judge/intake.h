@@ -10,9 +10,13 @@
 
 /* Mails a transaction: one commit (one fsync) for the group, a savepoint
  * a mail so that one bad mail rolls back alone. A group holds at most
- * INTAKE_BYTES of mail. */
+ * INTAKE_BYTES of mail. A reader that has more waiting (the server's,
+ * under load) may take groups of up to INTAKE_GROUP_MAX mails and
+ * INTAKE_BYTES_MAX bytes: fewer commits, the same work a mail. */
 #define INTAKE_GROUP 64
 #define INTAKE_BYTES (8u << 20)
+#define INTAKE_GROUP_MAX 256
+#define INTAKE_BYTES_MAX (32u << 20)
 
 struct intake_stats {
     int messages;   /* read */
@@ -27,7 +31,6 @@ struct intake_stats {
 enum intake_outcome {
     INTAKE_TAKEN,   /* committed: acknowledge it (r says what became of it) */
     INTAKE_UNSEEN,  /* not taken, for a reason not the mail's: offer it again */
-    INTAKE_GONE,    /* an inbox mail another process took meanwhile */
 };
 
 struct intake_item {
@@ -36,7 +39,7 @@ struct intake_item {
     struct inbound_mail in;
     char *name;            /* a Maildir file, or NULL */
     uint32_t uid;          /* an IMAP UID, or 0 */
-    int64_t inbox_id;      /* an inbox row, deleted in the mail's savepoint; 0: none */
+    int64_t inbox_id;      /* an inbox row, deleted once the mail is taken; 0: none */
     void *owner;           /* the caller's (a connection) */
     int index;             /* the caller's (a recipient) */
     enum intake_outcome outcome;
@@ -44,8 +47,9 @@ struct intake_item {
 };
 
 struct intake_group {
-    struct intake_item p[INTAKE_GROUP];
+    struct intake_item p[INTAKE_GROUP_MAX];
     size_t n, bytes;
+    size_t max, max_bytes;  /* 0: INTAKE_GROUP and INTAKE_BYTES */
 };
 
 /* Adds a mail and prepares it, outside any transaction. raw is taken

@@ -1,6 +1,7 @@
 /* rounds.c: what the children of ngoma serve do each round: the sender sends what is due, the clock runs the chores when they fall due. */
 #include "serve/rounds.h"
 #include "judge/chores.h"
+#include "judge/inbox.h"
 #include "judge/wake.h"
 #include "mail/send.h"
 #include "store/db.h"
@@ -24,6 +25,18 @@ double serve_send_round(sqlite3 *db, const char *db_path)
                      NULL) != 1 || next == 0)
         return 60;
     return next > now ? (double)(next - now) : 0.2;
+}
+
+double serve_read_round(sqlite3 *db, const char *db_path)
+{
+    struct intake_stats st = { 0 };
+    if (inbox_take(db, db_path, 0, &st))
+        return 5; /* the database failed: again in a moment */
+    /* What it took queued answers and may have begun steps. */
+    if (st.messages)
+        wake_server(db_path);
+    /* A mail that could not be taken is tried again within a minute. */
+    return 60;
 }
 
 /* What the clock knows between rounds: the child lives as long as the

@@ -8,6 +8,10 @@
  * keeps cairo and its fonts loaded); due again when the next deferred
  * mail is. */
 worker_fn serve_send_round;
+/* The reader: every mail the inbox keeps (the server's LMTP mail with
+ * lmtp_ack kept, receive's), taken in groups of up to 64, a savepoint
+ * each; then the server is told (it wakes the sender and the clock). */
+worker_fn serve_read_round;
 /* The clock: the chores of `ngoma run` (but fetching) when a reminder,
  * deadline, vacation's end or digest falls due, to the second, and every
  * five minutes besides; a round that finds nothing due only looks when

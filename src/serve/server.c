@@ -48,6 +48,7 @@ struct conn {
 struct server {
     const struct serve_opts *o;
     sqlite3 *db;
+    sqlite3 *ib;             /* the inbox (lmtp_ack kept) */
     struct listener ls[LISTEN_MAX];
     int nls;
     struct conn **conns;
@@ -56,7 +57,7 @@ struct server {
     size_t message_bytes;
     bool ack_taken;          /* lmtp_ack taken: 250 once read and committed, not once kept */
     int wake_fd, wake_keep;
-    struct worker sender, clock;
+    struct worker sender, clock, reader;
     bool stopping;
     time_t stop_at, next_tick;
     char host[128];
@@ -94,10 +95,10 @@ static void settings_read(struct server *s)
 }
 
 /* The fds a child closes: everything of the server's but its own pipe
- * (the other child's too, or that one would never see its end). Owned. */
-static int *child_fds(const struct server *s, const struct worker *other, int *n)
+ * (the other children's too, or those would never see their end). Owned. */
+static int *child_fds(const struct server *s, int *n)
 {
-    int *fds = xmalloc((size_t)(s->nls + s->nconns + 5) * sizeof(int));
+    int *fds = xmalloc((size_t)(s->nls + s->nconns + 7) * sizeof(int));
     *n = 0;
     for (int i = 0; i < s->nls; i++)
         fds[(*n)++] = s->ls[i].fd;
@@ -107,20 +108,22 @@ static int *child_fds(const struct server *s, const struct worker *other, int *n
     fds[(*n)++] = s->wake_keep;
     fds[(*n)++] = sig_pipe[0];
     fds[(*n)++] = sig_pipe[1];
-    fds[(*n)++] = other->wake;
+    fds[(*n)++] = s->sender.wake;
+    fds[(*n)++] = s->clock.wake;
+    fds[(*n)++] = s->reader.wake;
     return fds;
 }
 
 static void workers_tend(struct server *s)
 {
-    struct worker *ws[] = { &s->sender, &s->clock };
+    struct worker *ws[] = { &s->sender, &s->clock, &s->reader };
     time_t now = time(NULL);
     for (size_t i = 0; i < ARRAY_SIZE(ws); i++) {
         struct worker *w = ws[i];
         int n, *fds;
         if (s->stopping || w->pid || now < w->restart_at)
             continue;
-        fds = child_fds(s, ws[1 - i], &n);
+        fds = child_fds(s, &n);
         if (worker_start(w, s->o->db_path, fds, n))
             w->restart_at = now + 5;
         free(fds);
@@ -253,14 +256,12 @@ static void group_commit(struct server *s, struct intake_stats *st, bool *taken)
     db_failure_reset();
 }
 
-static void take_inbox(struct server *s);
-
 /* lmtp_ack kept: every recipient of every whole mail kept in the inbox
  * in one transaction; once it commits each gets its 250 (and the inbox
  * is read at once, after the replies are out). */
 static bool keep_ready(struct server *s)
 {
-    bool any = false, failed = db_begin(s->db) != 0;
+    bool any = false, failed = db_begin(s->ib) != 0;
     for (int k = 0; k < s->nconns; k++) {
         struct conn *c = s->conns[k];
         if (!c->ready || lmtp_oversize(&c->l))
@@ -269,7 +270,7 @@ static bool keep_ready(struct server *s)
         for (size_t i = 0; i < c->l.rcpts.n && !failed; i++) {
             struct inbound_env env = { c->l.rcpts.v[i], c->l.from };
             int64_t id;
-            int rc = inbox_put(s->db, &c->raw, "lmtp", &env, &id);
+            int rc = inbox_put(s->ib, &c->raw, "lmtp", &env, &id);
             if (rc < 0) {
                 failed = true;
             } else if (rc > 0) {
@@ -282,11 +283,11 @@ static bool keep_ready(struct server *s)
         }
     }
     if (!any) {
-        db_rollback(s->db);
+        db_rollback(s->ib);
         return false;
     }
-    if (failed || db_commit(s->db)) {
-        db_rollback(s->db);
+    if (failed || db_commit(s->ib)) {
+        db_rollback(s->ib);
         for (int k = 0; k < s->nconns; k++) {
             struct conn *c = s->conns[k];
             if (!c->ready || lmtp_oversize(&c->l))
@@ -371,23 +372,16 @@ static void commit_ready(struct server *s)
         worker_wake(&s->sender);
         worker_wake(&s->clock);
     }
-    if (kept) {
-        /* The replies first, then the reading: the client is told at once. */
-        for (int k = s->nconns - 1; k >= 0; k--)
-            conn_write(s->conns[k]);
-        take_inbox(s);
-    }
+    if (kept)
+        worker_wake(&s->reader); /* the reader takes them, in groups as they come */
 }
 
-/* Mail receive kept (the server was woken, or it starts): taken now. */
+/* The server was woken (a mail receive kept, a command, the reader's
+ * round) or it starts: the reader reads the inbox, and whatever woke it
+ * may have queued mail or moved a deadline. */
 static void take_inbox(struct server *s)
 {
-    struct intake_stats st = { 0 };
-    if (inbox_take(s->db, s->o->db_path, 0, &st))
-        error("ngoma serve: the inbox could not be read now; it is read again in a minute");
-    db_failure_reset();
-    /* Whatever woke the server (a mail kept, a command) may have queued
-     * mail or moved a deadline. */
+    worker_wake(&s->reader);
     worker_wake(&s->clock);
     worker_wake(&s->sender);
 }
@@ -399,8 +393,8 @@ static void reap(struct server *s)
     pid_t pid;
     int status;
     while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
-        if (!worker_reaped(&s->sender, pid, s->stopping))
-            worker_reaped(&s->clock, pid, s->stopping);
+        if (!worker_reaped(&s->sender, pid, s->stopping) && !worker_reaped(&s->clock, pid, s->stopping))
+            worker_reaped(&s->reader, pid, s->stopping);
 }
 
 static void signals(struct server *s)
@@ -420,10 +414,12 @@ static void signals(struct server *s)
                 }
             } else if (buf[i] == SIGHUP) {
                 settings_read(s);
-                s->sender.asked = s->clock.asked = true;
+                s->sender.asked = s->clock.asked = s->reader.asked = true;
                 worker_stop(&s->sender);
                 worker_stop(&s->clock);
-                fprintf(stderr, "ngoma serve: settings read again; the sender and the clock start afresh\n");
+                worker_stop(&s->reader);
+                fprintf(stderr, "ngoma serve: settings read again; the sender, the clock and the reader start"
+                                " afresh\n");
             } else if (buf[i] == SIGCHLD) {
                 reap(s);
             }
@@ -472,6 +468,8 @@ static int poll_timeout(const struct server *s, time_t now)
         next = s->sender.restart_at;
     if (!s->clock.pid && s->clock.restart_at && s->clock.restart_at < next)
         next = s->clock.restart_at;
+    if (!s->reader.pid && s->reader.restart_at && s->reader.restart_at < next)
+        next = s->reader.restart_at;
     return next <= now ? 0 : (int)(next - now) * 1000;
 }
 
@@ -479,7 +477,7 @@ static void loop(struct server *s)
 {
     struct pollfd *pf = NULL;
     size_t alloc = 0;
-    while (!s->stopping || s->nconns || s->sender.pid || s->clock.pid) {
+    while (!s->stopping || s->nconns || s->sender.pid || s->clock.pid || s->reader.pid) {
         time_t now = time(NULL);
         size_t n = 0, need = (size_t)(3 + s->nls + s->nconns), base;
         int ms, nls = s->nls;
@@ -487,6 +485,7 @@ static void loop(struct server *s)
             /* The children end after their round once their pipes close. */
             worker_stop(&s->sender);
             worker_stop(&s->clock);
+            worker_stop(&s->reader);
         }
         workers_tend(s);
         if (need > alloc) {
@@ -560,8 +559,8 @@ static void loop(struct server *s)
         if (now >= s->next_tick) {
             /* A kept mail that could not be taken is tried again. */
             s->next_tick = now + 60;
-            if (inbox_count(s->db) > 0)
-                take_inbox(s);
+            if (inbox_count(s->o->db_path) > 0)
+                worker_wake(&s->reader);
             db_failure_reset();
         }
     }
@@ -577,8 +576,9 @@ int serve_run(const struct serve_opts *o)
 
     s.o = o;
     s.wake_fd = s.wake_keep = -1;
-    s.sender = (struct worker){ "sender", serve_send_round, 0, -1, 0, 0, false, true };
-    s.clock = (struct worker){ "clock", serve_clock_round, 0, -1, 0, 0, false, false };
+    s.sender = (struct worker){ "sender", serve_send_round, 0, -1, 0, 0, false, true, 19 };
+    s.clock = (struct worker){ "clock", serve_clock_round, 0, -1, 0, 0, false, false, 5 };
+    s.reader = (struct worker){ "reader", serve_read_round, 0, -1, 0, 0, false, false, 0 };
     if (gethostname(s.host, sizeof(s.host) - 1) || !*s.host)
         snprintf(s.host, sizeof(s.host), "localhost");
     if (wake_server(o->db_path)) {
@@ -587,8 +587,14 @@ int serve_run(const struct serve_opts *o)
     }
     if (!(s.db = db_open(o->db_path)))
         return EX_TEMPFAIL;
-    if (!getenv("NGOMA_BUSY_TIMEOUT_MS"))
+    if (!(s.ib = inbox_open(o->db_path))) {
+        rc = EX_TEMPFAIL;
+        goto out;
+    }
+    if (!getenv("NGOMA_BUSY_TIMEOUT_MS")) {
         db_set_busy_ms(s.db, BUSY_MS);
+        db_set_busy_ms(s.ib, BUSY_MS);
+    }
     settings_read(&s);
     s.nls = listen_inherited(s.ls, LISTEN_MAX);
     for (int i = 0; i < o->nlisten && s.nls < LISTEN_MAX; i++) {
@@ -650,6 +656,7 @@ out:
         close(s.wake_fd);
     if (s.wake_keep >= 0)
         close(s.wake_keep);
+    db_close(s.ib);
     db_close(s.db);
     strbuf_release(&err);
     return rc;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t told_to_stop;
@@ -38,6 +39,10 @@ static void child(struct worker *w, const char *db_path, int in)
     sigaction(SIGPIPE, &sa, NULL);
     sa.sa_handler = SIG_DFL;
     sigaction(SIGCHLD, &sa, NULL);
+    /* Work off the path that acknowledges mail yields to it. */
+    if (w->nice && setpriority(PRIO_PROCESS, 0, w->nice)) {
+        /* it only runs at the server's priority */
+    }
     if (!(db = db_open(db_path)))
         _exit(1);
     /* Off the path that acknowledges mail, its commits need not wait for

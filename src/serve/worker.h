@@ -23,6 +23,7 @@ struct worker {
      * synchronous NORMAL): the sender's marks, a mail being sent and a
      * mail sent, whose loss in a power cut only sends a mail again. */
     bool relaxed;
+    int nice;         /* its priority below the server's (setpriority) */
 };
 
 /*

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <time.h>
 #include <sys/stat.h>
 
@@ -376,14 +377,17 @@ void db_set_busy_ms(sqlite3 *db, long long ms)
     sqlite3_busy_handler(db, busy_wait, &busy_ms);
 }
 
-sqlite3 *db_open(const char *path)
+/* A connection to path, as every one of ngoma's is: WAL, synchronous
+ * FULL, the busy wait, no checkpoint on close; then schema run on it (the
+ * migrations when NULL). */
+static sqlite3 *open_conn(const char *path, const char *schema, int flags)
 {
     sqlite3 *db = NULL;
     int applied, rc;
     const char *timeout = getenv("NGOMA_BUSY_TIMEOUT_MS");
     long long ms = 30000;
 
-    rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
+    rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, NULL);
     if (rc != SQLITE_OK) {
         fail(db, rc, path);
         sqlite3_close(db);
@@ -401,14 +405,27 @@ sqlite3 *db_open(const char *path)
         sqlite3_close(db);
         return NULL;
     }
-    if (db_do(db, "PRAGMA journal_mode=WAL", NULL) || db_do(db, "PRAGMA foreign_keys=ON", NULL) ||
-        db_do(db, "PRAGMA synchronous=FULL", NULL) || db_migrate(db, &applied)) {
+    if (((flags & SQLITE_OPEN_READWRITE) && db_do(db, "PRAGMA journal_mode=WAL", NULL)) ||
+        db_do(db, "PRAGMA foreign_keys=ON", NULL) || db_do(db, "PRAGMA synchronous=FULL", NULL) ||
+        (schema ? exec_script(db, schema, path) : db_migrate(db, &applied))) {
         error("cannot use the database %s", path);
         cache_drop(db);
         sqlite3_close(db);
         return NULL;
     }
     return db;
+}
+
+sqlite3 *db_open(const char *path)
+{
+    return open_conn(path, NULL, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+}
+
+sqlite3 *db_open_side(const char *path, const char *schema, bool create)
+{
+    if (!create && access(path, F_OK))
+        return NULL;
+    return open_conn(path, schema, SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0));
 }
 
 /* Past this size the closing process checkpoints and empties the WAL. A

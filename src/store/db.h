@@ -19,6 +19,11 @@ extern const struct migration migrations[];
  * after reporting the error. */
 sqlite3 *db_open(const char *path);
 void db_close(sqlite3 *db);
+/* A database of ngoma's beside the main one (the inbox): the same
+ * connection settings, schema (CREATE ... IF NOT EXISTS) run on it, no
+ * migrations. Without create, NULL (and nothing said) when there is no
+ * file; NULL after reporting on failure. */
+sqlite3 *db_open_side(const char *path, const char *schema, bool create);
 /* How long a statement waits for another writer before it fails as busy
  * (db_open: 30 s, or $NGOMA_BUSY_TIMEOUT_MS). */
 void db_set_busy_ms(sqlite3 *db, long long ms);
