@@ -284,29 +284,40 @@ static void resign_on_a_copy(const struct game_ops *ops, const void *st, const s
     strbuf_release(&err);
 }
 
-/* The host ends the game on a copy of st: it is over at once, waits for
- * nobody, takes no order, and says how it ended; abandoned, nobody wins. */
-static void end_on_a_copy(const struct game_ops *ops, const void *st, const struct game_table *t, bool score)
+/* The host (scored, abandoned) or the players (a draw, a concession)
+ * end the game on a copy of st: it is over at once, waits for nobody,
+ * takes no order, and says how it ended; abandoned, nobody wins; agreed,
+ * the agreed seats win, and a copy through JSON says the same. */
+static void end_on_a_copy(const struct game_ops *ops, const void *st, const struct game_table *t, enum game_end how)
 {
     struct strbuf err = STRBUF_INIT, view = STRBUF_INIT;
-    cJSON *j = ops->to_json(st);
-    void *c = ops->from_json(j, &err);
+    cJSON *j = ops->to_json(st), *j2;
+    void *c = ops->from_json(j, &err), *c2;
     struct game_log log;
-    struct game_result res;
+    struct game_result res, res2;
+    /* A draw between the first and last seats; a concession to the last. */
+    unsigned agreed = how == GAME_END_DRAWN ? 1u | (1u << (t->nseats - 1)) : 1u << (t->nseats - 1);
 
     CHECK(c != NULL, "%s: %s", ops->name, err.buf);
     game_log_init(&log);
-    ops->end(c, score, t, &log);
-    CHECK(log.pub.len > 0, "%s: the host's end says nothing", ops->name);
+    ops->end(c, how, game_end_agreed(how) ? agreed : 0, t, &log);
+    CHECK(game_end_agreed(how) || log.pub.len > 0, "%s: the host's end says nothing", ops->name);
     ops->result(c, &res);
-    CHECK(res.finished && ops->waiting_for(c) == 0, "%s: ended by the host but not over", ops->name);
-    CHECK(res.ended == (score ? GAME_END_SCORED : GAME_END_ABANDONED), "%s: the result does not say the host ended it",
+    CHECK(res.finished && ops->waiting_for(c) == 0, "%s: ended but not over", ops->name);
+    CHECK(res.ended == how, "%s: the result does not say how it ended", ops->name);
+    CHECK(how != GAME_END_ABANDONED || res.winners == 0, "%s: an abandoned game has winners", ops->name);
+    CHECK(!game_end_agreed(how) || (res.winners == agreed && !res.has_scores && !res.tied),
+          "%s: an agreed end does not give the agreed winners", ops->name);
+    j2 = ops->to_json(c);
+    c2 = ops->from_json(j2, &err);
+    CHECK(c2 != NULL, "%s: an ended game does not read back: %s", ops->name, err.buf);
+    ops->result(c2, &res2);
+    CHECK(res2.finished && res2.ended == how && res2.winners == res.winners, "%s: how it ended is lost in JSON",
           ops->name);
-    CHECK(score || res.winners == 0, "%s: an abandoned game has winners", ops->name);
     for (int s = 0; s < t->nseats; s++) {
         struct strlist l = STRLIST_INIT;
         ops->legal(c, s, t, &l);
-        CHECK(l.n == 0, "%s: seat %d has legal orders in a game the host ended", ops->name, s);
+        CHECK(l.n == 0, "%s: seat %d has legal orders in a game that ended", ops->name, s);
         strlist_clear(&l);
     }
     ops->view_ascii(c, -1, t, &view);
@@ -314,7 +325,9 @@ static void end_on_a_copy(const struct game_ops *ops, const void *st, const stru
     assert_printable(ops->name, log.pub.buf);
     game_log_release(&log);
     ops->free(c);
+    ops->free(c2);
     cJSON_Delete(j);
+    cJSON_Delete(j2);
     strbuf_release(&err);
     strbuf_release(&view);
 }
@@ -347,8 +360,10 @@ START_TEST(resigning_in_every_phase_keeps_the_contract)
             free(phase);
             for (int s = 0; s < nseats; s++)
                 resign_on_a_copy(ops, st, &t, s, rng_below(&r, 40) == 0, &r);
-            end_on_a_copy(ops, st, &t, true);
-            end_on_a_copy(ops, st, &t, false);
+            end_on_a_copy(ops, st, &t, GAME_END_SCORED);
+            end_on_a_copy(ops, st, &t, GAME_END_ABANDONED);
+            end_on_a_copy(ops, st, &t, GAME_END_DRAWN);
+            end_on_a_copy(ops, st, &t, GAME_END_CONCEDED);
             for (int s = 0; s < nseats; s++) {
                 memset(&legal[s], 0, sizeof(legal[s]));
                 if (w & (1u << s)) {

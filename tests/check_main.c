@@ -266,6 +266,7 @@ int main(int argc, char **argv)
         { "replies", replies_suite },
         { "render", render_suite },
         { "lmtp", lmtp_suite },
+        { "rating", rating_suite },
     };
     SRunner *sr = srunner_create(NULL);
     int failed;

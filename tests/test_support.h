@@ -95,5 +95,6 @@ Suite *public_suite(void);
 Suite *lobby_suite(void);
 Suite *render_suite(void);
 Suite *lmtp_suite(void);
+Suite *rating_suite(void);
 
 #endif

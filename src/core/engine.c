@@ -1,5 +1,6 @@
 /* engine.c: the core of ngoma: creating games, taking orders, resolving steps when every order is in, and replaying. */
 #include "core/engine.h"
+#include "core/agree.h"
 #include "core/bot.h"
 #include "store/db.h"
 #include "store/settings.h"
@@ -657,6 +658,16 @@ static int resign_seat(sqlite3 *db, struct game_rec *g, int seat, const struct o
         strbuf_complete_line(out);
         strbuf_addstr(out, log.pub.buf);
     }
+    /* The votes of the seats left may carry now. */
+    if (!rc) {
+        struct strbuf ended = STRBUF_INIT;
+        rc = agree_settle(db, g, &ended);
+        if (!rc && ended.len) {
+            strbuf_complete_line(out);
+            strbuf_addstr(out, ended.buf);
+        }
+        strbuf_release(&ended);
+    }
 out:
     game_log_release(&log);
     cJSON_Delete(list);
@@ -692,7 +703,64 @@ int engine_end(sqlite3 *db, struct game_rec *g, bool score, const char *reason, 
     /* Orders given for the step that never comes are dropped. */
     if (db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND status = 'pending'", "I", g->id))
         goto out;
-    g->ops->end(g->st, score, &g->table, &log);
+    g->ops->end(g->st, score ? GAME_END_SCORED : GAME_END_ABANDONED, 0, &g->table, &log);
+    g->turn++;
+    game_step_started(g);
+    if (record_turn(db, g, "end", list, &log, &turn_id) || game_save(db, g))
+        goto out;
+    strbuf_addstr(out, log.pub.buf);
+    rc = 0;
+out:
+    game_log_release(&log);
+    cJSON_Delete(list);
+    return rc;
+}
+
+/* What everyone reads when the players agree the end. */
+static void agreed_log(const struct game_table *t, enum game_end how, unsigned winners, struct strbuf *out)
+{
+    struct strbuf names = STRBUF_INIT;
+    int n = 0;
+    for (int s = 0; s < t->nseats; s++)
+        if (winners & (1u << s)) {
+            n++;
+            if (names.len)
+                strbuf_addstr(&names, __builtin_popcount(winners >> (s + 1)) ? ", " : " and ");
+            strbuf_addstr(&names, t->names[s]);
+        }
+    if (how == GAME_END_DRAWN)
+        strbuf_addf(out, "The players agree to a draw: %s share%s it.\n", names.buf, n == 1 ? "s" : "");
+    else
+        strbuf_addf(out, "The others concede: %s win%s the game.\n", names.buf, n == 1 ? "s" : "");
+    strbuf_release(&names);
+}
+
+int engine_end_agreed(sqlite3 *db, struct game_rec *g, enum game_end how, unsigned winners, struct strbuf *out)
+{
+    struct game_log log;
+    cJSON *list = cJSON_CreateArray(), *item = cJSON_CreateObject(), *seats = cJSON_CreateArray();
+    struct game_result res;
+    int64_t turn_id;
+    int rc = -1;
+
+    cJSON_AddStringToObject(item, "order", how == GAME_END_DRAWN ? "END DRAW" : "END CONCEDE");
+    for (int s = 0; s < g->nseats; s++)
+        if (winners & (1u << s))
+            cJSON_AddItemToArray(seats, cJSON_CreateNumber(s + 1));
+    cJSON_AddItemToObject(item, "seats", seats);
+    cJSON_AddItemToArray(list, item);
+    g->ops->result(g->st, &res);
+    if (res.finished || !winners) {
+        strbuf_addstr(out, "the game is over already");
+        cJSON_Delete(list);
+        return 1;
+    }
+    game_log_init(&log);
+    agreed_log(&g->table, how, winners, &log.pub);
+    /* Orders given for the step that never comes are dropped, unread. */
+    if (db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND status = 'pending'", "I", g->id))
+        goto out;
+    g->ops->end(g->st, how, winners, &g->table, &log);
     g->turn++;
     game_step_started(g);
     if (record_turn(db, g, "end", list, &log, &turn_id) || game_save(db, g))
@@ -755,7 +823,7 @@ static void rules_text(const struct game_rec *g, struct strbuf *out)
 }
 
 enum command { CMD_NONE, CMD_HELP, CMD_BOARD, CMD_LEGAL, CMD_HISTORY, CMD_RESIGN, CMD_VACATION, CMD_TIMEZONE, CMD_MAIL,
-               CMD_IMAGES };
+               CMD_IMAGES, CMD_DRAW, CMD_NODRAW, CMD_CONCEDE, CMD_NOCONCEDE };
 static enum command command_of(const char *line);
 
 bool engine_line_asks(const char *line)
@@ -772,6 +840,8 @@ static enum command command_of(const char *line)
     } table[] = {
         { "help", CMD_HELP }, { "rules", CMD_HELP },     { "board", CMD_BOARD }, { "show", CMD_BOARD },
         { "legal", CMD_LEGAL }, { "history", CMD_HISTORY }, { "resign", CMD_RESIGN },
+        { "draw", CMD_DRAW },   { "nodraw", CMD_NODRAW },   { "no draw", CMD_NODRAW },
+        { "concede", CMD_CONCEDE }, { "noconcede", CMD_NOCONCEDE }, { "no concede", CMD_NOCONCEDE },
     };
     for (size_t i = 0; i < ARRAY_SIZE(table); i++)
         if (str_ieq(line, table[i].word))
@@ -1027,7 +1097,8 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
     for (size_t i = 0; i < lines.n && !rc; i++) {
         struct line_result *l = add_line(out, lines.v[i]);
         struct game_result res;
-        switch (command_of(l->text)) {
+        enum command c = command_of(l->text);
+        switch (c) {
         case CMD_HELP:
             l->status = LINE_INFO;
             rules_text(g, &l->body);
@@ -1066,6 +1137,17 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
             break;
         case CMD_IMAGES:
             rc = images_cmd(db, g, seat, l->text, l);
+            break;
+        case CMD_DRAW:
+        case CMD_NODRAW:
+        case CMD_CONCEDE:
+        case CMD_NOCONCEDE:
+            rc = agree_vote(db, g, seat,
+                            c == CMD_DRAW      ? VOTE_DRAW
+                            : c == CMD_NODRAW  ? VOTE_NODRAW
+                            : c == CMD_CONCEDE ? VOTE_CONCEDE
+                                               : VOTE_NOCONCEDE,
+                            l);
             break;
         case CMD_NONE:
             rc = submit_order(db, g, seat, l, &o);
@@ -1120,14 +1202,37 @@ int engine_apply_recorded(const struct game_ops *ops, const struct game_table *t
         goto out;
     }
     if (str_eq(kind, "end")) {
-        /* The host's END: [{"order":"END SCORE" or "END ABANDON", "reason":...}] */
-        const char *order = jx_str(cJSON_GetArrayItem(orders, 0), "order", &err);
-        if (!order || (!str_eq(order, "END SCORE") && !str_eq(order, "END ABANDON"))) {
-            strbuf_addf(report, "turn %d: the host's end is unreadable", turn);
+        /* The host's END: [{"order":"END SCORE" or "END ABANDON", "reason":...}];
+         * the players': [{"order":"END DRAW" or "END CONCEDE", "seats":[winners]}] */
+        const cJSON *first = cJSON_GetArrayItem(orders, 0);
+        const char *order = jx_str(first, "order", &err);
+        enum game_end how;
+        unsigned winners = 0;
+        if (order && str_eq(order, "END SCORE"))
+            how = GAME_END_SCORED;
+        else if (order && str_eq(order, "END ABANDON"))
+            how = GAME_END_ABANDONED;
+        else if (order && (str_eq(order, "END DRAW") || str_eq(order, "END CONCEDE"))) {
+            const cJSON *seats = jx_array(first, "seats", 1, table->nseats, &err), *v;
+            how = str_eq(order, "END DRAW") ? GAME_END_DRAWN : GAME_END_CONCEDED;
+            cJSON_ArrayForEach(v, seats) {
+                int seat;
+                if (jx_int_value(v, "a winner", 1, table->nseats, &seat, &err))
+                    break;
+                winners |= 1u << (seat - 1);
+            }
+            if (!seats || err.len) {
+                strbuf_addf(report, "turn %d: the players' end is unreadable: %s", turn, err.buf);
+                goto out;
+            }
+        } else {
+            strbuf_addf(report, "turn %d: the end is unreadable", turn);
             goto out;
         }
         game_log_init(&log);
-        ops->end(st, str_eq(order, "END SCORE"), table, &log);
+        if (game_end_agreed(how))
+            agreed_log(table, how, winners, &log.pub);
+        ops->end(st, how, winners, table, &log);
         give_log(&log, out);
         rc = 0;
         goto out;

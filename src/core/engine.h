@@ -112,6 +112,12 @@ int engine_autoplay_due(sqlite3 *db, struct game_rec *g, bool *any);
  * already, -1 on failure. */
 int engine_end(sqlite3 *db, struct game_rec *g, bool score, const char *reason, struct strbuf *out);
 
+/* The players end the game by agreement (a turn of kind 'end'): how is
+ * GAME_END_DRAWN or GAME_END_CONCEDED, winners the seats the draw is
+ * shared by or the one who did not concede. 0 when done (the log in
+ * out), 1 when the game is over already, -1 on failure. */
+int engine_end_agreed(sqlite3 *db, struct game_rec *g, enum game_end how, unsigned winners, struct strbuf *out);
+
 /* The seat leaves the game by its rules (RESIGN), recorded as a turn. */
 int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source, struct strbuf *log);
 

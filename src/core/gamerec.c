@@ -189,6 +189,8 @@ cJSON *game_result_json(const struct game_rec *g)
     if (r.finished)
         cJSON_AddStringToObject(j, "ended_by", r.ended == GAME_END_ABANDONED ? "host, abandoned"
                                                : r.ended == GAME_END_SCORED  ? "host, scored"
+                                               : r.ended == GAME_END_DRAWN   ? "players, drawn"
+                                               : r.ended == GAME_END_CONCEDED ? "players, conceded"
                                                                              : "rules");
     for (int i = 0; i < g->nseats; i++)
         if (r.finished && (r.winners & (1u << i)))

@@ -1,5 +1,6 @@
 /* reply.c: the answer to an order text, as the player reads it (printed by `ngoma order`, mailed back later). */
 #include "core/reply.h"
+#include "core/agree.h"
 #include "lib/template.h"
 #include "lib/util.h"
 #include "core/options.h"
@@ -191,8 +192,14 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
             reply_add_text(d, "board", sb.buf);
         strbuf_reset(&sb);
     }
-    if (view_status_line(db, g, &sb) == 0)
-        cJSON_AddStringToObject(d, "status", sb.buf);
+    if (view_status_line(db, g, &sb) == 0) {
+        /* Her own standing vote, which only she sees. */
+        strbuf_addch(&sb, ' ');
+        if (agree_own(db, g, seat, &sb) == 0) {
+            strbuf_trim(&sb);
+            cJSON_AddStringToObject(d, "status", sb.buf);
+        }
+    }
     strbuf_release(&sb);
     return d;
 }

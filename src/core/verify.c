@@ -181,7 +181,9 @@ static void outcome(const struct record *r, const struct game_table *t, const vo
         for (int s = 0; s < t->nseats; s++)
             if (res.winners & (1u << s))
                 strbuf_addf(out, "%s%s", n++ ? (n == k ? " and " : ", ") : "", t->names[s]);
-        strbuf_addstr(out, k == 1 ? " won" : " shared the win");
+        strbuf_addstr(out, res.ended == GAME_END_DRAWN ? (k == 1 ? " drew" : " agreed a draw")
+                           : res.ended == GAME_END_CONCEDED ? " won: the others conceded"
+                           : k == 1 ? " won" : " shared the win");
     }
     if (res.has_scores) {
         strbuf_addf(out, " (%s:", res.score_name ? res.score_name : "score");

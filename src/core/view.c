@@ -133,6 +133,18 @@ int view_status_line(sqlite3 *db, struct game_rec *g, struct strbuf *out)
             strbuf_addstr(out, "Game over: abandoned by its host, nobody wins.");
             return 0;
         }
+        if (r.ended == GAME_END_DRAWN) {
+            strbuf_addstr(out, "Game over: a draw agreed by ");
+            game_names_of(g, r.winners, out);
+            strbuf_addch(out, '.');
+            return 0;
+        }
+        if (r.ended == GAME_END_CONCEDED) {
+            strbuf_addstr(out, "Game over: ");
+            game_names_of(g, r.winners, out);
+            strbuf_addstr(out, " wins; the others conceded.");
+            return 0;
+        }
         strbuf_addstr(out, r.ended == GAME_END_SCORED ? "Game over, ended by its host: " : "Game over: ");
         if (n == 0)
             strbuf_addstr(out, "nobody wins.");

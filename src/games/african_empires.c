@@ -55,6 +55,7 @@ struct ae {
     int turn;
     int winner;                       /* -1 until the game is over */
     int ended;                        /* enum game_end: ended by the host, and how */
+    unsigned agreed;                  /* the winners the players agreed (a draw, a concession) */
     struct rng rng;
 };
 
@@ -321,6 +322,7 @@ static cJSON *ae_to_json(const void *st)
     cJSON_AddNumberToObject(j, "turn", a->turn);
     cJSON_AddNumberToObject(j, "winner", a->winner);
     cJSON_AddNumberToObject(j, "ended", a->ended);
+    cJSON_AddNumberToObject(j, "agreed", a->agreed);
     cJSON_AddItemToObject(j, "rng", rng_to_json(&a->rng));
     return j;
 }
@@ -426,7 +428,8 @@ static void *ae_from_json(const cJSON *j, struct strbuf *err)
         jx_int(j, "marker", 0, a->nseats - 1, &a->marker, err) || !(phase = jx_str(j, "phase", err)) ||
         jx_int(j, "actor", 0, a->nseats - 1, &a->actor, err) || jx_int(j, "turn", 0, 1000000, &a->turn, err) ||
         jx_int(j, "winner", -1, a->nseats - 1, &a->winner, err) ||
-        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &a->ended, err) ||
+        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_LAST, GAME_END_RULES, &a->ended, err) ||
+        jx_mask_opt(j, "agreed", a->nseats, &a->agreed, err) ||
         rng_from_json(&a->rng, cJSON_GetObjectItemCaseSensitive(j, "rng"), err))
         goto fail;
     a->used = (unsigned)used;
@@ -1240,6 +1243,7 @@ static void ae_result(const void *st, struct game_result *r)
             r->tied = 0;
         }
     }
+    game_result_agreed(r, a->ended, a->agreed);
 }
 
 static void ae_when(const void *st, const struct game_table *t, struct game_when *w)
@@ -1254,14 +1258,18 @@ static void ae_when(const void *st, const struct game_table *t, struct game_when
 
 /* Ended by the host: the most VT wins, ties by seat order from the King's
  * Marker holder, as in the end phase; or the game is abandoned. */
-static void ae_end(void *st, bool score, const struct game_table *t, struct game_log *log)
+static void ae_end(void *st, enum game_end how, unsigned agreed, const struct game_table *t, struct game_log *log)
 {
+    bool score = how == GAME_END_SCORED;
     struct ae *a = st;
     if (a->phase == OVER)
         return;
     a->phase = OVER;
-    a->ended = score ? GAME_END_SCORED : GAME_END_ABANDONED;
+    a->ended = how;
+    a->agreed = agreed;
     a->winner = score ? leader(a) : -1;
+    if (game_end_agreed(how))
+        return;
     if (score)
         strbuf_addf(&log->pub, "The most VT wins (ties go round from the King's Marker): %s.\n",
                     seat_name(t, a->winner));

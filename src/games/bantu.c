@@ -43,6 +43,7 @@ struct bantu {
     unsigned winners;          /* set when the game is over */
     bool over;
     int ended;                 /* enum game_end: ended by the host, and how */
+    unsigned agreed;           /* the winners the players agreed (a draw, a concession) */
     int round;                 /* each seat moves (or passes) once a round */
     struct rng rng;
 };
@@ -612,6 +613,7 @@ static cJSON *bantu_to_json(const void *st)
     cJSON_AddBoolToObject(j, "over", b->over);
     cJSON_AddNumberToObject(j, "winners", b->winners);
     cJSON_AddNumberToObject(j, "ended", b->ended);
+    cJSON_AddNumberToObject(j, "agreed", b->agreed);
     cJSON_AddNumberToObject(j, "round", b->round);
     cJSON_AddItemToObject(j, "rng", rng_to_json(&b->rng));
     return j;
@@ -631,7 +633,8 @@ static void *bantu_from_json(const cJSON *j, struct strbuf *err)
         jx_int(j, "first", 0, b->nseats - 1, &b->first, err) ||
         jx_int(j, "to_move", 0, b->nseats - 1, &b->to_move, err) || jx_bool(j, "over", &b->over, err) ||
         jx_int(j, "winners", 0, (1 << b->nseats) - 1, &winners, err) ||
-        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &b->ended, err) ||
+        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_LAST, GAME_END_RULES, &b->ended, err) ||
+        jx_mask_opt(j, "agreed", b->nseats, &b->agreed, err) ||
         jx_int_opt(j, "round", 1, 1000000, 1, &b->round, err) ||
         rng_from_json(&b->rng, cJSON_GetObjectItemCaseSensitive(j, "rng"), err))
         goto fail;
@@ -1059,6 +1062,7 @@ static void bantu_result(const void *st, struct game_result *r)
     for (int s = 0; s < b->nseats; s++)
         for (int k = 1; k <= b->npieces; k++)
             r->scores[s] += b->pos[s][k] == FINISHED;
+    game_result_agreed(r, b->ended, b->agreed);
 }
 
 static void bantu_when(const void *st, const struct game_table *t, struct game_when *w)
@@ -1072,16 +1076,20 @@ static void bantu_when(const void *st, const struct game_table *t, struct game_w
 /* Ended by the host: the rules name no score but all pieces home, so a
  * scored end goes to the player (or side) with the most pieces home,
  * equal counts sharing; or the game is abandoned. */
-static void bantu_end(void *st, bool score, const struct game_table *t, struct game_log *log)
+static void bantu_end(void *st, enum game_end how, unsigned agreed, const struct game_table *t, struct game_log *log)
 {
+    bool score = how == GAME_END_SCORED;
     struct bantu *b = st;
     int home[MAX_SEATS] = { 0 }, best = -1;
     (void)t;
     if (b->over)
         return;
     b->over = true;
-    b->ended = score ? GAME_END_SCORED : GAME_END_ABANDONED;
+    b->ended = how;
+    b->agreed = agreed;
     b->winners = 0;
+    if (game_end_agreed(how))
+        return;
     if (!score) {
         strbuf_addstr(&log->pub, "The game is abandoned: nobody wins.\n");
         return;

@@ -61,6 +61,7 @@ struct bumuntu {
     bool turn_collected;        /* the turn under way collected a tile */
     bool stalled;               /* the game ended by the stall rule */
     int ended;                  /* enum game_end: ended by the host, and how */
+    unsigned agreed;            /* the winners the players agreed (a draw, a concession) */
     int round;                  /* rounds begun since the entering (0 while entering) */
     int score[MAX_SEATS];
     struct rng rng;
@@ -359,6 +360,7 @@ static cJSON *bumuntu_to_json(const void *st)
     cJSON_AddBoolToObject(j, "turn_collected", b->turn_collected);
     cJSON_AddBoolToObject(j, "stalled", b->stalled);
     cJSON_AddNumberToObject(j, "ended", b->ended);
+    cJSON_AddNumberToObject(j, "agreed", b->agreed);
     cJSON_AddNumberToObject(j, "round", b->round);
     cJSON_AddItemToObject(j, "scores", jx_int_array_new(b->score, (size_t)b->nseats));
     cJSON_AddItemToObject(j, "rng", rng_to_json(&b->rng));
@@ -432,7 +434,8 @@ static void *bumuntu_from_json(const cJSON *j, struct strbuf *err)
         jx_int_opt(j, "stall_turns", 0, 1000 * MAX_SEATS, 0, &b->stall_turns, err) ||
         jx_bool_opt(j, "turn_collected", false, &b->turn_collected, err) ||
         jx_bool_opt(j, "stalled", false, &b->stalled, err) ||
-        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &b->ended, err) ||
+        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_LAST, GAME_END_RULES, &b->ended, err) ||
+        jx_mask_opt(j, "agreed", b->nseats, &b->agreed, err) ||
         jx_int_opt(j, "round", 0, 1000000, 0, &b->round, err))
         goto fail;
     for (i = 0; i <= PH_OVER && strcmp(phase, phase_names[i]); i++)
@@ -1997,8 +2000,9 @@ static void bumuntu_result(const void *st, struct game_result *r)
     memset(r, 0, sizeof(*r));
     r->finished = b->phase == PH_OVER;
     r->ended = (enum game_end)b->ended;
-    r->has_scores = r->finished && b->ended != GAME_END_ABANDONED;
+    r->has_scores = r->finished && b->ended != GAME_END_ABANDONED && !game_end_agreed(b->ended);
     r->score_name = "favor";
+    game_result_agreed(r, b->ended, b->agreed);
     if (!r->has_scores)
         return;
     for (int p = 0; p < b->nseats; p++) {
@@ -2051,14 +2055,18 @@ static void bumuntu_when(const void *st, const struct game_table *t, struct game
 
 /* Ended by the host: scored as if the last advancement tile had been
  * taken, or abandoned. */
-static void bumuntu_end(void *st, bool score, const struct game_table *t, struct game_log *log)
+static void bumuntu_end(void *st, enum game_end how, unsigned agreed, const struct game_table *t, struct game_log *log)
 {
+    bool score = how == GAME_END_SCORED;
     struct bumuntu *b = st;
     if (b->phase == PH_OVER)
         return;
     b->phase = PH_OVER;
     b->collect = -1;
-    b->ended = score ? GAME_END_SCORED : GAME_END_ABANDONED;
+    b->ended = how;
+    b->agreed = agreed;
+    if (game_end_agreed(how))
+        return;
     if (score)
         score_game(b, t, &log->pub);
     else

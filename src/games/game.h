@@ -62,8 +62,18 @@ struct game_when {
     char phase[48];    /* the part of the turn, or "" */
 };
 
-/* How a game ended: by its rules, or by its host (ngoma end). */
-enum game_end { GAME_END_RULES, GAME_END_SCORED, GAME_END_ABANDONED };
+/* How a game ended: by its rules, by its host (ngoma end), or by the
+ * players' agreement (a draw they all voted for, or all but one
+ * conceding). */
+enum game_end { GAME_END_RULES, GAME_END_SCORED, GAME_END_ABANDONED, GAME_END_DRAWN, GAME_END_CONCEDED };
+#define GAME_END_LAST GAME_END_CONCEDED
+
+/* Whether the players agreed the end: the winners are then the seats
+ * they agreed on (a draw's, or the one who did not concede). */
+static inline bool game_end_agreed(int ended)
+{
+    return ended == GAME_END_DRAWN || ended == GAME_END_CONCEDED;
+}
 
 struct game_result {
     bool finished;
@@ -80,6 +90,17 @@ struct game_result {
     const char *tie_rule;
     int tie_from;
 };
+
+/* For a game the players ended by agreement: its winners are theirs, and
+ * no score or tie-break decided it. */
+static inline void game_result_agreed(struct game_result *r, int ended, unsigned agreed)
+{
+    if (!r->finished || !game_end_agreed(ended))
+        return;
+    r->winners = agreed;
+    r->has_scores = false;
+    r->tied = 0;
+}
 
 /*
  * A game module owns only its rules: the core owns transactions, turn
@@ -142,10 +163,12 @@ struct game_ops {
     void (*result)(const void *st, struct game_result *r);
     /* The seat leaves the game by the game's rules. */
     void (*resign)(void *st, int seat, const struct game_table *t, struct game_log *log);
-    /* The host ends the unfinished game now: with score, the position is
-     * scored as the rules score a finished game (winners and scores); else
-     * it is abandoned with no winner. The result says which (ended). */
-    void (*end)(void *st, bool score, const struct game_table *t, struct game_log *log);
+    /* The unfinished game ends now, how: GAME_END_SCORED (the host's: the
+     * position is scored as the rules score a finished game), _ABANDONED
+     * (no winner), _DRAWN or _CONCEDED (the players agreed: the winners
+     * are agreed, a mask, and the core writes the log). The result says
+     * which (ended), and for an agreed end its winners are agreed. */
+    void (*end)(void *st, enum game_end how, unsigned agreed, const struct game_table *t, struct game_log *log);
     /* Optional: how good the state is for seat (higher is better), for the
      * bots' one-step look-ahead; without it bots play at random. */
     long long (*evaluate)(const void *st, int seat);

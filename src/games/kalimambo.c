@@ -36,6 +36,7 @@ struct kalimambo {
     int score[GAME_MAX_SEATS];
     unsigned resigned;
     int ended;                 /* enum game_end: ended by the host, and how */
+    unsigned agreed;           /* the winners the players agreed (a draw, a concession) */
     int last[KALI + 1];        /* the cards revealed in the last round, -1 when none */
     char colour[GAME_MAX_SEATS][12];
     struct rng rng;
@@ -349,6 +350,7 @@ static cJSON *kalimambo_to_json(const void *st)
     cJSON_AddItemToObject(j, "scores", jx_int_array_new(k->score, (size_t)k->nseats));
     cJSON_AddNumberToObject(j, "resigned", k->resigned);
     cJSON_AddNumberToObject(j, "ended", k->ended);
+    cJSON_AddNumberToObject(j, "agreed", k->agreed);
     cJSON_AddItemToObject(j, "last", jx_int_array_new(k->last, (size_t)k->nseats));
     cJSON_AddNumberToObject(j, "last_kali", k->last[KALI]);
     cJSON_AddItemToObject(j, "colours", colours);
@@ -414,7 +416,8 @@ static void *kalimambo_from_json(const cJSON *j, struct strbuf *err)
         jx_int_array(j, "explorers", k->pos, (size_t)k->nseats, -1, k->track - 1, err) ||
         jx_int_array(j, "scores", k->score, (size_t)k->nseats, 0, 100000, err) ||
         jx_int(j, "resigned", 0, (1 << k->nseats) - 1, &resigned, err) ||
-        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &k->ended, err) ||
+        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_LAST, GAME_END_RULES, &k->ended, err) ||
+        jx_mask_opt(j, "agreed", k->nseats, &k->agreed, err) ||
         jx_int_array(j, "last", k->last, (size_t)k->nseats, -1, MAX_CARD_VALUE, err) ||
         jx_int(j, "last_kali", -1, MAX_CARD_VALUE, &k->last[KALI], err) ||
         !(a = jx_array(j, "dung", 0, k->track / 2, err)) ||
@@ -895,6 +898,7 @@ static void kalimambo_result(const void *st, struct game_result *r)
         for (int s = 0; s < k->nseats; s++)
             if (!(k->resigned & (1u << s)) && k->score[s] == best)
                 r->winners |= 1u << s;
+    game_result_agreed(r, k->ended, k->agreed);
 }
 
 static void kalimambo_when(const void *st, const struct game_table *t, struct game_when *w)
@@ -908,13 +912,17 @@ static void kalimambo_when(const void *st, const struct game_table *t, struct ga
 
 /* Ended by the host: scored as after the last round (fewest points win),
  * or abandoned. */
-static void kalimambo_end(void *st, bool score, const struct game_table *t, struct game_log *log)
+static void kalimambo_end(void *st, enum game_end how, unsigned agreed, const struct game_table *t, struct game_log *log)
 {
+    bool score = how == GAME_END_SCORED;
     struct kalimambo *k = st;
     (void)t;
     if (finished(k))
         return;
-    k->ended = score ? GAME_END_SCORED : GAME_END_ABANDONED;
+    k->ended = how;
+    k->agreed = agreed;
+    if (game_end_agreed(how))
+        return;
     strbuf_addf(&log->pub, score ? "After %d of %d rounds the points stand as they are: the fewest win.\n"
                                  : "The game is abandoned after %d of %d rounds: nobody wins.\n",
                 k->round, k->ncards);

@@ -31,6 +31,7 @@ struct kuniumi {
     enum end end;
     int moves;               /* God moves made since setup */
     int ended;               /* enum game_end: ended by the host, and how */
+    unsigned agreed;         /* the winners the players agreed (a draw, a concession) */
     struct rng rng;          /* KuniUmi draws nothing; kept so every game replays alike */
 };
 
@@ -239,6 +240,7 @@ static cJSON *kuniumi_to_json(const void *st)
     cJSON_AddStringToObject(j, "end", end_names[k->end]);
     cJSON_AddNumberToObject(j, "moves", k->moves);
     cJSON_AddNumberToObject(j, "ended", k->ended);
+    cJSON_AddNumberToObject(j, "agreed", k->agreed);
     cJSON_AddItemToObject(j, "rng", rng_to_json(&k->rng));
     return j;
 }
@@ -273,7 +275,8 @@ static void *kuniumi_from_json(const cJSON *j, struct strbuf *err)
     k->end = (enum end)en;
     if (jx_int(j, "land_seat", -1, 1, &k->land_seat, err) || jx_int(j, "to_move", 0, 1, &k->to_move, err) ||
         jx_int(j, "winner", -1, 1, &k->winner, err) || jx_int(j, "moves", 0, 10000, &k->moves, err) ||
-        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &k->ended, err) ||
+        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_LAST, GAME_END_RULES, &k->ended, err) ||
+        jx_mask_opt(j, "agreed", 2, &k->agreed, err) ||
         rng_from_json(&k->rng, cJSON_GetObjectItemCaseSensitive(j, "rng"), err))
         goto fail;
     if (count(k, EARTH_GOD) > 1 || count(k, SEA_GOD) > 1 || count(k, LAND) > TOKENS_EACH ||
@@ -723,6 +726,7 @@ static void kuniumi_result(const void *st, struct game_result *r)
     if (!r->finished || k->ended == GAME_END_ABANDONED)
         return;
     r->winners = k->winner >= 0 ? 1u << k->winner : 3u; /* a draw: both share it */
+    game_result_agreed(r, k->ended, k->agreed);
 }
 
 static void kuniumi_when(const void *st, const struct game_table *t, struct game_when *w)
@@ -738,8 +742,9 @@ static void kuniumi_when(const void *st, const struct game_table *t, struct game
 /* KuniUmi has no score: a game the host ends scored is decided as the
  * rules decide a finished one, by closed groups; there are none (or it
  * would be over), so it is a draw. */
-static void kuniumi_end(void *st, bool score, const struct game_table *t, struct game_log *log)
+static void kuniumi_end(void *st, enum game_end how, unsigned agreed, const struct game_table *t, struct game_log *log)
 {
+    bool score = how == GAME_END_SCORED;
     struct kuniumi *k = st;
     (void)t;
     if (k->phase == PH_OVER)
@@ -747,7 +752,10 @@ static void kuniumi_end(void *st, bool score, const struct game_table *t, struct
     k->phase = PH_OVER;
     k->end = END_HOST;
     k->winner = -1;
-    k->ended = score ? GAME_END_SCORED : GAME_END_ABANDONED;
+    k->ended = how;
+    k->agreed = agreed;
+    if (game_end_agreed(how))
+        return;
     strbuf_addstr(&log->pub, score ? "No group is closed: the game is drawn.\n"
                                    : "The game is abandoned: nobody wins.\n");
 }

@@ -1,5 +1,6 @@
 /* notify.c: which mail each seat gets when something happens in a game, rendered from templates/ into the outbox. */
 #include "judge/notify.h"
+#include "core/agree.h"
 #include "lib/order_text.h"
 #include "store/db.h"
 #include "core/history.h"
@@ -42,6 +43,11 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
         reply_add_text(d, "board", sb.buf);
     strbuf_reset(&sb);
     if (view_status_line(db, g, &sb) == 0) {
+        /* Her own standing vote, which only she sees. */
+        strbuf_addch(&sb, ' ');
+        if (agree_own(db, g, seat, &sb))
+            strbuf_reset(&sb);
+        strbuf_trim(&sb);
         cJSON_AddStringToObject(d, "status", sb.buf);
         if (str_eq(game_status_of(g->ops, g->st), "finished")) {
             /* The game-over mail's first line names the winner. */

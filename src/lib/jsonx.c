@@ -199,3 +199,13 @@ bool jx_diff(const cJSON *a, const cJSON *b, struct strbuf *out)
     strbuf_release(&path);
     return differ;
 }
+
+int jx_mask_opt(const cJSON *obj, const char *key, int nseats, unsigned *out, struct strbuf *err)
+{
+    int v;
+    if (nseats < 1 || nseats > 16 ||
+        jx_int_opt(obj, key, 0, (1L << nseats) - 1, 0, &v, err))
+        return -1;
+    *out = (unsigned)v;
+    return 0;
+}

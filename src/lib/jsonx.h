@@ -15,6 +15,8 @@ int jx_bool(const cJSON *obj, const char *key, bool *out, struct strbuf *err);
 /* The same for a key a state stored by an older ngoma may lack: def then. */
 int jx_int_opt(const cJSON *obj, const char *key, long min, long max, int def, int *out, struct strbuf *err);
 int jx_bool_opt(const cJSON *obj, const char *key, bool def, bool *out, struct strbuf *err);
+/* A set of seats (a bitmask of nseats bits), 0 when the key is missing. */
+int jx_mask_opt(const cJSON *obj, const char *key, int nseats, unsigned *out, struct strbuf *err);
 /* Returns the string itself (owned by obj) or NULL. */
 const char *jx_str(const cJSON *obj, const char *key, struct strbuf *err);
 /* An array of exactly n integers each in [min, max]. */

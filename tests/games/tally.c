@@ -24,6 +24,7 @@ struct tally {
     int total[GAME_MAX_SEATS];
     unsigned resigned;
     int ended; /* enum game_end */
+    unsigned agreed;
     char word[GAME_MAX_SEATS][16];
     struct rng rng;
 };
@@ -58,6 +59,7 @@ static cJSON *tally_to_json(const void *st)
     cJSON_AddNumberToObject(j, "last", t->last);
     cJSON_AddNumberToObject(j, "resigned", t->resigned);
     cJSON_AddNumberToObject(j, "ended", t->ended);
+    cJSON_AddNumberToObject(j, "agreed", t->agreed);
     cJSON_AddItemToObject(j, "total", jx_int_array_new(t->total, (size_t)t->nseats));
     for (int i = 0; i < t->nseats; i++)
         cJSON_AddItemToArray(w, cJSON_CreateString(t->word[i]));
@@ -74,7 +76,8 @@ static void *tally_from_json(const cJSON *j, struct strbuf *err)
     int i = 0;
     if (jx_int(j, "nseats", 2, GAME_MAX_SEATS, &t->nseats, err) || jx_int(j, "rounds", 1, 50, &t->rounds, err) ||
         jx_int(j, "round", 0, t->rounds, &t->round, err) || jx_int_opt(j, "last", 0, 2, 0, &t->last, err) || jx_int(j, "resigned", 0, 255, &resigned, err) ||
-        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_ABANDONED, GAME_END_RULES, &t->ended, err) ||
+        jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_LAST, GAME_END_RULES, &t->ended, err) ||
+        jx_mask_opt(j, "agreed", GAME_MAX_SEATS, &t->agreed, err) ||
         jx_int_array(j, "total", t->total, (size_t)t->nseats, 0, 1000, err) ||
         !(w = jx_array(j, "words", t->nseats, t->nseats, err)) ||
         rng_from_json(&t->rng, cJSON_GetObjectItemCaseSensitive(j, "rng"), err))
@@ -210,6 +213,7 @@ static void tally_result(const void *st, struct game_result *r)
         for (int i = 0; i < t->nseats; i++)
             if (!(t->resigned & (1u << i)) && t->total[i] == best)
                 r->winners |= 1u << i;
+    game_result_agreed(r, t->ended, t->agreed);
 }
 
 static void tally_resign(void *st, int seat, const struct game_table *tab, struct game_log *log)
@@ -219,11 +223,16 @@ static void tally_resign(void *st, int seat, const struct game_table *tab, struc
     strbuf_addf(&log->pub, "%s %s.\n", tab->names[seat], GAME_LEAVES(log));
 }
 
-static void tally_end(void *st, bool score, const struct game_table *tab, struct game_log *log)
+static void tally_end(void *st, enum game_end how, unsigned agreed, const struct game_table *tab,
+                      struct game_log *log)
 {
     struct tally *t = st;
+    bool score = how == GAME_END_SCORED;
     (void)tab;
-    t->ended = score ? GAME_END_SCORED : GAME_END_ABANDONED;
+    t->ended = how;
+    t->agreed = agreed;
+    if (game_end_agreed(how))
+        return;
     strbuf_addstr(&log->pub, score ? "The totals stand: the highest wins.\n" : "Abandoned.\n");
 }
 

@@ -1,0 +1,173 @@
+/* agree.c: DRAW, NODRAW, CONCEDE: standing secret votes of the seats still playing, and the agreed end when they carry. */
+#include "core/agree.h"
+#include "core/engine.h"
+#include "store/db.h"
+#include "lib/util.h"
+
+#include <string.h>
+
+/* The seats still playing: not left, in an unfinished game. */
+static int playing(sqlite3 *db, struct game_rec *g, unsigned *mask)
+{
+    unsigned left = 0, dropped = 0;
+    struct game_result r;
+    g->ops->result(g->st, &r);
+    *mask = 0;
+    if (r.finished)
+        return 0;
+    if (engine_left(db, g, &left, &dropped))
+        return -1;
+    *mask = ((1u << g->nseats) - 1) & ~left;
+    return 0;
+}
+
+/* The seats with a standing vote of kind. */
+static int voters(sqlite3 *db, struct game_rec *g, const char *kind, unsigned *mask)
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT seat FROM votes WHERE game_id = ? AND kind = ?", "Is", g->id, kind);
+    int rc;
+    *mask = 0;
+    if (!st)
+        return -1;
+    while ((rc = db_step(st)) == SQLITE_ROW) {
+        int seat = sqlite3_column_int(st, 0);
+        if (seat >= 1 && seat <= g->nseats)
+            *mask |= 1u << (seat - 1);
+    }
+    db_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static int cast(sqlite3 *db, struct game_rec *g, int seat, const char *kind)
+{
+    char now[32];
+    utc_now(now);
+    return db_do(db, "INSERT OR IGNORE INTO votes (game_id, seat, kind, cast_at) VALUES (?, ?, ?, ?)", "Iiss", g->id,
+                 seat + 1, kind, now);
+}
+
+/* A bot seat votes for a draw when its own evaluation of the position
+ * says another seat still playing stands better. */
+static int bots_consider(sqlite3 *db, struct game_rec *g, unsigned live)
+{
+    if (!g->ops->evaluate)
+        return 0;
+    for (int s = 0; s < g->nseats; s++) {
+        long long mine, best = 0;
+        bool behind = false;
+        if (!(live & (1u << s)) || !g->seats[s].bot)
+            continue;
+        mine = g->ops->evaluate(g->st, s);
+        for (int o = 0; o < g->nseats; o++)
+            if (o != s && (live & (1u << o))) {
+                long long e = g->ops->evaluate(g->st, o);
+                if (!behind || e > best)
+                    best = e;
+                behind = true;
+            }
+        if (behind && mine < best && cast(db, g, s, "draw"))
+            return -1;
+    }
+    return 0;
+}
+
+int agree_settle(sqlite3 *db, struct game_rec *g, struct strbuf *out)
+{
+    unsigned live, draw, concede;
+    int rc = 0;
+    if (playing(db, g, &live) || voters(db, g, "draw", &draw) || voters(db, g, "concede", &concede))
+        return -1;
+    if (!live)
+        return 0;
+    if ((draw & live) == live && __builtin_popcount(live) >= 2)
+        rc = engine_end_agreed(db, g, GAME_END_DRAWN, live, out);
+    else if (__builtin_popcount(concede & live) >= __builtin_popcount(live) - 1 && __builtin_popcount(live) >= 2)
+        rc = engine_end_agreed(db, g, GAME_END_CONCEDED, live & ~concede, out);
+    else
+        return 0;
+    if (rc < 0)
+        return -1;
+    /* The votes did their work: none is kept past the end. */
+    return db_do(db, "DELETE FROM votes WHERE game_id = ?", "I", g->id);
+}
+
+int agree_vote(sqlite3 *db, struct game_rec *g, int seat, enum vote v, struct line_result *l)
+{
+    unsigned live, before, after;
+    const char *kind = v == VOTE_DRAW || v == VOTE_NODRAW ? "draw" : "concede";
+    struct strbuf ended = STRBUF_INIT;
+    int turn = g->turn, rc = -1;
+
+    if (playing(db, g, &live))
+        return -1;
+    if (!(live & (1u << seat))) {
+        struct game_result r;
+        g->ops->result(g->st, &r);
+        l->status = LINE_REJECTED;
+        strbuf_addstr(&l->body, r.finished ? "the game is over already: there is nothing to vote on."
+                                           : "you have left the game: only the players still in it vote.");
+        return 0;
+    }
+    if (voters(db, g, kind, &before))
+        return -1;
+    if (v == VOTE_DRAW || v == VOTE_CONCEDE) {
+        if (cast(db, g, seat, kind))
+            goto out;
+        if (v == VOTE_DRAW && !g->seats[seat].bot && bots_consider(db, g, live))
+            goto out;
+    } else if (db_do(db, "DELETE FROM votes WHERE game_id = ? AND seat = ? AND kind = ?", "Iis", g->id, seat + 1,
+                     kind)) {
+        goto out;
+    }
+    if (agree_settle(db, g, &ended) || voters(db, g, kind, &after))
+        goto out;
+    if (g->turn != turn) {
+        /* The vote carried: the game is over, and everyone is told. */
+        l->status = LINE_ACCEPTED;
+        l->canonical = xstrdup(v == VOTE_DRAW ? "DRAW" : "CONCEDE");
+        strbuf_addstr(&l->body, ended.buf);
+        strbuf_trim(&l->body);
+        rc = 0;
+        goto out;
+    }
+    l->status = LINE_INFO;
+    switch (v) {
+    case VOTE_DRAW:
+        strbuf_addstr(&l->body, before & (1u << seat) ? "You vote for a draw, as before. " : "You vote for a draw. ");
+        strbuf_addstr(&l->body, "The game ends in a draw when every player still in it has voted for one; "
+                                "nobody learns who has. Your vote stands until you write NODRAW.");
+        break;
+    case VOTE_CONCEDE:
+        strbuf_addstr(&l->body, "You concede. The game ends when all the players but one have conceded, and "
+                                "that one wins; nobody learns who has. Play on meanwhile: your concession stands "
+                                "until you write NOCONCEDE.");
+        break;
+    case VOTE_NODRAW:
+        strbuf_addstr(&l->body, before & (1u << seat) ? "Your vote for a draw is withdrawn."
+                                                      : "You had not voted for a draw: nothing changes.");
+        break;
+    case VOTE_NOCONCEDE:
+        strbuf_addstr(&l->body, before & (1u << seat) ? "Your concession is withdrawn: you play to win."
+                                                      : "You had not conceded: nothing changes.");
+        break;
+    }
+    (void)after;
+    rc = 0;
+out:
+    strbuf_release(&ended);
+    return rc;
+}
+
+int agree_own(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *out)
+{
+    unsigned draw, concede, live;
+    if (playing(db, g, &live) || voters(db, g, "draw", &draw) || voters(db, g, "concede", &concede))
+        return -1;
+    if (!(live & (1u << seat)))
+        return 0;
+    if (draw & (1u << seat))
+        strbuf_addstr(out, "You vote for a draw (NODRAW withdraws it).");
+    if (concede & (1u << seat))
+        strbuf_addf(out, "%sYou have conceded (NOCONCEDE withdraws it).", draw & (1u << seat) ? " " : "");
+    return 0;
+}

@@ -1,0 +1,30 @@
+/* agree.h: draws and concessions the players agree on: secret standing votes, and the end they bring. */
+#ifndef NGOMA_AGREE_H
+#define NGOMA_AGREE_H
+
+#include <sqlite3.h>
+
+#include "core/gamerec.h"
+
+struct line_result;
+
+enum vote { VOTE_DRAW, VOTE_NODRAW, VOTE_CONCEDE, VOTE_NOCONCEDE };
+
+/*
+ * Seat's DRAW, NODRAW, CONCEDE or NOCONCEDE, answered in l. A vote stands
+ * until withdrawn and nobody else learns of it. A draw passes when every
+ * seat still playing has voted for one, a concession when all but one
+ * have conceded: the game then ends (engine_end_agreed). A human's DRAW
+ * asks the bot seats, each of which votes for it when its own evaluation
+ * says it is behind. -1 on a database failure.
+ */
+int agree_vote(sqlite3 *db, struct game_rec *g, int seat, enum vote v, struct line_result *l);
+
+/* Ends the game when the standing votes of the seats still playing carry
+ * (after a seat left); the log in out. */
+int agree_settle(sqlite3 *db, struct game_rec *g, struct strbuf *out);
+
+/* Seat's own standing votes, as a sentence for her status ("" when none). */
+int agree_own(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *out);
+
+#endif
