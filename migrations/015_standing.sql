@@ -110,10 +110,14 @@ SELECT people.address,
        coalesce(acts.missed, 0) AS missed,
        coalesce(acts.resigned, 0) + coalesce(gone.n, 0) AS left,
        coalesce(acts.dropped, 0) + coalesce(gone.kicked, 0) AS abandoned,
-       max(0, min(100, round(100
+       CAST(max(0, min(100, round(100
            - CASE WHEN coalesce(acts.played, 0) + coalesce(acts.missed, 0) = 0 THEN 0
                   ELSE 200.0 * acts.missed / (acts.played + acts.missed) END
-           - 10 * (coalesce(acts.dropped, 0) + coalesce(gone.kicked, 0))))) AS score
+           - 10 * (coalesce(acts.dropped, 0) + coalesce(gone.kicked, 0))))) AS INTEGER) AS score
 FROM people
 LEFT JOIN acts ON acts.address = people.address
 LEFT JOIN gone ON gone.address = people.address;
+
+-- A lobby table's gates: who may JOIN (an invitation overrides).
+ALTER TABLE lobby_tables ADD COLUMN min_reliability INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE lobby_tables ADD COLUMN min_rating INTEGER;     -- NULL: none

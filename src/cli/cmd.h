@@ -76,5 +76,8 @@ int cmd_host(struct cmd_ctx *c, int argc, char **argv);
 int cmd_end(struct cmd_ctx *c, int argc, char **argv);
 int cmd_prune(struct cmd_ctx *c, int argc, char **argv);
 int cmd_backup(struct cmd_ctx *c, int argc, char **argv);
+int cmd_ratings(struct cmd_ctx *c, int argc, char **argv);
+int cmd_player(struct cmd_ctx *c, int argc, char **argv);
+int cmd_merge_player(struct cmd_ctx *c, int argc, char **argv);
 
 #endif

@@ -74,6 +74,10 @@ const struct command commands[] = {
     { "kick", cmd_host, NEED_DB, "GAME PLAYER", "host: a bot plays the seat from now on", 2, 2 },
     { "end", cmd_end, NEED_DB, "GAME [--score|--abandon] REASON",
       "host: end the game now, scored as it stands (the default) or with no winner", 2, 64 },
+    { "ratings", cmd_ratings, NEED_DB, "GAME", "the top 20 players of a game by rating (Weng-Lin), with their addresses", 1, 1 },
+    { "player", cmd_player, NEED_DB, "ADDRESS|NAME", "a player's ratings, reliability and games", 1, 1 },
+    { "merge-player", cmd_merge_player, NEED_DB, "KEEP OTHER",
+      "host: OTHER is another address of KEEP's player: her games and ratings become one", 2, 2 },
     { NULL, NULL, 0, NULL, NULL, 0, 0 },
 };
 

@@ -105,6 +105,14 @@ cJSON *engine_options_from(const struct game_ops *ops, const cJSON *given, enum 
 
     cJSON_ArrayForEach(v, given) {
         const struct game_option *o = ops->options;
+        if (str_ieq(v->string, "rated")) {
+            /* Every game's own: rated=no leaves it out of the ratings. */
+            if (!cJSON_IsString(v) || (!str_ieq(v->valuestring, "yes") && !str_ieq(v->valuestring, "no"))) {
+                strbuf_addstr(err, "option rated takes yes (the game counts for the ratings, the default) or no");
+                goto fail;
+            }
+            continue;
+        }
         while (o->key && !str_ieq(o->key, v->string))
             o++;
         if (!o->key) {
@@ -132,6 +140,9 @@ cJSON *engine_options_from(const struct game_ops *ops, const cJSON *given, enum 
                 g = v;
         cJSON_AddStringToObject(opts, o->key, g ? g->valuestring : o->def);
     }
+    cJSON_ArrayForEach(v, given)
+        if (str_ieq(v->string, "rated") && str_ieq(v->valuestring, "no"))
+            cJSON_AddStringToObject(opts, "rated", "no");
     return opts;
 fail:
     cJSON_Delete(opts);

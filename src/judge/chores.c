@@ -1,5 +1,6 @@
 /* chores.c: what `ngoma run` and the clock of ngoma serve do when due: deadlines, reminders and policies, bots, digests, the admin's alert, pruning, the site. */
 #include "judge/chores.h"
+#include "judge/standing.h"
 #include "judge/alert.h"
 #include "judge/site.h"
 #include "store/db.h"
@@ -21,7 +22,9 @@ int chores_do(sqlite3 *db, struct chores_stats *st)
     /* MAIL DIGEST: the news of the period. */
     if (schedule_digests(db, &st->ss))
         rc = -1;
-    if (db_begin(db) || alert_host(db, &st->alerted) || db_commit(db)) {
+    /* Finished games the ratings have not taken yet (a game ended by an
+     * older ngoma, or a backlog) are taken in the order they ended. */
+    if (db_begin(db) || standing_catch_up(db) || alert_host(db, &st->alerted) || db_commit(db)) {
         db_rollback(db);
         rc = -1;
     }

@@ -169,6 +169,15 @@ static int do_rollback(sqlite3 *db, struct game_rec *g, const struct words *w, s
     return bots_play(db, g, out);
 }
 
+/* Her record keeps that she left the seat (reliability counts it). */
+static int seat_left(sqlite3 *db, struct game_rec *g, int seat, const char *how)
+{
+    char now[32];
+    utc_now(now);
+    return db_do(db, "INSERT INTO seat_leavers (game_id, seat, address, how, at) VALUES (?, ?, ?, ?, ?)", "Iisss",
+                 g->id, seat + 1, g->seats[seat].email, how, now);
+}
+
 static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const char *line, struct strbuf *out)
 {
     int seat;
@@ -210,7 +219,9 @@ static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const ch
         }
     secret = secret_new(10);
     strbuf_addf(out, "%s takes over seat %d from %s.", name, seat + 1, g->names[seat]);
-    int rc = db_do(db, "UPDATE seats SET name = ?, email = ?, secret = ?, bot = 0 WHERE game_id = ? AND seat = ?",
+    int rc = (!g->seats[seat].bot && !str_eq(g->seats[seat].email, "bot") &&
+              seat_left(db, g, seat, "replaced")) ||
+             db_do(db, "UPDATE seats SET name = ?, email = ?, secret = ?, bot = 0 WHERE game_id = ? AND seat = ?",
                    "sssIi", name, email, secret, g->id, seat + 1);
     if (!rc) {
         /* The record in memory follows, then everyone is told. */
@@ -249,7 +260,8 @@ static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, struct strb
     if (notice_all(db, g, "a bot takes a seat", out->buf))
         return -1;
     g->seats[seat].bot = true;
-    if (db_do(db, "UPDATE seats SET bot = 1 WHERE game_id = ? AND seat = ?", "Ii", g->id, seat + 1))
+    if (seat_left(db, g, seat, "kicked") ||
+        db_do(db, "UPDATE seats SET bot = 1 WHERE game_id = ? AND seat = ?", "Ii", g->id, seat + 1))
         return -1;
     return bots_play(db, g, out);
 }

@@ -1,5 +1,6 @@
 /* notify.c: which mail each seat gets when something happens in a game, rendered from templates/ into the outbox. */
 #include "judge/notify.h"
+#include "judge/standing.h"
 #include "core/agree.h"
 #include "lib/order_text.h"
 #include "store/db.h"
@@ -353,7 +354,9 @@ int notify_progress(sqlite3 *db, struct game_rec *g, int except)
 {
     bool finished = str_eq(game_status_of(g->ops, g->st), "finished");
     unsigned missing = 0;
-    if (engine_missing(db, g, &missing) || tell_watchers(db, g, finished) || (finished && tell_host_over(db, g)))
+    /* A game over counts for the ratings before anyone is told. */
+    if ((finished && standing_catch_up(db)) || engine_missing(db, g, &missing) || tell_watchers(db, g, finished) ||
+        (finished && tell_host_over(db, g)))
         return -1;
     for (int s = 0; s < g->nseats; s++) {
         bool acts = (missing >> s) & 1, every = str_eq(g->seats[s].mail_policy, "every");

@@ -279,6 +279,8 @@ const struct setting_def setting_defs[] = {
     { "invites_per_hour", "5",
       "mails to others one address's lobby mails may cause an hour: INVITEs, REMATCH's invitations, notices", false,
       check_per_hour },
+    { "ratings", "yes", "finished games count for the players' ratings (yes or no; a game's option rated=no"
+                        " leaves it out)", false, check_yes_no },
     { NULL, NULL, NULL, false, NULL },
 };
 
