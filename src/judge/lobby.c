@@ -1,5 +1,6 @@
 /* lobby.c: the bare address's command language: confirmed addresses, games opened and filled by mail, invitations, watchers, rematches. */
 #include "judge/lobby.h"
+#include "judge/standing.h"
 #include "core/engine.h"
 #include "core/history.h"
 #include "core/reply.h"
@@ -466,6 +467,61 @@ static int cmd_games(struct lobby *l, const char *line, const struct args *a)
     return 0;
 }
 
+/* Under a LIST line: who sits there, with reliability and rating, and
+ * who may join. */
+static int seated_standing(sqlite3 *db, int64_t id, const struct game_ops *ops, struct strbuf *out)
+{
+    sqlite3_stmt *q = db_stmt(db, "SELECT name, email FROM lobby_players WHERE table_id = ? ORDER BY position", "I", id);
+    struct strbuf line = STRBUF_INIT;
+    int64_t min_rel = 0, min_rating = 0;
+    int rc, has_rating;
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        const char *name = (const char *)sqlite3_column_text(q, 0), *email = (const char *)sqlite3_column_text(q, 1);
+        if (str_eq(email, "bot")) {
+            strbuf_addf(&line, "%s%s (a bot)", line.len ? ", " : "Seated: ", name);
+        } else {
+            char *who = standing_person(db, email), shown[16];
+            struct standing st;
+            struct reliability r;
+            if (!ops || standing_rating(db, who, ops->name, &st) || standing_reliability(db, who, &r)) {
+                free(who);
+                rc = -1;
+                break;
+            }
+            standing_shown(&st, shown);
+            strbuf_addf(&line, "%s%s (reliability %d, rating %s)", line.len ? ", " : "Seated: ", name, r.score, shown);
+            free(who);
+        }
+    }
+    db_finalize(q);
+    if (rc != SQLITE_DONE ||
+        db_get_int64(db, &min_rel, "SELECT min_reliability FROM lobby_tables WHERE id = ?", "I", id) < 0 ||
+        (has_rating = db_get_int64(db, &min_rating,
+                                   "SELECT min_rating FROM lobby_tables WHERE id = ? AND min_rating IS NOT NULL", "I",
+                                   id)) < 0) {
+        strbuf_release(&line);
+        return -1;
+    }
+    if (min_rel || has_rating) {
+        strbuf_addf(&line, "%sJoins need", line.len ? ". " : "");
+        if (min_rel)
+            strbuf_addf(&line, " reliability %lld", (long long)min_rel);
+        if (has_rating)
+            strbuf_addf(&line, "%s rating %lld", min_rel ? " and" : "", (long long)min_rating);
+        strbuf_addstr(&line, " or an invitation");
+    }
+    if (line.len) {
+        strbuf_addch(&line, '.');
+        strbuf_addstr(out, "  ");
+        strbuf_add_flowed(out, line.buf, 2, 72);
+        strbuf_complete_line(out);
+    }
+    strbuf_release(&line);
+    return 0;
+}
+
 static int cmd_list(struct lobby *l, const char *line, const struct args *a)
 {
     struct strbuf sb = STRBUF_INIT;
@@ -508,6 +564,13 @@ static int cmd_list(struct lobby *l, const char *line, const struct args *a)
             }
         }
         strbuf_addstr(&sb, other ? "\n" : "the usual options\n");
+        if (seated_standing(l->db, sqlite3_column_int64(q, 0), ops, &sb)) {
+            cJSON_Delete(opts);
+            strbuf_release(&err);
+            db_finalize(q);
+            strbuf_release(&sb);
+            return -1;
+        }
         cJSON_Delete(opts);
         strbuf_release(&err);
         if (!first)
@@ -634,7 +697,8 @@ static int cmd_new(struct lobby *l, const char *line, const struct args *a)
     char *name = NULL, *salt = NULL, commitment[65];
     const char *nmr = "wait";
     long deadline = 0;
-    long long seats;
+    long long seats, min_rel = 0, min_rating = 0;
+    bool gate_rating = false;
     int64_t id, open;
     int i = 2, rc = 0;
     void *probe;
@@ -673,10 +737,16 @@ static int cmd_new(struct lobby *l, const char *line, const struct args *a)
                    (is(a, i + 1, "wait") || is(a, i + 1, "bot") || is(a, i + 1, "drop"))) {
             nmr = is(a, i + 1, "wait") ? "wait" : is(a, i + 1, "bot") ? "bot" : "drop";
             i += 2;
+        } else if (is(a, i, "minreliability") && i + 1 < a->n && parse_int(a->w[i + 1], 0, 100, &min_rel)) {
+            i += 2;
+        } else if (is(a, i, "minrating") && i + 1 < a->n && parse_int(a->w[i + 1], -10000, 10000, &min_rating)) {
+            gate_rating = true;
+            i += 2;
         } else {
             answer(l, line,
                    "\"%s\" is not understood: write NEW %s [SEATS %d to %d] [OPTION key=value] [DEADLINE 48h (1h"
-                   " to 30d)] [NMR wait|bot|drop] [AS YourName] [SALT any words]",
+                   " to 30d)] [NMR wait|bot|drop] [MINRELIABILITY 0 to 100] [MINRATING 400] [AS YourName]"
+                   " [SALT any words]",
                    a->w[i], ops->name, ops->min_seats, ops->max_seats);
             goto out;
         }
@@ -693,7 +763,9 @@ static int cmd_new(struct lobby *l, const char *line, const struct args *a)
         goto out;
     }
     ops->free(probe);
-    if (open_table(l, ops, (int)seats, opts, deadline, nmr, 0, &id, commitment) || seat_at(l, id, name, salt))
+    if (open_table(l, ops, (int)seats, opts, deadline, nmr, 0, &id, commitment) || seat_at(l, id, name, salt) ||
+        db_do(l->db, "UPDATE lobby_tables SET min_reliability = ?, min_rating = CASE WHEN ? THEN ? END WHERE id = ?",
+              "iiiI", (int)min_rel, gate_rating ? 1 : 0, (int)min_rating, id))
         goto fail;
     answer(l, line,
            "Game %lld (%s, %lld seats) is open, and you sit in seat 1 as %s; you are its host. Others join with"
@@ -756,6 +828,115 @@ static int tell_host_cannot_start(struct lobby *l, const struct table *t, const 
     return rc;
 }
 
+/* A table's MINRELIABILITY and MINRATING: 1 when the joiner is below
+ * either (said), 0 when she may join; an invitation lets her in. */
+static int join_gate(struct lobby *l, const char *line, int64_t id)
+{
+    sqlite3_stmt *q = db_stmt(l->db,
+                              "SELECT min_reliability, min_rating, module,"
+                              " EXISTS (SELECT 1 FROM lobby_invites i WHERE i.table_id = t.id AND i.email = ?)"
+                              " FROM lobby_tables t WHERE id = ?",
+                              "sI", l->from, id);
+    int min_rel = 0, min_rating = 0, rc, refused = 0;
+    bool gate_rating = false, invited = false;
+    char *module = NULL, *who;
+    struct standing st;
+    struct reliability r;
+    if (!q)
+        return -1;
+    if ((rc = db_step(q)) == SQLITE_ROW) {
+        min_rel = sqlite3_column_int(q, 0);
+        gate_rating = sqlite3_column_type(q, 1) != SQLITE_NULL;
+        min_rating = sqlite3_column_int(q, 1);
+        module = db_col_text(q, 2);
+        invited = sqlite3_column_int(q, 3) != 0;
+    }
+    db_finalize(q);
+    if (rc != SQLITE_ROW) {
+        free(module);
+        return -1;
+    }
+    if (invited || (!min_rel && !gate_rating)) {
+        free(module);
+        return 0;
+    }
+    who = standing_person(l->db, l->from);
+    if (standing_catch_up(l->db) || standing_rating(l->db, who, module, &st) ||
+        standing_reliability(l->db, who, &r)) {
+        free(who);
+        free(module);
+        return -1;
+    }
+    if (r.score < min_rel) {
+        answer(l, line, "game %lld takes players of reliability %d or more, and yours is %d (PROFILE shows how it"
+                        " is counted): ask its host for an INVITE, or JOIN a game without the limit (LIST shows them)",
+               (long long)id, min_rel, r.score);
+        refused = 1;
+    } else if (gate_rating && st.shown < min_rating) {
+        char shown[16];
+        standing_shown(&st, shown);
+        answer(l, line, "game %lld takes players rated %d or more, and your rating in it is %s%s: ask its host for an"
+                        " INVITE, or JOIN a game without the limit (LIST shows them)",
+               (long long)id, min_rating, shown, st.is_new ? " (fewer than 5 rated games)" : "");
+        refused = 1;
+    }
+    free(who);
+    free(module);
+    return refused;
+}
+
+/* RATINGS kalimambo: the top 20 and where the asker stands. */
+static int cmd_ratings(struct lobby *l, const char *line, const struct args *a)
+{
+    const struct game_ops *ops = a->n > 1 ? game_find(a->w[1]) : NULL;
+    struct strbuf sb = STRBUF_INIT;
+    char *me;
+    if (!ops) {
+        answer(l, line, "RATINGS takes a game: %s%s", a->n > 1 ? "there is no game here called " : "",
+               a->n > 1 ? a->w[1] : "RATINGS kalimambo, for example (GAMES lists them)");
+        return 0;
+    }
+    me = standing_person(l->db, l->from);
+    if (standing_catch_up(l->db) || standing_ratings_text(l->db, ops->name, me, false, &sb)) {
+        free(me);
+        strbuf_release(&sb);
+        return -1;
+    }
+    answer(l, line, "%s ratings:\n%s", ops->title, sb.buf);
+    free(me);
+    strbuf_release(&sb);
+    return 0;
+}
+
+/* PROFILE [address or name]: ratings, reliability and games. */
+static int cmd_profile(struct lobby *l, const char *line, const struct args *a)
+{
+    struct strbuf sb = STRBUF_INIT;
+    char *who, *asked = a->n > 1 ? rest(a, 1) : NULL;
+    if (standing_catch_up(l->db)) {
+        free(asked);
+        return -1;
+    }
+    who = asked ? standing_find(l->db, asked) : standing_person(l->db, l->from);
+    if (!who) {
+        answer(l, line, "nobody called or at \"%s\" has played here: PROFILE alone shows yours", asked);
+        free(asked);
+        return 0;
+    }
+    if (standing_profile_text(l->db, who, false, &sb)) {
+        free(who);
+        free(asked);
+        strbuf_release(&sb);
+        return -1;
+    }
+    strbuf_trim(&sb);
+    answer(l, line, "%s", sb.buf);
+    free(who);
+    free(asked);
+    strbuf_release(&sb);
+    return 0;
+}
+
 /* JOIN 12 [AS Name] [SALT words] */
 static int cmd_join(struct lobby *l, const char *line, const struct args *a)
 {
@@ -780,6 +961,8 @@ static int cmd_join(struct lobby *l, const char *line, const struct args *a)
         answer(l, line, "every seat of game %lld is taken: it waits for its host to start it", (long long)id);
         return 0;
     }
+    if ((rc = join_gate(l, line, id)) != 0)
+        return rc < 0 ? -1 : 0;
     if (name_and_salt(l, line, a, 2, &name, &salt))
         return 0;
     for (int i = 2; i < a->n && !is(a, i, "salt"); i++)
@@ -1372,7 +1555,8 @@ static const struct lobby_command lobby_commands[] = {
     { "games", cmd_games, 0, "GAMES", "the games this ngoma runs" },
     { "list", cmd_list, 0, "LIST", "the games waiting for players, their seats, options" },
     { "new", cmd_new, NEEDS_CONFIRMED,
-      "NEW kalimambo [SEATS 4] [OPTION key=value] [DEADLINE 48h] [NMR bot] [AS YourName] [SALT any words]",
+      "NEW kalimambo [SEATS 4] [OPTION key=value] [DEADLINE 48h] [NMR bot] [MINRELIABILITY 80] [MINRATING 400]"
+      " [AS YourName] [SALT any words]",
       "open a game: you host it and sit in seat 1" },
     { "join", cmd_join, NEEDS_CONFIRMED, "JOIN 12 [AS YourName] [SALT any words]",
       "take a seat; the game starts when all are taken" },
@@ -1384,6 +1568,8 @@ static const struct lobby_command lobby_commands[] = {
     { "unwatch", cmd_unwatch, 0, "UNWATCH 12", "no more of those" },
     { "rematch", cmd_rematch, NEEDS_CONFIRMED, "REMATCH 12", "the same players, a new game (each is invited)" },
     { "mygames", cmd_mygames, 0, "MYGAMES", "your games, seats, open games and watched games" },
+    { "ratings", cmd_ratings, 0, "RATINGS kalimambo", "a game's top 20 players by rating, and you" },
+    { "profile", cmd_profile, NEEDS_CONFIRMED, "PROFILE [Name]", "your (or a player's) ratings, reliability, games" },
     { "confirm", cmd_confirm, 0, "CONFIRM token", "confirm your address (the token is in ngoma's mail)" },
     { "drop", cmd_drop, 0, "DROP", "(in a reply to a confirmation) confirm, but run nothing that waited" },
     { NULL, NULL, 0, NULL, NULL },

@@ -30,7 +30,7 @@ static int write_text(const char *dir, const char *name, const char *text, struc
     return rc;
 }
 
-static int write_template(const char *dir, const char *name, const char *tmpl, const cJSON *data, struct strbuf *err)
+int site_write_template(const char *dir, const char *name, const char *tmpl, const cJSON *data, struct strbuf *err)
 {
     struct strbuf out = STRBUF_INIT;
     int rc = template_render_file(tmpl, data, &out, err) || write_text(dir, name, out.buf, err);
@@ -246,7 +246,7 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
     {
         char file[48];
         snprintf(file, sizeof(file), "game-%lld.html", (long long)g->id);
-        rc = write_template(dir, file, "site-game.html", d, err) ? -1 : 0;
+        rc = site_write_template(dir, file, "site-game.html", d, err) ? -1 : 0;
     }
     st->games += rc == 0;
 out:
@@ -315,8 +315,8 @@ int site_write(sqlite3 *db, const char *dir, bool changed_only, struct site_stat
     cJSON_AddItemToObject(d, "games", games);
     games = NULL;
     cJSON_AddStringToObject(d, "written", now);
-    if (write_template(dir, "index.html", "site-index.html", d, &err) ||
-        write_template(dir, "style.css", "site.css", d, &err) || write_text(dir, STAMP, now, &err)) {
+    if (site_standing(db, dir, d, &err) || site_write_template(dir, "index.html", "site-index.html", d, &err) ||
+        site_write_template(dir, "style.css", "site.css", d, &err) || write_text(dir, STAMP, now, &err)) {
         error("%s", err.buf);
         rc = -1;
         goto out;

@@ -4,6 +4,9 @@
 
 #include <sqlite3.h>
 #include <stdbool.h>
+#include <cjson/cJSON.h>
+
+struct strbuf;
 
 struct site_stats {
     int games;     /* pages written */
@@ -19,5 +22,12 @@ struct site_stats {
  * page again. -1 on failure (said).
  */
 int site_write(sqlite3 *db, const char *dir, bool changed_only, struct site_stats *st);
+
+/* Renders template tmpl with data into dir/name, atomically. */
+int site_write_template(const char *dir, const char *name, const char *tmpl, const cJSON *data, struct strbuf *err);
+/* The standings: a page a game module (ratings-MODULE.html) and a page a
+ * player (player-N.html), names only, never an address; the index's data
+ * (index) gets the list of standings pages. */
+int site_standing(sqlite3 *db, const char *dir, cJSON *index, struct strbuf *err);
 
 #endif
