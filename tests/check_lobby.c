@@ -140,6 +140,65 @@ START_TEST(a_game_is_opened_joined_started_watched_played_rematched_and_verified
 }
 END_TEST
 
+/* MINRELIABILITY and MINRATING refuse joins below them, an invitation
+ * lets a player in anyway, LIST says so; RATINGS and PROFILE answer. */
+START_TEST(joins_are_gated_by_reliability_and_rating_and_an_invitation_overrides)
+{
+    sqlite3 *db = t_lobby_db("open");
+    const struct game_ops *ku = game_find("kuniumi");
+    const char *names[] = { "Bob", "Dan" }, *emails[] = { "bob@example.org", "dan@example.org" };
+    struct game_rec g;
+    int64_t id;
+    char *t, subject[96];
+
+    /* Bob misses a deadline in a game: the order is played for him. */
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(engine_new(db, ku, 2, names, emails, NULL, 7, false, &id, NULL), 0);
+    ck_assert_int_eq(game_load(db, id, &g), 0);
+    ck_assert_int_eq(engine_play_for(db, &g, 0, "nmr", NULL), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+    game_unload(&g);
+    ck_assert_int_eq(t_count(db, "SELECT score FROM reliability WHERE address = 'bob@example.org'"), 0);
+    ck_assert_int_eq(t_count(db, "SELECT missed FROM reliability WHERE address = 'bob@example.org'"), 1);
+    t_confirmed(db, "ann@example.org");
+    t_confirmed(db, "bob@example.org");
+    t_confirmed(db, "eve@example.org");
+    t_lobby(db, "ann@example.org", "new", "NEW kalimambo SEATS 3 MINRELIABILITY 80 AS Ann");
+    ck_assert(t_last_has(db, "ann@example.org", "is open, and you sit in seat 1 as Ann"));
+    t_lobby(db, "ann@example.org", "new", "NEW kuniumi MINRATING 1 AS Ann");
+    ck_assert(t_last_has(db, "ann@example.org", "is open"));
+    t_lobby(db, "eve@example.org", "list", "LIST");
+    ck_assert(t_last_has(db, "eve@example.org", "Ann (reliability 100, rating new)"));
+    ck_assert(t_last_has(db, "eve@example.org", "Joins need reliability 80 or an invitation."));
+    ck_assert(t_last_has(db, "eve@example.org", "Joins need rating 1 or an invitation."));
+    /* Bob is below the reliability, Eve (new: rating 0) below the rating. */
+    t_lobby(db, "bob@example.org", "join", "JOIN 2 AS Bob");
+    ck_assert(t_last_has(db, "bob@example.org", "takes players of reliability 80 or more, and yours is 0"));
+    t_lobby(db, "eve@example.org", "join", "JOIN 3 AS Eve");
+    ck_assert(t_last_has(db, "eve@example.org", "takes players rated 1 or more, and your rating in it is new"));
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_players WHERE email <> 'ann@example.org'"), 0);
+    /* Eve may join game 2 (her reliability is 100). */
+    t_lobby(db, "eve@example.org", "join", "JOIN 2 AS Eve");
+    ck_assert(t_last_has(db, "eve@example.org", "You sit at game 2 as Eve"));
+    /* Ann invites Bob: the invitation lets him in. */
+    t_lobby(db, "ann@example.org", "invite", "INVITE 2 bob@example.org");
+    t = t_token_of(db, "bob@example.org", "join");
+    snprintf(subject, sizeof(subject), "Re: [ngoma] Invitation to Kalimambo game 2 (join %s)", t);
+    free(t);
+    t_lobby(db, "bob@example.org", subject, "JOIN 2 AS Bob");
+    ck_assert(t_last_has(db, "bob@example.org", "the last one"));
+    /* RATINGS and PROFILE, as a player reads them. */
+    t_lobby(db, "eve@example.org", "ratings", "RATINGS kuniumi");
+    ck_assert(t_last_has(db, "eve@example.org", "Nobody has a rating in this game yet"));
+    t_lobby(db, "eve@example.org", "profile", "PROFILE Bob");
+    ck_assert(t_last_has(db, "eve@example.org", "Reliability: 0 of 100 (1 step to play, 1 missed"));
+    ck_assert(!t_last_has(db, "eve@example.org", "bob@example.org"));
+    t_lobby(db, "eve@example.org", "profile", "PROFILE");
+    ck_assert(t_last_has(db, "eve@example.org", "Reliability: 100 of 100"));
+    db_close(db);
+}
+END_TEST
+
 START_TEST(an_unconfirmed_address_gets_one_mail_and_its_commands_wait)
 {
     sqlite3 *db = t_lobby_db("open");
@@ -388,6 +447,7 @@ Suite *lobby_suite(void)
     tcase_add_test(tc, the_lobby_setting_decides_who_may_open_games);
     tcase_add_test(tc, verify_fails_when_a_seed_or_a_deal_is_altered);
     tcase_add_test(tc, the_host_is_told_when_a_game_ends);
+    tcase_add_test(tc, joins_are_gated_by_reliability_and_rating_and_an_invitation_overrides);
     suite_add_tcase(s, tc);
     return s;
 }
