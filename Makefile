@@ -147,6 +147,7 @@ check-cli: $(NGOMA)
 	sh tests/cli.sh $(NGOMA)
 	sh tests/trust.sh $(NGOMA)
 	sh tests/schedule.sh $(NGOMA)
+	sh tests/standing.sh $(NGOMA)
 	sh tests/contrib.sh $(NGOMA)
 
 # Whole games by mail through real SMTP (aiosmtpd) and IMAP (Dovecot) servers on
