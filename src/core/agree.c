@@ -1,6 +1,7 @@
 /* agree.c: DRAW, NODRAW, CONCEDE: standing secret votes of the seats still playing, and the agreed end when they carry. */
 #include "core/agree.h"
 #include "core/engine.h"
+#include "core/view.h"
 #include "store/db.h"
 #include "lib/util.h"
 
@@ -24,18 +25,8 @@ static int playing(sqlite3 *db, struct game_rec *g, unsigned *mask)
 /* The seats with a standing vote of kind. */
 static int voters(sqlite3 *db, struct game_rec *g, const char *kind, unsigned *mask)
 {
-    sqlite3_stmt *st = db_stmt(db, "SELECT seat FROM votes WHERE game_id = ? AND kind = ?", "Is", g->id, kind);
-    int rc;
-    *mask = 0;
-    if (!st)
-        return -1;
-    while ((rc = db_step(st)) == SQLITE_ROW) {
-        int seat = sqlite3_column_int(st, 0);
-        if (seat >= 1 && seat <= g->nseats)
-            *mask |= 1u << (seat - 1);
-    }
-    db_finalize(st);
-    return rc == SQLITE_DONE ? 0 : -1;
+    return game_seat_mask(db_stmt(db, "SELECT seat FROM votes WHERE game_id = ? AND kind = ?", "Is", g->id, kind), g,
+                          mask);
 }
 
 static int cast(sqlite3 *db, struct game_rec *g, int seat, const char *kind)
@@ -50,22 +41,19 @@ static int cast(sqlite3 *db, struct game_rec *g, int seat, const char *kind)
  * says another seat still playing stands better. */
 static int bots_consider(sqlite3 *db, struct game_rec *g, unsigned live)
 {
+    long long eval[GAME_MAX_SEATS];
     if (!g->ops->evaluate)
         return 0;
+    for (int s = 0; s < g->nseats; s++)
+        if (live & (1u << s))
+            eval[s] = g->ops->evaluate(g->st, s);
     for (int s = 0; s < g->nseats; s++) {
-        long long mine, best = 0;
         bool behind = false;
         if (!(live & (1u << s)) || !g->seats[s].bot)
             continue;
-        mine = g->ops->evaluate(g->st, s);
         for (int o = 0; o < g->nseats; o++)
-            if (o != s && (live & (1u << o))) {
-                long long e = g->ops->evaluate(g->st, o);
-                if (!behind || e > best)
-                    best = e;
-                behind = true;
-            }
-        if (behind && mine < best && cast(db, g, s, "draw"))
+            behind |= o != s && (live & (1u << o)) && eval[s] < eval[o];
+        if (behind && cast(db, g, s, "draw"))
             return -1;
     }
     return 0;
@@ -93,7 +81,7 @@ int agree_settle(sqlite3 *db, struct game_rec *g, struct strbuf *out)
 
 int agree_vote(sqlite3 *db, struct game_rec *g, int seat, enum vote v, struct line_result *l)
 {
-    unsigned live, before, after;
+    unsigned live, before;
     const char *kind = v == VOTE_DRAW || v == VOTE_NODRAW ? "draw" : "concede";
     struct strbuf ended = STRBUF_INIT;
     int turn = g->turn, rc = -1;
@@ -119,7 +107,7 @@ int agree_vote(sqlite3 *db, struct game_rec *g, int seat, enum vote v, struct li
                      kind)) {
         goto out;
     }
-    if (agree_settle(db, g, &ended) || voters(db, g, kind, &after))
+    if (agree_settle(db, g, &ended))
         goto out;
     if (g->turn != turn) {
         /* The vote carried: the game is over, and everyone is told. */
@@ -151,23 +139,23 @@ int agree_vote(sqlite3 *db, struct game_rec *g, int seat, enum vote v, struct li
                                                       : "You had not conceded: nothing changes.");
         break;
     }
-    (void)after;
     rc = 0;
 out:
     strbuf_release(&ended);
     return rc;
 }
 
-int agree_own(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *out)
+int agree_status(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *out)
 {
     unsigned draw, concede, live;
-    if (playing(db, g, &live) || voters(db, g, "draw", &draw) || voters(db, g, "concede", &concede))
+    if (view_status_line(db, g, out) || playing(db, g, &live) || voters(db, g, "draw", &draw) ||
+        voters(db, g, "concede", &concede))
         return -1;
     if (!(live & (1u << seat)))
         return 0;
     if (draw & (1u << seat))
-        strbuf_addstr(out, "You vote for a draw (NODRAW withdraws it).");
+        strbuf_addstr(out, " You vote for a draw (NODRAW withdraws it).");
     if (concede & (1u << seat))
-        strbuf_addf(out, "%sYou have conceded (NOCONCEDE withdraws it).", draw & (1u << seat) ? " " : "");
+        strbuf_addstr(out, " You have conceded (NOCONCEDE withdraws it).");
     return 0;
 }

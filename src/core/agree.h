@@ -24,7 +24,8 @@ int agree_vote(sqlite3 *db, struct game_rec *g, int seat, enum vote v, struct li
  * (after a seat left); the log in out. */
 int agree_settle(sqlite3 *db, struct game_rec *g, struct strbuf *out);
 
-/* Seat's own standing votes, as a sentence for her status ("" when none). */
-int agree_own(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *out);
+/* The game's status line (view_status_line) as seat reads it: with her
+ * own standing votes, which only she sees. */
+int agree_status(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *out);
 
 #endif

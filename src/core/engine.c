@@ -358,19 +358,9 @@ static int store_order(sqlite3 *db, struct game_rec *g, int seat, int step, cons
 /* The seats with a pending order for the current step, as a mask. */
 static int pending_mask(sqlite3 *db, struct game_rec *g, unsigned *mask)
 {
-    sqlite3_stmt *st = db_stmt(db, "SELECT seat FROM orders WHERE game_id = ? AND step = ? AND status = 'pending'",
-                               "Ii", g->id, g->turn + 1);
-    int rc;
-    *mask = 0;
-    if (!st)
-        return -1;
-    while ((rc = db_step(st)) == SQLITE_ROW) {
-        int seat = sqlite3_column_int(st, 0);
-        if (seat >= 1 && seat <= g->nseats)
-            *mask |= 1u << (seat - 1);
-    }
-    db_finalize(st);
-    return rc == SQLITE_DONE ? 0 : -1;
+    return game_seat_mask(db_stmt(db, "SELECT seat FROM orders WHERE game_id = ? AND step = ? AND status = 'pending'",
+                                  "Ii", g->id, g->turn + 1),
+                          g, mask);
 }
 
 int engine_missing(sqlite3 *db, struct game_rec *g, unsigned *missing_mask)
@@ -691,30 +681,30 @@ int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source,
     return resign_seat(db, g, seat, &o, out);
 }
 
-int engine_end(sqlite3 *db, struct game_rec *g, bool score, const char *reason, struct strbuf *out)
+/* Ends the unfinished game now, how, in a turn of kind 'end' recorded as
+ * item (taken); its log begins with head. Orders given for the step that
+ * never comes are dropped, unread. 1 when the game is over already. */
+static int end_turn(sqlite3 *db, struct game_rec *g, enum game_end how, unsigned winners, cJSON *item,
+                    const char *head, struct strbuf *out)
 {
     struct game_log log;
-    cJSON *list = cJSON_CreateArray(), *item = cJSON_CreateObject();
+    cJSON *list = cJSON_CreateArray();
     struct game_result res;
     int64_t turn_id;
     int rc = -1;
 
+    cJSON_AddItemToArray(list, item);
     g->ops->result(g->st, &res);
     if (res.finished) {
         strbuf_addstr(out, "the game is over already");
         cJSON_Delete(list);
-        cJSON_Delete(item);
         return 1;
     }
-    cJSON_AddStringToObject(item, "order", score ? "END SCORE" : "END ABANDON");
-    cJSON_AddStringToObject(item, "reason", reason);
-    cJSON_AddItemToArray(list, item);
     game_log_init(&log);
-    strbuf_addf(&log.pub, "The host ends the game%s: %s\n", score ? " and scores it as it stands" : "", reason);
-    /* Orders given for the step that never comes are dropped. */
+    strbuf_addstr(&log.pub, head);
     if (db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND status = 'pending'", "I", g->id))
         goto out;
-    g->ops->end(g->st, score ? GAME_END_SCORED : GAME_END_ABANDONED, 0, &g->table, &log);
+    g->ops->end(g->st, how, winners, &g->table, &log);
     g->turn++;
     game_step_started(g);
     if (record_turn(db, g, "end", list, &log, &turn_id) || game_save(db, g))
@@ -724,6 +714,19 @@ int engine_end(sqlite3 *db, struct game_rec *g, bool score, const char *reason, 
 out:
     game_log_release(&log);
     cJSON_Delete(list);
+    return rc;
+}
+
+int engine_end(sqlite3 *db, struct game_rec *g, bool score, const char *reason, struct strbuf *out)
+{
+    cJSON *item = cJSON_CreateObject();
+    struct strbuf head = STRBUF_INIT;
+    int rc;
+    cJSON_AddStringToObject(item, "order", score ? "END SCORE" : "END ABANDON");
+    cJSON_AddStringToObject(item, "reason", reason);
+    strbuf_addf(&head, "The host ends the game%s: %s\n", score ? " and scores it as it stands" : "", reason);
+    rc = end_turn(db, g, score ? GAME_END_SCORED : GAME_END_ABANDONED, 0, item, head.buf, out);
+    strbuf_release(&head);
     return rc;
 }
 
@@ -748,39 +751,22 @@ static void agreed_log(const struct game_table *t, enum game_end how, unsigned w
 
 int engine_end_agreed(sqlite3 *db, struct game_rec *g, enum game_end how, unsigned winners, struct strbuf *out)
 {
-    struct game_log log;
-    cJSON *list = cJSON_CreateArray(), *item = cJSON_CreateObject(), *seats = cJSON_CreateArray();
-    struct game_result res;
-    int64_t turn_id;
-    int rc = -1;
-
+    cJSON *item, *seats;
+    struct strbuf head = STRBUF_INIT;
+    int rc;
+    if (!winners) {
+        strbuf_addstr(out, "the game is over already");
+        return 1;
+    }
+    item = cJSON_CreateObject();
     cJSON_AddStringToObject(item, "order", how == GAME_END_DRAWN ? "END DRAW" : "END CONCEDE");
+    seats = cJSON_AddArrayToObject(item, "seats");
     for (int s = 0; s < g->nseats; s++)
         if (winners & (1u << s))
             cJSON_AddItemToArray(seats, cJSON_CreateNumber(s + 1));
-    cJSON_AddItemToObject(item, "seats", seats);
-    cJSON_AddItemToArray(list, item);
-    g->ops->result(g->st, &res);
-    if (res.finished || !winners) {
-        strbuf_addstr(out, "the game is over already");
-        cJSON_Delete(list);
-        return 1;
-    }
-    game_log_init(&log);
-    agreed_log(&g->table, how, winners, &log.pub);
-    /* Orders given for the step that never comes are dropped, unread. */
-    if (db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND status = 'pending'", "I", g->id))
-        goto out;
-    g->ops->end(g->st, how, winners, &g->table, &log);
-    g->turn++;
-    game_step_started(g);
-    if (record_turn(db, g, "end", list, &log, &turn_id) || game_save(db, g))
-        goto out;
-    strbuf_addstr(out, log.pub.buf);
-    rc = 0;
-out:
-    game_log_release(&log);
-    cJSON_Delete(list);
+    agreed_log(&g->table, how, winners, &head);
+    rc = end_turn(db, g, how, winners, item, head.buf, out);
+    strbuf_release(&head);
     return rc;
 }
 

@@ -302,3 +302,18 @@ void game_when_text(const struct game_when *w, char out[128])
     else
         snprintf(out, 128, "%s %d%s%s", w->unit, w->number, *w->phase ? ", " : "", w->phase);
 }
+
+int game_seat_mask(sqlite3_stmt *st, const struct game_rec *g, unsigned *mask)
+{
+    int rc;
+    *mask = 0;
+    if (!st)
+        return -1;
+    while ((rc = db_step(st)) == SQLITE_ROW) {
+        int seat = sqlite3_column_int(st, 0);
+        if (seat >= 1 && seat <= g->nseats)
+            *mask |= 1u << (seat - 1);
+    }
+    db_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}

@@ -63,6 +63,9 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g);
 void game_unload(struct game_rec *g);
 /* Finds a seat by player name (any case) or seat number (1..n); -1 when none. */
 int game_seat_find(const struct game_rec *g, const char *who);
+/* The seats (1..n) a query's first column names, as a mask; steps and
+ * finalizes st (NULL: its preparing failed). 0, or -1. */
+int game_seat_mask(sqlite3_stmt *st, const struct game_rec *g, unsigned *mask);
 /* The status the core stores for the module's state. */
 const char *game_status_of(const struct game_ops *ops, const void *st);
 /* Whether the game keeps anything from some seat (a module with secrets

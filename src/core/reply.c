@@ -192,14 +192,8 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
             reply_add_text(d, "board", sb.buf);
         strbuf_reset(&sb);
     }
-    if (view_status_line(db, g, &sb) == 0) {
-        /* Her own standing vote, which only she sees. */
-        strbuf_addch(&sb, ' ');
-        if (agree_own(db, g, seat, &sb) == 0) {
-            strbuf_trim(&sb);
-            cJSON_AddStringToObject(d, "status", sb.buf);
-        }
-    }
+    if (agree_status(db, g, seat, &sb) == 0)
+        cJSON_AddStringToObject(d, "status", sb.buf);
     strbuf_release(&sb);
     return d;
 }

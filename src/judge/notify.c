@@ -43,12 +43,7 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
     if (view_ascii(db, g, seat, &sb) == 0)
         reply_add_text(d, "board", sb.buf);
     strbuf_reset(&sb);
-    if (view_status_line(db, g, &sb) == 0) {
-        /* Her own standing vote, which only she sees. */
-        strbuf_addch(&sb, ' ');
-        if (agree_own(db, g, seat, &sb))
-            strbuf_reset(&sb);
-        strbuf_trim(&sb);
+    if (agree_status(db, g, seat, &sb) == 0) {
         cJSON_AddStringToObject(d, "status", sb.buf);
         if (str_eq(game_status_of(g->ops, g->st), "finished")) {
             /* The game-over mail's first line names the winner. */

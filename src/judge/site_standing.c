@@ -71,11 +71,7 @@ static int ratings_page(sqlite3 *db, const char *dir, const struct game_ops *ops
         cJSON *row = cJSON_CreateObject();
         struct standing s;
         char shown[16], *addr = db_col_text(q, 0), *name = standing_name(db, addr);
-        s.mu = sqlite3_column_double(q, 1);
-        s.sigma = sqlite3_column_double(q, 2);
-        s.games = sqlite3_column_int(q, 3);
-        s.shown = (int)(STANDING_SCALE * (s.mu - 3 * s.sigma) + (s.mu - 3 * s.sigma >= 0 ? 0.5 : -0.5));
-        s.is_new = s.games < STANDING_SHOWN_AFTER;
+        standing_of_row(q, 1, &s);
         standing_shown(&s, shown);
         cJSON_AddNumberToObject(row, "place", ++place);
         cJSON_AddStringToObject(row, "name", name);
@@ -121,13 +117,12 @@ static int player_page(sqlite3 *db, const char *dir, const char *addr, int numbe
         struct standing s;
         char shown[16], *module = db_col_text(q, 0);
         const struct game_ops *ops = game_find(module);
-        if (!standing_rating(db, addr, module, &s)) {
-            standing_shown(&s, shown);
-            cJSON_AddStringToObject(row, "game", ops ? ops->title : module);
-            cJSON_AddStringToObject(row, "module", module);
-            cJSON_AddStringToObject(row, "rating", shown);
-            cJSON_AddNumberToObject(row, "games", s.games);
-        }
+        standing_of_row(q, 1, &s);
+        standing_shown(&s, shown);
+        cJSON_AddStringToObject(row, "game", ops ? ops->title : module);
+        cJSON_AddStringToObject(row, "module", module);
+        cJSON_AddStringToObject(row, "rating", shown);
+        cJSON_AddNumberToObject(row, "games", s.games);
         cJSON_AddItemToArray(ratings, row);
         free(module);
     }

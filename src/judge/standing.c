@@ -23,17 +23,22 @@ char *standing_person(sqlite3 *db, const char *address)
         free(p);
         p = xstrdup(address);
     }
-    for (char *c = p; *c; c++)
-        if (*c >= 'A' && *c <= 'Z')
-            *c = (char)(*c - 'A' + 'a');
-    return p;
+    return str_lower(p);
 }
 
-static void fill_shown(struct standing *s)
+static void standing_fill(struct standing *s)
 {
     struct rating r = { s->mu, s->sigma };
     s->shown = (int)lround(STANDING_SCALE * rating_ordinal(&r));
     s->is_new = s->games < STANDING_SHOWN_AFTER;
+}
+
+void standing_of_row(sqlite3_stmt *q, int col, struct standing *s)
+{
+    s->mu = sqlite3_column_double(q, col);
+    s->sigma = sqlite3_column_double(q, col + 1);
+    s->games = sqlite3_column_int(q, col + 2);
+    standing_fill(s);
 }
 
 int standing_rating(sqlite3 *db, const char *person, const char *module, struct standing *out)
@@ -48,13 +53,11 @@ int standing_rating(sqlite3 *db, const char *person, const char *module, struct 
     out->games = 0;
     if (!q)
         return -1;
-    if ((rc = db_step(q)) == SQLITE_ROW) {
-        out->mu = sqlite3_column_double(q, 0);
-        out->sigma = sqlite3_column_double(q, 1);
-        out->games = sqlite3_column_int(q, 2);
-    }
+    if ((rc = db_step(q)) == SQLITE_ROW)
+        standing_of_row(q, 0, out);
+    else
+        standing_fill(out);
     db_finalize(q);
-    fill_shown(out);
     return rc < 0 ? -1 : 0;
 }
 
@@ -312,10 +315,7 @@ int standing_ratings_text(sqlite3 *db, const char *module, const char *asker, bo
     while ((rc = db_step(q)) == SQLITE_ROW) {
         struct standing s;
         char *addr = db_col_text(q, 0);
-        s.mu = sqlite3_column_double(q, 1);
-        s.sigma = sqlite3_column_double(q, 2);
-        s.games = sqlite3_column_int(q, 3);
-        fill_shown(&s);
+        standing_of_row(q, 1, &s);
         if (!place)
             strbuf_addstr(out, "Place Player                 Rating  Games\n");
         rating_line(db, ++place, addr, &s, addresses, out);
@@ -383,10 +383,7 @@ int standing_profile_text(sqlite3 *db, const char *person, bool addresses, struc
         struct standing s;
         char shown[16], *module = db_col_text(q, 0);
         const struct game_ops *ops = game_find(module);
-        s.mu = sqlite3_column_double(q, 1);
-        s.sigma = sqlite3_column_double(q, 2);
-        s.games = sqlite3_column_int(q, 3);
-        fill_shown(&s);
+        standing_of_row(q, 1, &s);
         standing_shown(&s, shown);
         if (!n++)
             strbuf_addstr(out, "Ratings:\n");

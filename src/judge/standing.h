@@ -30,6 +30,9 @@ int standing_catch_up(sqlite3 *db);
 /* The person behind an address (the address it was merged into). Owned. */
 char *standing_person(sqlite3 *db, const char *address);
 int standing_rating(sqlite3 *db, const char *person, const char *module, struct standing *out);
+/* A standing from a row's columns col (mu), col + 1 (sigma) and col + 2
+ * (games), shown and is_new filled in. */
+void standing_of_row(sqlite3_stmt *q, int col, struct standing *s);
 int standing_reliability(sqlite3 *db, const char *person, struct reliability *out);
 /* "1342" or "new". */
 void standing_shown(const struct standing *s, char out[16]);
