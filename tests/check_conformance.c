@@ -323,6 +323,17 @@ static void end_on_a_copy(const struct game_ops *ops, const void *st, const stru
     ops->view_ascii(c, -1, t, &view);
     assert_printable(ops->name, view.buf);
     assert_printable(ops->name, log.pub.buf);
+    CHECK(!game_end_agreed(how) || !strstr(view.buf, "host"), "%s: a game the players ended says the host did: %s",
+          ops->name, view.buf);
+    {
+        /* Nor does what an observer's JSON says. */
+        cJSON *v = ops->view_json(c, -1, t);
+        char *text = cJSON_PrintUnformatted(v);
+        CHECK(!game_end_agreed(how) || !strstr(text, "host"), "%s: the view of a game the players ended names the host",
+              ops->name);
+        free(text);
+        cJSON_Delete(v);
+    }
     game_log_release(&log);
     ops->free(c);
     ops->free(c2);

@@ -801,7 +801,9 @@ static void kalimambo_view_ascii(const void *st, int viewer, const struct game_t
     for (int i = 0; i < n; i++)
         strbuf_addf(out, " %c%d", letter_of(k, order[i]), k->pos[order[i]]);
     strbuf_addch(out, '\n');
-    if (k->ended)
+    if (game_end_agreed(k->ended))
+        strbuf_addf(out, "  The players agreed the end after %d of %d rounds.\n", k->round, k->ncards);
+    else if (k->ended)
         strbuf_addf(out, "  The host ended the game after %d of %d rounds.\n", k->round, k->ncards);
     else if (finished(k) && k->round < k->ncards)
         strbuf_addf(out, "  The game ended after %d of %d rounds.\n", k->round, k->ncards);

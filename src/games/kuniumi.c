@@ -19,8 +19,8 @@ enum { EMPTY = '.', LAND = 'l', SEA = 's', EARTH_GOD = 'L', SEA_GOD = 'S' };
 enum phase { PH_PLACE, PH_CHOOSE, PH_PLAY, PH_OVER };
 static const char *const phase_names[] = { "place", "choose", "play", "over" };
 /* How a finished game ended. */
-enum end { END_NONE, END_CLOSED, END_DRAW, END_NOMOVE, END_RESIGN, END_HOST };
-static const char *const end_names[] = { "", "closed", "draw", "nomove", "resign", "host" };
+enum end { END_NONE, END_CLOSED, END_DRAW, END_NOMOVE, END_RESIGN, END_HOST, END_AGREED };
+static const char *const end_names[] = { "", "closed", "draw", "nomove", "resign", "host", "agreed" };
 
 struct kuniumi {
     char board[SQUARES + 1]; /* index rank * N + file, a1 first */
@@ -267,7 +267,7 @@ static void *kuniumi_from_json(const cJSON *j, struct strbuf *err)
         goto fail;
     }
     memcpy(k->board, board, SQUARES + 1);
-    if ((ph = name_index(phase, phase_names, 4)) < 0 || (en = name_index(end, end_names, 6)) < 0) {
+    if ((ph = name_index(phase, phase_names, 4)) < 0 || (en = name_index(end, end_names, 7)) < 0) {
         strbuf_addstr(err, "unknown \"phase\" or \"end\"");
         goto fail;
     }
@@ -284,7 +284,7 @@ static void *kuniumi_from_json(const cJSON *j, struct strbuf *err)
         strbuf_addstr(err, "\"board\" holds more pieces than the game has");
         goto fail;
     }
-    if ((k->phase >= PH_PLAY) != (k->land_seat >= 0) && !(k->phase == PH_OVER && (k->end == END_RESIGN || k->end == END_HOST))) {
+    if ((k->phase >= PH_PLAY) != (k->land_seat >= 0) && !(k->phase == PH_OVER && (k->end == END_RESIGN || k->end == END_HOST || k->end == END_AGREED))) {
         strbuf_addstr(err, "\"land_seat\" must be set exactly once factions are chosen");
         goto fail;
     }
@@ -750,7 +750,7 @@ static void kuniumi_end(void *st, enum game_end how, unsigned agreed, const stru
     if (k->phase == PH_OVER)
         return;
     k->phase = PH_OVER;
-    k->end = END_HOST;
+    k->end = game_end_agreed(how) ? END_AGREED : END_HOST;
     k->winner = -1;
     k->ended = how;
     k->agreed = agreed;
