@@ -80,19 +80,40 @@ for ack in ("kept", "taken"):
     srv = serve(env, port, log)
     lat, floor = [], []
 
+    def asleep(pid):
+        """The server and all its children (the reader, the sender, the
+        clock) asleep."""
+        kids = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True).stdout.split()
+        for p in [pid] + [int(k) for k in kids]:
+            try:
+                if open("/proc/%d/stat" % p).read().rsplit(")", 1)[1].split()[0] not in "SI":
+                    return False
+            except OSError:
+                pass
+        return True
+
     def quiet():
-        """The answers of the last mail sent (the sender idle), so that
-        neither timing sees the sender's work."""
+        """The answers of the last mail sent and every worker asleep again
+        (twice, 5 ms apart), so that neither timing sees their work."""
+        calm = 0
         for _ in range(2000):
             if q(db, "SELECT count(*) FROM outbox WHERE status <> 'sent'")[0][0] == 0 and \
-                    (not os.path.exists(db + ".inbox") or q(db + ".inbox", "SELECT count(*) FROM inbox")[0][0] == 0):
-                return
+                    (not os.path.exists(db + ".inbox") or q(db + ".inbox", "SELECT count(*) FROM inbox")[0][0] == 0) \
+                    and asleep(srv.pid):
+                calm += 1
+                if calm == 2:
+                    return
+            else:
+                calm = 0
             time.sleep(0.005)
         sys.exit("lmtp.sh: the answers were not sent")
 
     # One of each in turn, so that both see the same machine: the mail by
     # LMTP timed by the client from its connect to the 250, the floor a
-    # whole sqlite3 process; before each, the sender has sent the answers.
+    # whole sqlite3 process; before each, the sender has sent the answers
+    # and the server's workers sleep. What the build left unwritten is
+    # written first.
+    os.sync()
     for i, path in enumerate(mails):
         quiet()
         lat.append(float(run(bench, "lmtp-one", str(port), path, env=env)) / 1000)

@@ -366,6 +366,10 @@ static void commit_ready(struct server *s)
         }
         c->ready = false;
         c->last = time(NULL);
+        /* The 250s go out before any worker is woken: on a busy machine
+         * a woken worker can take this core for milliseconds. (A broken
+         * connection is closed by the loop's own write after.) */
+        (void)conn_write(c);
         conn_feed(s, c);
     }
     if (taken) {
