@@ -1,6 +1,7 @@
 /* cmd_verify.c: `ngoma verify`, `ngoma export` and `ngoma site`: the public record, and anyone checking that no shuffle was rigged. */
 #include "cli/cmd.h"
 #include "core/verify.h"
+#include "judge/press.h"
 #include "judge/site.h"
 #include "lib/jsonx.h"
 #include "lib/paths.h"
@@ -67,7 +68,8 @@ int cmd_export(struct cmd_ctx *c, int argc, char **argv)
     int rc;
     if ((rc = cmd_load_game(c, argv[argc - 1], &g)))
         return rc;
-    if (!(record = verify_export(c->db, &g, false))) {
+    if (!(record = verify_export(c->db, &g, false)) || press_publish(c->db, &g, record)) {
+        cJSON_Delete(record);
         rc = cmd_failed();
     } else {
         char *text = cJSON_Print(record);

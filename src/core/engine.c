@@ -34,7 +34,7 @@ void submission_release(struct submission *s)
     memset(s, 0, sizeof(*s));
 }
 
-static struct line_result *add_line(struct submission *s, const char *text)
+struct line_result *submission_line(struct submission *s, const char *text)
 {
     struct line_result *l;
     if (s->n == s->alloc) {
@@ -97,6 +97,51 @@ static int option_allowed(const struct game_ops *ops, const struct game_option *
     return 0;
 }
 
+/* The options every game takes beside its module's own, each stored only
+ * when not at its default (so a game opened before one existed reads the
+ * same, and its commitment with it). */
+static const struct core_option {
+    const char *key, *def, *values[5], *says;
+} core_options[] = {
+    { "rated", "yes", { "yes", "no" }, "yes (the game counts for the ratings, the default) or no" },
+    { "press", "full", { "full", "public", "grey", "none" },
+      "full (players write to any of the others, the default), public (only PRESS TO ALL), grey (press"
+      " without its sender's name) or none (no press)" },
+    { "anonymous", "no", { "no", "yes" },
+      "no (the default) or yes (seats are known by titles, Alpha, Beta ..., until the game ends)" },
+    { NULL, NULL, { NULL }, NULL },
+};
+
+static const struct core_option *core_option_find(const char *key)
+{
+    for (const struct core_option *c = core_options; c->key; c++)
+        if (str_ieq(c->key, key))
+            return c;
+    return NULL;
+}
+
+const char *engine_core_option(const cJSON *options, const char *key)
+{
+    const struct core_option *c = core_option_find(key);
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(options, key);
+    if (!c)
+        return NULL;
+    for (int i = 0; cJSON_IsString(v) && c->values[i]; i++)
+        if (str_eq(c->values[i], v->valuestring))
+            return c->values[i];
+    return c->def;
+}
+
+/* The value of a core option as given, checked; NULL with why in err. */
+static const char *core_option_value(const struct core_option *c, const cJSON *v, struct strbuf *err)
+{
+    for (int i = 0; cJSON_IsString(v) && c->values[i]; i++)
+        if (str_ieq(c->values[i], v->valuestring))
+            return c->values[i];
+    strbuf_addf(err, "option %s takes %s", c->key, c->says);
+    return NULL;
+}
+
 cJSON *engine_options_from(const struct game_ops *ops, const cJSON *given, enum option_source from,
                            struct strbuf *err)
 {
@@ -105,12 +150,9 @@ cJSON *engine_options_from(const struct game_ops *ops, const cJSON *given, enum 
 
     cJSON_ArrayForEach(v, given) {
         const struct game_option *o = ops->options;
-        if (str_ieq(v->string, "rated")) {
-            /* Every game's own: rated=no leaves it out of the ratings. */
-            if (!cJSON_IsString(v) || (!str_ieq(v->valuestring, "yes") && !str_ieq(v->valuestring, "no"))) {
-                strbuf_addstr(err, "option rated takes yes (the game counts for the ratings, the default) or no");
+        if (core_option_find(v->string)) {
+            if (!core_option_value(core_option_find(v->string), v, err))
                 goto fail;
-            }
             continue;
         }
         while (o->key && !str_ieq(o->key, v->string))
@@ -122,8 +164,11 @@ cJSON *engine_options_from(const struct game_ops *ops, const cJSON *given, enum 
                 for (o = ops->options; o->key; o++)
                     strbuf_addf(err, " %s", o->key);
             } else {
-                strbuf_addstr(err, "; it takes none");
+                strbuf_addstr(err, "; it has none of its own");
             }
+            strbuf_addstr(err, "; every game takes");
+            for (const struct core_option *c = core_options; c->key; c++)
+                strbuf_addf(err, " %s", c->key);
             goto fail;
         }
         if (!cJSON_IsString(v)) {
@@ -140,9 +185,14 @@ cJSON *engine_options_from(const struct game_ops *ops, const cJSON *given, enum 
                 g = v;
         cJSON_AddStringToObject(opts, o->key, g ? g->valuestring : o->def);
     }
-    cJSON_ArrayForEach(v, given)
-        if (str_ieq(v->string, "rated") && str_ieq(v->valuestring, "no"))
-            cJSON_AddStringToObject(opts, "rated", "no");
+    for (const struct core_option *c = core_options; c->key; c++) {
+        const char *value = NULL;
+        cJSON_ArrayForEach(v, given)
+            if (str_ieq(c->key, v->string))
+                value = core_option_value(c, v, err);
+        if (value && !str_eq(value, c->def))
+            cJSON_AddStringToObject(opts, c->key, value);
+    }
     return opts;
 fail:
     cJSON_Delete(opts);
@@ -233,6 +283,12 @@ int engine_next_id(sqlite3 *db, int64_t *id)
                : 0;
 }
 
+const char *engine_seat_title(int seat)
+{
+    static const char *const titles[] = { "Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta", "Theta" };
+    return seat >= 0 && seat < (int)(sizeof(titles) / sizeof(titles[0])) ? titles[seat] : "Omega";
+}
+
 int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct strbuf *err)
 {
     const struct game_ops *ops = ng->ops;
@@ -245,6 +301,7 @@ int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct 
     cJSON *opts, *state, *empty, *salts;
     char *opts_text, *state_text, *salts_text, now[32], commitment[65];
     int64_t turn_id, want = ng->id;
+    bool anonymous;
     int rc = -1;
 
     if (nseats < ops->min_seats || nseats > ops->max_seats) {
@@ -284,8 +341,12 @@ int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct 
         return -1;
     }
     g.nseats = nseats;
+    /* An anonymous game knows its seats by their titles alone, from the
+     * first step to the last and in its record; the names given are kept
+     * apart (seats.real_name), told when it is over. */
+    anonymous = str_eq(engine_core_option(opts, "anonymous"), "yes");
     for (int i = 0; i < nseats; i++)
-        g.names[i] = names[i];
+        g.names[i] = anonymous ? engine_seat_title(i) : names[i];
     g.table.nseats = nseats;
     g.table.names = g.names;
 
@@ -311,8 +372,11 @@ int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct 
     g.id = *id = want;
     for (int i = 0; i < nseats; i++) {
         char *secret = secret_new(10);
-        int r = db_do(db, "INSERT INTO seats(game_id, seat, name, email, secret, bot) VALUES (?, ?, ?, ?, ?, ?)",
-                      "Iisssi", g.id, i + 1, names[i], emails[i], secret, str_eq(emails[i], "bot") ? 1 : 0);
+        int r = db_do(db,
+                      "INSERT INTO seats(game_id, seat, name, email, secret, bot, real_name) VALUES (?, ?, ?, ?, ?, ?,"
+                      " ?)",
+                      "Iisssis", g.id, i + 1, g.names[i], emails[i], secret, str_eq(emails[i], "bot") ? 1 : 0,
+                      anonymous ? names[i] : NULL);
         free(secret);
         if (r)
             goto out;
@@ -1092,7 +1156,7 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
     }
     order_lines(text, &lines);
     for (size_t i = 0; i < lines.n && !rc; i++) {
-        struct line_result *l = add_line(out, lines.v[i]);
+        struct line_result *l = submission_line(out, lines.v[i]);
         struct game_result res;
         enum command c = command_of(l->text);
         switch (c) {

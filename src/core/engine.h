@@ -13,6 +13,7 @@ enum line_status {
     LINE_REJECTED, /* an order refused, with the reason */
     LINE_INFO,     /* HELP, BOARD, LEGAL, HISTORY: information asked for */
     LINE_GREETING, /* "thanks, Ann": read as what people write around orders, no order */
+    LINE_PRESS,    /* press sent, or a MUTE done: canonical says what, for the first line */
 };
 
 struct line_result {
@@ -20,6 +21,7 @@ struct line_result {
     enum line_status status;
     char *canonical;       /* for an order the game took: its canonical form */
     struct strbuf body;    /* the reason, what happened, or the information */
+    bool quiet;            /* needs no answer of its own: press sent to every seat it named */
 };
 
 /* What became of one order text (one mail, one `ngoma order`). */
@@ -33,6 +35,8 @@ struct submission {
 };
 
 void submission_release(struct submission *s);
+/* A new line at the end of s, status LINE_ACCEPTED, its body empty. */
+struct line_result *submission_line(struct submission *s, const char *text);
 
 /* Who gives a game's options: the host at the shell sets any; a player
  * from the lobby only the players' (game_option.flags); a record that
@@ -45,6 +49,10 @@ enum option_source { OPTIONS_HOST, OPTIONS_LOBBY, OPTIONS_RECORD };
  * key is unknown, a value is not text, or `from` may not set it. */
 cJSON *engine_options_from(const struct game_ops *ops, const cJSON *given, enum option_source from,
                            struct strbuf *err);
+/* The value of an option every game takes (rated, press, anonymous) in
+ * a game's stored options: as stored, else its default. NULL for a key
+ * that is no such option. */
+const char *engine_core_option(const cJSON *options, const char *key);
 /* The same for the host at the shell. */
 cJSON *engine_options(const struct game_ops *ops, const cJSON *given, struct strbuf *err);
 
@@ -76,6 +84,8 @@ struct new_game {
     bool seed_chosen;             /* the host gave base_seed: ngoma did not draw it */
 };
 int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct strbuf *err);
+/* The title of seat (0-based) in an anonymous game: Alpha, Beta, ... */
+const char *engine_seat_title(int seat);
 /* The next number for a game or a lobby table (they share one). */
 int engine_next_id(sqlite3 *db, int64_t *id);
 

@@ -86,7 +86,8 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
 
     st = db_stmt(db,
                  "SELECT seat, name, email, secret, bot, timezone, coalesce(vacation_until, ''), mail_policy,"
-                 " digest_secs, told_step, coalesce(told_at, ''), images FROM seats WHERE game_id = ? ORDER BY seat",
+                 " digest_secs, told_step, coalesce(told_at, ''), images, real_name FROM seats WHERE game_id = ? ORDER BY"
+                 " seat",
                  "I", id);
     if (!st)
         goto fail;
@@ -109,6 +110,7 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
         g->seats[g->nseats].told_step = sqlite3_column_int(st, 9);
         g->seats[g->nseats].told_at = db_col_text(st, 10);
         g->seats[g->nseats].images = sqlite3_column_int(st, 11) != 0;
+        g->seats[g->nseats].real_name = sqlite3_column_type(st, 12) == SQLITE_NULL ? NULL : db_col_text(st, 12);
         g->names[g->nseats] = g->seats[g->nseats].name;
         g->nseats++;
     }
@@ -141,12 +143,18 @@ void game_unload(struct game_rec *g)
         free(g->seats[i].timezone);
         free(g->seats[i].vacation_until);
         free(g->seats[i].told_at);
+        free(g->seats[i].real_name);
     }
     free(g->sched.step_started_at);
     free(g->sched.deadline_at);
     free(g->sched.host_email);
     free(g->sched.host_secret);
     memset(g, 0, sizeof(*g));
+}
+
+const char *game_person(const struct game_rec *g, int seat)
+{
+    return g->seats[seat].real_name ? g->seats[seat].real_name : g->names[seat];
 }
 
 int game_seat_find(const struct game_rec *g, const char *who)

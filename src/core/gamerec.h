@@ -20,6 +20,7 @@ struct seat_info {
     int told_step;         /* the last step her mails have told her */
     char *told_at;         /* when the last such mail went (UTC), "" never */
     bool images;           /* IMAGES ON: her mails show the board as a picture */
+    char *real_name;       /* anonymous=yes: the name she gave (name is her title); NULL otherwise */
 };
 
 /* How a game keeps time: its deadline per step, reminders, grace, and
@@ -63,6 +64,10 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g);
 void game_unload(struct game_rec *g);
 /* Finds a seat by player name (any case) or seat number (1..n); -1 when none. */
 int game_seat_find(const struct game_rec *g, const char *who);
+/* The name seat's player gave: her real name behind an anonymous game's
+ * title, else the seat's name. Only for what may name her (a finished
+ * game's rematch, the host). */
+const char *game_person(const struct game_rec *g, int seat);
 /* The seats (1..n) a query's first column names, as a mask; steps and
  * finalizes st (NULL: its preparing failed). 0, or -1. */
 int game_seat_mask(sqlite3_stmt *st, const struct game_rec *g, unsigned *mask);

@@ -127,9 +127,17 @@ void reply_headline(const struct submission *s, struct strbuf *out)
         strbuf_addstr(out, "your order was refused");
     else if (refused)
         strbuf_addf(out, "%zu lines refused", refused);
+    /* Press said by what it did: "press to Bob sent", "Bob muted". */
+    for (size_t i = 0, n = 0; i < s->n; i++) {
+        const struct line_result *l = &s->lines[i];
+        if (l->status != LINE_PRESS || !l->canonical)
+            continue;
+        strbuf_addf(out, "%s%s", out->len ? (n ? ", " : "; ") : "", l->canonical);
+        n++;
+    }
     if (!taken && !refused && asked) {
         size_t n = strcspn(asked_word, " ");
-        strbuf_addstr(out, "the answer to your ");
+        strbuf_addstr(out, out->len ? "; the answer to your " : "the answer to your ");
         for (size_t i = 0; i < n && i < 12; i++)
             strbuf_addch(out, (char)toupper((unsigned char)asked_word[i]));
         if (asked > 1)
@@ -141,7 +149,7 @@ void reply_headline(const struct submission *s, struct strbuf *out)
 
 cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submission *s)
 {
-    static const char *const flags[] = { "accepted", "pending", "rejected", "info", "greeting" };
+    static const char *const flags[] = { "accepted", "pending", "rejected", "info", "greeting", "press" };
     cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray();
     struct strbuf sb = STRBUF_INIT;
     bool any_rejected = false;
@@ -156,7 +164,7 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
         char *q = reply_quote(l->text);
         cJSON_AddStringToObject(o, "text", q);
         free(q);
-        for (int f = 0; f < 5; f++)
+        for (int f = 0; f < 6; f++)
             cJSON_AddBoolToObject(o, flags[f], (int)l->status == f);
         if (l->status == LINE_REJECTED) {
             /* "Rejected: " is part of the first line: wrapped with it. */
@@ -194,6 +202,10 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
     }
     if (agree_status(db, g, seat, &sb) == 0)
         cJSON_AddStringToObject(d, "status", sb.buf);
+    strbuf_reset(&sb);
+    view_who_was_who(g, &sb);
+    if (sb.len)
+        reply_add_text(d, "who_was_who", sb.buf);
     strbuf_release(&sb);
     return d;
 }

@@ -89,6 +89,22 @@ cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer)
     return j;
 }
 
+void view_who_was_who(const struct game_rec *g, struct strbuf *out)
+{
+    struct strbuf line = STRBUF_INIT;
+    if (!str_eq(game_status_of(g->ops, g->st), "finished"))
+        return;
+    for (int i = 0; i < g->nseats; i++)
+        if (g->seats[i].real_name)
+            strbuf_addf(&line, "%s%s was %s", line.len ? ", " : "The game was anonymous; now it is over: ", g->names[i],
+                        g->seats[i].real_name);
+    if (line.len) {
+        strbuf_addch(&line, '.');
+        strbuf_add_flowed(out, line.buf, 0, 72);
+    }
+    strbuf_release(&line);
+}
+
 void view_fairness(const struct game_rec *g, struct strbuf *out)
 {
     struct strbuf line = STRBUF_INIT;

@@ -182,6 +182,7 @@ static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const ch
 {
     int seat;
     char *eq, *secret;
+    bool anonymous;
     const char *spec;
     struct strbuf err = STRBUF_INIT;
     /* The new name keeps its case: take it from the line as written. */
@@ -218,21 +219,35 @@ static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const ch
             return 1;
         }
     secret = secret_new(10);
-    strbuf_addf(out, "%s takes over seat %d from %s.", name, seat + 1, g->names[seat]);
+    /* An anonymous game keeps the seat's title: the newcomer's name is
+     * told when it is over, as the others' are. */
+    anonymous = str_eq(engine_core_option(g->options, "anonymous"), "yes");
+    if (anonymous)
+        strbuf_addf(out, "A new player takes over seat %d, %s.", seat + 1, g->names[seat]);
+    else
+        strbuf_addf(out, "%s takes over seat %d from %s.", name, seat + 1, g->names[seat]);
     int rc = (!g->seats[seat].bot && !str_eq(g->seats[seat].email, "bot") &&
               seat_left(db, g, seat, "replaced")) ||
-             db_do(db, "UPDATE seats SET name = ?, email = ?, secret = ?, bot = 0 WHERE game_id = ? AND seat = ?",
-                   "sssIi", name, email, secret, g->id, seat + 1);
+             db_do(db,
+                   "UPDATE seats SET name = ?, email = ?, secret = ?, bot = 0, real_name = ? WHERE game_id = ? AND"
+                   " seat = ?",
+                   "ssssIi", anonymous ? g->names[seat] : name, email, secret, anonymous ? name : NULL, g->id, seat + 1);
     if (!rc) {
         /* The record in memory follows, then everyone is told. */
-        free(g->seats[seat].name);
         free(g->seats[seat].email);
         free(g->seats[seat].secret);
-        g->seats[seat].name = name;
+        free(g->seats[seat].real_name);
+        g->seats[seat].real_name = NULL;
+        if (anonymous) {
+            g->seats[seat].real_name = name;
+        } else {
+            free(g->seats[seat].name);
+            g->seats[seat].name = name;
+        }
         g->seats[seat].email = email;
         g->seats[seat].secret = secret;
         g->seats[seat].bot = false;
-        g->names[seat] = name;
+        g->names[seat] = g->seats[seat].name;
         rc = notice_all(db, g, "a new player", out->buf) || notify_welcome_seat(db, g, seat);
     } else {
         free(name);

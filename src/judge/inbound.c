@@ -1,6 +1,7 @@
 /* inbound.c: one incoming mail from raw bytes to stored orders and queued replies, journalled once by what it is and where it went. */
 #include "judge/inbound.h"
 #include "judge/lobby.h"
+#include "judge/press.h"
 #include "core/engine.h"
 #include "core/reply.h"
 #include "judge/host.h"
@@ -96,7 +97,10 @@ int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, c
     }
     in->automatic = envelope_automatic(&in->m, in->from_setting);
     envelope_read(&in->m, in->from_setting, &in->e);
-    order_lines(in->e.orders, &lines);
+    /* Press and MUTE lines apart from the orders: a reply to a press
+     * channel is press, its MUTE lines at the top aside. */
+    press_split(in->e.orders, in->e.channel != 0, &in->press);
+    order_lines(in->press.orders.buf ? in->press.orders.buf : "", &lines);
     in->order_lines = lines.n;
     strlist_clear(&lines);
     content_digest(raw, &in->m, digest);
@@ -109,6 +113,7 @@ void inbound_mail_release(struct inbound_mail *in)
 {
     inmail_release(&in->m);
     envelope_release(&in->e);
+    press_text_release(&in->press);
     free(in->from_setting);
     free(in->message_id);
     free(in->key);
@@ -371,6 +376,18 @@ static int may_answer_refusal(sqlite3 *db, struct game_rec *g, int seat, const s
     return 0;
 }
 
+/* A seat's mail that gets no answer: journalled as processed, with why. */
+static int unanswered(sqlite3 *db, struct game_rec *g, int seat, const struct mail_origin *origin,
+                      struct inbound_result *r, const char *why)
+{
+    char reason[200];
+    if (db_release(db, "orders"))
+        return -1;
+    r->seat = seat + 1;
+    snprintf(reason, sizeof(reason), "game %lld, %s: %s: not answered", (long long)g->id, g->names[seat], why);
+    return finish(db, origin->row, r, INBOUND_PROCESSED, reason);
+}
+
 /* Handles an authenticated seat's orders, within the mail limits. */
 static int take_orders(sqlite3 *db, struct game_rec *g, int seat, const struct inbound_mail *in,
                        const struct mail_origin *origin, struct inbound_result *r)
@@ -391,7 +408,11 @@ static int take_orders(sqlite3 *db, struct game_rec *g, int seat, const struct i
     }
     if (db_savepoint(db, "orders"))
         return -1;
-    rc = engine_submit(db, g, seat, in->e.orders, "mail", origin->row, &sub);
+    rc = engine_submit(db, g, seat, in->press.orders.buf ? in->press.orders.buf : "", "mail", origin->row, &sub);
+    if (!rc)
+        rc = press_take(db, g, seat, &in->press, in->e.channel, in->m.attachments, origin->row, &sub);
+    if (!rc)
+        rc = press_history(db, g, seat, &sub);
     for (size_t i = 0; i < sub.n; i++)
         only_asks &= sub.lines[i].status == LINE_INFO;
     only_asks &= sub.n > 0;
@@ -413,16 +434,17 @@ static int take_orders(sqlite3 *db, struct game_rec *g, int seat, const struct i
             refused &= sub.lines[i].status == LINE_REJECTED;
             greets &= sub.lines[i].status == LINE_GREETING;
         }
-        if (!rc && greets) {
-            /* "Thanks!": nothing to do, and nothing to answer. */
-            char reason[200];
+        bool quiet = false, all_quiet = sub.n > 0;
+        for (size_t i = 0; i < sub.n; i++) {
+            quiet |= sub.lines[i].quiet;
+            all_quiet &= sub.lines[i].quiet || sub.lines[i].status == LINE_GREETING;
+        }
+        if (!rc && ((quiet && all_quiet) || greets)) {
+            /* "Thanks!": nothing to do, and nothing to answer; press sent
+             * to all it named: the recipients' mails are its answer, as
+             * any mail sent is its own. */
             submission_release(&sub);
-            if (db_release(db, "orders"))
-                return -1;
-            r->seat = seat + 1;
-            snprintf(reason, sizeof(reason), "game %lld, %s: only a greeting, no order: not answered",
-                     (long long)g->id, g->names[seat]);
-            return finish(db, origin->row, r, INBOUND_PROCESSED, reason);
+            return unanswered(db, g, seat, origin, r, greets ? "only a greeting, no order" : "press sent, nothing else");
         }
         if (!rc && refused) {
             char why[200];

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/press.h"
 #include "mail/envelope.h"
 #include "mail/mailparse.h"
 #include "mail/rawmsg.h"
@@ -42,7 +43,8 @@ struct inbound_mail {
     const char *automatic; /* why no machine-sent mail is answered, or NULL */
     bool oversize;
     long long size_limit;
-    size_t order_lines;    /* lines of orders in the text */
+    size_t order_lines;    /* lines of orders in the text, its press aside */
+    struct press_text press; /* its press and MUTE lines (core/press.h), its orders in press.orders */
 };
 
 /* What the transport says of a mail besides its bytes (LMTP's MAIL and

@@ -469,7 +469,7 @@ static int cmd_games(struct lobby *l, const char *line, const struct args *a)
 
 /* Under a LIST line: who sits there, with reliability and rating, and
  * who may join. */
-static int seated_standing(sqlite3 *db, int64_t id, const struct game_ops *ops, struct strbuf *out)
+static int seated_standing(sqlite3 *db, int64_t id, const struct game_ops *ops, bool anonymous, struct strbuf *out)
 {
     sqlite3_stmt *q = db_stmt(db, "SELECT name, email FROM lobby_players WHERE table_id = ? ORDER BY position", "I", id);
     struct strbuf line = STRBUF_INIT;
@@ -477,7 +477,8 @@ static int seated_standing(sqlite3 *db, int64_t id, const struct game_ops *ops, 
     int rc, has_rating;
     if (!q)
         return -1;
-    while ((rc = db_step(q)) == SQLITE_ROW) {
+    /* An anonymous game names nobody until it is over. */
+    while (!anonymous && (rc = db_step(q)) == SQLITE_ROW) {
         const char *name = (const char *)sqlite3_column_text(q, 0), *email = (const char *)sqlite3_column_text(q, 1);
         if (str_eq(email, "bot")) {
             strbuf_addf(&line, "%s%s (a bot)", line.len ? ", " : "Seated: ", name);
@@ -496,6 +497,8 @@ static int seated_standing(sqlite3 *db, int64_t id, const struct game_ops *ops, 
         }
     }
     db_finalize(q);
+    if (anonymous)
+        rc = SQLITE_DONE;
     if (rc != SQLITE_DONE ||
         db_get_int64(db, &min_rel, "SELECT min_reliability FROM lobby_tables WHERE id = ?", "I", id) < 0 ||
         (has_rating = db_get_int64(db, &min_rating,
@@ -549,9 +552,13 @@ static int cmd_list(struct lobby *l, const char *line, const struct args *a)
             snprintf(per, sizeof(per), "deadline %s", d);
             snprintf(nmr, sizeof(nmr), ", missing orders: %s", sqlite3_column_text(q, 5));
         }
+        bool anonymous = str_eq(engine_core_option(opts, "anonymous"), "yes");
         strbuf_addf(&sb, "Game %lld: %s, %d of %d seats taken (%s); %s%s; ", (long long)sqlite3_column_int64(q, 0),
                     ops ? ops->title : (const char *)sqlite3_column_text(q, 1), sqlite3_column_int(q, 7),
-                    sqlite3_column_int(q, 2), sqlite3_column_text(q, 6) ? (const char *)sqlite3_column_text(q, 6) : "",
+                    sqlite3_column_int(q, 2),
+                    anonymous                     ? "anonymous: named when it is over"
+                    : sqlite3_column_text(q, 6) ? (const char *)sqlite3_column_text(q, 6)
+                                                  : "",
                     per, nmr);
         /* The options it was opened with, those that are not the default. */
         cJSON_ArrayForEach(v, opts) {
@@ -564,7 +571,7 @@ static int cmd_list(struct lobby *l, const char *line, const struct args *a)
             }
         }
         strbuf_addstr(&sb, other ? "\n" : "the usual options\n");
-        if (seated_standing(l->db, sqlite3_column_int64(q, 0), ops, &sb)) {
+        if (seated_standing(l->db, sqlite3_column_int64(q, 0), ops, anonymous, &sb)) {
             cJSON_Delete(opts);
             strbuf_release(&err);
             db_finalize(q);
@@ -1408,7 +1415,7 @@ static int cmd_rematch(struct lobby *l, const char *line, const struct args *a)
     }
     /* Seated in the order they sat: she at once, bots at once, the others
      * when they accept the invitation each gets. */
-    if (seat_at(l, nid, g.names[me], NULL))
+    if (seat_at(l, nid, game_person(&g, me), NULL))
         goto fail;
     for (int s = 0; s < g.nseats; s++) {
         if (s == me)
@@ -1419,15 +1426,15 @@ static int cmd_rematch(struct lobby *l, const char *line, const struct args *a)
             if (db_do(l->db,
                       "INSERT INTO lobby_players(table_id, position, name, email, joined_at) VALUES (?, (SELECT"
                       " coalesce(max(position), 0) + 1 FROM lobby_players WHERE table_id = ?), ?, 'bot', ?)",
-                      "IIss", nid, nid, g.names[s], now))
+                      "IIss", nid, nid, game_person(&g, s), now))
                 goto fail;
         } else {
             enum invited how;
             humans++;
-            if (invite(l, nid, g.seats[s].email, g.names[s], g.names[me], &how))
+            if (invite(l, nid, g.seats[s].email, game_person(&g, s), game_person(&g, me), &how))
                 goto fail;
             if (how != INVITE_SENT)
-                strbuf_addf(&uninvited, "%s%s", uninvited.len ? ", " : "", g.names[s]);
+                strbuf_addf(&uninvited, "%s%s", uninvited.len ? ", " : "", game_person(&g, s));
         }
     }
     if (!humans) {
@@ -1439,7 +1446,7 @@ static int cmd_rematch(struct lobby *l, const char *line, const struct args *a)
                "The rematch of game %lld is game %lld: you sit in it as %s, and the %d other player%s of game %lld"
                " %s invited (each JOINs it); it starts when all are in, or at START %lld.%s%s%s\n"
                "Seed commitment (SHA-256), published before the deal:\n  %s",
-               (long long)id, (long long)nid, g.names[me], humans, humans == 1 ? "" : "s", (long long)id,
+               (long long)id, (long long)nid, game_person(&g, me), humans, humans == 1 ? "" : "s", (long long)id,
                humans == 1 ? "is" : "are", (long long)nid,
                uninvited.len ? " No invitation went to " : "", uninvited.buf,
                uninvited.len ? " (invited lately, or over the mails one address may cause in an hour): they may"

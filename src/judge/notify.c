@@ -100,6 +100,10 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
     view_fairness(g, &sb);
     if (sb.len)
         reply_add_text(d, "fairness", sb.buf);
+    strbuf_reset(&sb);
+    view_who_was_who(g, &sb);
+    if (sb.len)
+        reply_add_text(d, "who_was_who", sb.buf);
     free(reply);
     strbuf_release(&sb);
     return d;
@@ -281,6 +285,10 @@ static int tell_watchers(sqlite3 *db, struct game_rec *g, bool finished)
         view_fairness(g, &sb);
         if (sb.len && finished)
             reply_add_text(d, "fairness", sb.buf);
+        strbuf_reset(&sb);
+        view_who_was_who(g, &sb);
+        if (sb.len)
+            reply_add_text(d, "who_was_who", sb.buf);
         m.game_id = g->id;
         m.kind = "watch";
         m.to = to.v[i];

@@ -1,5 +1,6 @@
 /* site.c: the public record as a static web site: an index of games, each game's history with the observer's picture of every step, its result and its verification data. */
 #include "judge/site.h"
+#include "judge/press.h"
 #include "core/gamerec.h"
 #include "core/reply.h"
 #include "core/verify.h"
@@ -114,6 +115,31 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
     /* The public record: anyone runs ngoma verify --file on it. */
     if (!(record = verify_export(db, g, false)))
         goto out;
+    if (press_publish(db, g, record)) {
+        cJSON_Delete(record);
+        goto out;
+    }
+    /* Published press, oldest first, on the page too. */
+    {
+        cJSON *msgs = cJSON_CreateArray(), *m;
+        cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(record, "press")) {
+            cJSON *row = cJSON_CreateObject(), *t;
+            const char *from = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(m, "from"));
+            strbuf_reset(&sb);
+            cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(m, "to"))
+                strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", cJSON_GetStringValue(t));
+            cJSON_AddNumberToObject(row, "step", cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(m, "step")));
+            cJSON_AddStringToObject(row, "from", from ? from : "a player");
+            cJSON_AddStringToObject(row, "to", sb.buf);
+            cJSON_AddStringToObject(row, "text", cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(m, "text")));
+            cJSON_AddItemToArray(msgs, row);
+        }
+        if (cJSON_GetArraySize(msgs))
+            cJSON_AddItemToObject(d, "press", msgs);
+        else
+            cJSON_Delete(msgs);
+        strbuf_reset(&sb);
+    }
     {
         char *text = cJSON_Print(record), file[48];
         snprintf(file, sizeof(file), "game-%lld.json", (long long)g->id);

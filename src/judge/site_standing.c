@@ -132,7 +132,8 @@ static int player_page(sqlite3 *db, const char *dir, const char *addr, int numbe
     /* Her games, newest first, as the observer's pages show them. */
     if (!(q = db_stmt(db,
                       "SELECT p.game_id, g.module, g.status, p.name FROM seat_players p JOIN games g ON g.id = p.game_id"
-                      " WHERE p.address = ? ORDER BY p.game_id DESC LIMIT 200",
+                      " WHERE p.address = ? AND (p.real_name IS NULL OR g.status = 'finished')"
+                      " ORDER BY p.game_id DESC LIMIT 200",
                       "s", addr)))
         goto out;
     while ((rc = db_step(q)) == SQLITE_ROW) {

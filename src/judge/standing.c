@@ -93,14 +93,14 @@ int standing_reliability(sqlite3 *db, const char *person, struct reliability *ou
 static const char *not_rated(sqlite3 *db, const struct game_rec *g, const struct game_result *r, int people)
 {
     char *on = setting_get(db, "ratings");
-    const cJSON *rated = cJSON_GetObjectItemCaseSensitive(g->options, "rated");
+    const char *rated = engine_core_option(g->options, "rated");
     bool off = on && str_ieq(on, "no");
     free(on);
     if (off)
         return "ratings are off on this ngoma (setting ratings)";
     if (r->ended == GAME_END_ABANDONED)
         return "abandoned by its host";
-    if (cJSON_IsString(rated) && str_ieq(rated->valuestring, "no"))
+    if (str_eq(rated, "no"))
         return "opened with rated=no";
     if (people < 2)
         return "fewer than two people played it (bots are never rated)";
@@ -248,8 +248,9 @@ done:
 char *standing_name(sqlite3 *db, const char *person)
 {
     char *name = NULL;
-    if (db_get_text(db, &name, "SELECT name FROM seat_players WHERE address = ? ORDER BY game_id DESC LIMIT 1", "s",
-                    person) <= 0 || !name) {
+    if (db_get_text(db, &name,
+                    "SELECT coalesce(real_name, name) FROM seat_players WHERE address = ? ORDER BY game_id DESC LIMIT 1",
+                    "s", person) <= 0 || !name) {
         free(name);
         /* No seat yet: the address's first part, as the lobby names her. */
         name = xstrdup(person);
@@ -275,8 +276,9 @@ char *standing_find(sqlite3 *db, const char *who)
         }
         return q;
     }
-    if (db_get_text(db, &p, "SELECT address FROM seat_players WHERE name = ? COLLATE NOCASE ORDER BY game_id DESC"
-                            " LIMIT 1",
+    if (db_get_text(db, &p,
+                    "SELECT address FROM seat_players WHERE coalesce(real_name, name) = ? COLLATE NOCASE ORDER BY"
+                    " game_id DESC LIMIT 1",
                     "s", who) <= 0) {
         free(p);
         return NULL;

@@ -28,7 +28,7 @@ static bool parse_id(const char *s, size_t len, int64_t *out)
 static void read_plus(const char *addr, const char *local, struct envelope *e)
 {
     size_t n = strlen(local);
-    const char *tag, *at = strchr(addr, '@'), *d1, *d2;
+    const char *tag, *at = strchr(addr, '@'), *d1, *d2, *d3;
     int64_t seat;
 
     if (!at || strncasecmp(addr, local, n) != 0 || addr[n] != '+')
@@ -44,8 +44,14 @@ static void read_plus(const char *addr, const char *local, struct envelope *e)
         return;
     if (parse_id(d1 + 1, (size_t)(d2 - d1 - 1), &seat) && seat <= 64)
         e->seat = (int)seat;
-    if (at > d2 + 1 && !e->secret)
-        e->secret = str_lower(xstrndup(d2 + 1, (size_t)(at - d2 - 1)));
+    /* LOCAL+G-S-SECRET-pC@domain: a reply to press channel C. */
+    d3 = memchr(d2 + 1, '-', (size_t)(at - d2 - 1));
+    if (d3 && d3 + 2 < at && (d3[1] == 'p' || d3[1] == 'P'))
+        parse_id(d3 + 2, (size_t)(at - d3 - 2), &e->channel);
+    if (!d3)
+        d3 = at;
+    if (d3 > d2 + 1 && !e->secret)
+        e->secret = str_lower(xstrndup(d2 + 1, (size_t)(d3 - d2 - 1)));
 }
 
 static void read_subject(const char *subject, struct envelope *e)
@@ -176,6 +182,7 @@ void envelope_read(const struct inmail *m, const char *from_setting, struct enve
                     e->seat = plus.seat;
                 if (!e->secret && plus.secret)
                     e->secret = xstrdup(plus.secret);
+                e->channel = plus.channel;
             }
             e->address = xstrdup(l->v[i]);
             free(plus.secret);

@@ -10,6 +10,7 @@ struct envelope {
     int64_t game;  /* 0: no game named */
     int seat;      /* the seat number a plus address names, 0: none */
     char *secret;  /* from the plus address or a SECRET line; NULL: none */
+    int64_t channel; /* the press channel a plus address LOCAL+G-S-SECRET-pC names, 0: none */
     char *player;  /* from a PLAYER line; NULL: none */
     char *orders;  /* the sender's own text without the envelope lines */
     char *address; /* the game address it came to (Delivered-To first, then To, Cc); NULL: none */
@@ -19,7 +20,7 @@ struct envelope {
 /*
  * Reads the envelope, most explicit first: GAME, SECRET and PLAYER lines
  * at the top of the text; then a plus address LOCAL+G-S-SECRET@... (or
- * LOCAL+G@...) among the recipients (where it was delivered first, then
+ * LOCAL+G@..., or LOCAL+G-S-SECRET-pC@... for press channel C) among the recipients (where it was delivered first, then
  * To and Cc), where LOCAL is the from setting's local part; then a
  * "[ngoma G]" tag in the subject.
  */

@@ -32,11 +32,19 @@ static int from_parts(sqlite3 *db, char **local, char **domain)
 
 char *mail_reply_address(sqlite3 *db, int64_t game_id, int seat, const char *secret)
 {
+    return mail_channel_address(db, game_id, seat, secret, 0);
+}
+
+char *mail_channel_address(sqlite3 *db, int64_t game_id, int seat, const char *secret, int64_t channel)
+{
     char *local, *domain;
     struct strbuf sb = STRBUF_INIT;
     if (from_parts(db, &local, &domain))
         return NULL;
-    if (seat > 0 && secret)
+    if (seat > 0 && secret && channel)
+        strbuf_addf(&sb, "%s+%lld-%d-%s-p%lld@%s", local, (long long)game_id, seat, secret, (long long)channel,
+                    domain);
+    else if (seat > 0 && secret)
         strbuf_addf(&sb, "%s+%lld-%d-%s@%s", local, (long long)game_id, seat, secret, domain);
     else if (seat < 0 && secret)
         strbuf_addf(&sb, "%s+%lld-host-%s@%s", local, (long long)game_id, secret, domain);
@@ -200,7 +208,7 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
     mm.to_name = m->to_name;
     mm.to = m->to;
     if (m->game_id && !m->lobby)
-        mm.reply_to = reply_to = mail_reply_address(db, m->game_id, m->host ? -1 : m->seat, m->secret);
+        mm.reply_to = reply_to = mail_channel_address(db, m->game_id, m->host ? -1 : m->seat, m->secret, m->channel);
     mm.subject = subject.buf;
     mm.date = clock_now();
     mm.message_id = id.buf;

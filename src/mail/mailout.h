@@ -27,6 +27,7 @@ struct outmail {
     int step;                 /* the game's step it shows (with game_id) */
     int told_from;            /* the first step whose story it tells, 0: none */
     bool lobby;               /* from the lobby: no game tag, replies go to the bare address */
+    int64_t channel;          /* press: replies go to this press channel (with the seat's secret), 0: none */
     /* A picture of the board: drawn from view (and prev, for the marks of
      * the last step) when the mail is sent, shown in the HTML part where
      * the text has board; NULL: none. */
@@ -45,6 +46,9 @@ struct outmail {
  * LOCAL+G-host-SECRET@DOMAIN for the host (seat -1), LOCAL+G@DOMAIN for a
  * game, from the `from` setting. Owned. */
 char *mail_reply_address(sqlite3 *db, int64_t game_id, int seat, const char *secret);
+/* The same for a seat's replies to press channel channel (0: none):
+ * LOCAL+G-S-SECRET-pC@DOMAIN. Owned. */
+char *mail_channel_address(sqlite3 *db, int64_t game_id, int seat, const char *secret, int64_t channel);
 /* The Message-ID of a seat's latest welcome mail, the root every later
  * mail of the game to that seat refers to; with fresh, the one for a new
  * welcome (a player who takes over a seat starts a thread of her own).

@@ -24,6 +24,7 @@ struct inmail {
     char *references;     /* the message ids of In-Reply-To and References, space separated, "" when none */
     char *text;           /* the body as text (UTF-8, unflowed, LF line ends); "" when none */
     bool text_from_html;
+    int attachments;      /* parts that are not the text (attachments, pictures, forwarded mail), not read */
     char *headers;        /* the raw header block, at most limits->header_bytes */
     bool cut;             /* the headers or the MIME parts went over the limits: the rest was not read */
 };

@@ -77,6 +77,28 @@ static GMimeObject *find_text(GMimeObject *obj, const char *subtype, int depth)
     return NULL; /* forwarded messages and other parts are not the sender's text */
 }
 
+/* The parts that are not the sender's text: attachments, and leaves that
+ * are neither text/plain nor text/html (a picture, a forwarded mail). */
+static int count_attachments(GMimeObject *obj, int depth)
+{
+    int n = 0;
+    if (!obj || depth > 32)
+        return 0;
+    if (GMIME_IS_MULTIPART(obj)) {
+        for (int i = 0, k = g_mime_multipart_get_count(GMIME_MULTIPART(obj)); i < k; i++)
+            n += count_attachments(g_mime_multipart_get_part(GMIME_MULTIPART(obj), i), depth + 1);
+        return n;
+    }
+    if (GMIME_IS_PART(obj) && g_mime_part_is_attachment(GMIME_PART(obj)))
+        return 1;
+    {
+        GMimeContentType *ct = g_mime_object_get_content_type(obj);
+        return ct && g_mime_content_type_is_type(ct, "text", "plain") ? 0
+               : ct && g_mime_content_type_is_type(ct, "text", "html") ? 0
+                                                                         : 1;
+    }
+}
+
 static char *part_text(GMimeObject *part)
 {
     GMimeContentType *ct = g_mime_object_get_content_type(part);
@@ -193,6 +215,7 @@ static int parse(const char *data, size_t len, const struct mail_limits *lim, st
         m->content_type = t ? xstrdup(t) : NULL;
         g_free(t);
     }
+    m->attachments = count_attachments(g_mime_message_get_mime_part(msg), 0);
     part = find_text(g_mime_message_get_mime_part(msg), "plain", 0);
     if (part) {
         m->text = part_text(part);

@@ -30,7 +30,8 @@ int db_prune(sqlite3 *db, time_t before, struct prune_stats *st)
         changes(db, &st->raw, "UPDATE messages SET raw = NULL WHERE raw IS NOT NULL AND received_at < ?", cutoff) ||
         changes(db, &st->journal,
                 "DELETE FROM messages WHERE received_at < ? AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.message_id ="
-                " messages.id) AND NOT EXISTS (SELECT 1 FROM outbox x WHERE x.in_reply_to = messages.id)",
+                " messages.id) AND NOT EXISTS (SELECT 1 FROM outbox x WHERE x.in_reply_to = messages.id) AND NOT EXISTS"
+                " (SELECT 1 FROM press p WHERE p.message_id = messages.id)",
                 cutoff) ||
         changes(db, &st->runs, "DELETE FROM runs WHERE started_at < ?", cutoff) ||
         /* Addresses that never confirmed: what waited for them goes too. */

@@ -67,6 +67,16 @@ NUMBER_SETTING(check_response_bytes, "a server's answer, in bytes,", 1024, 1LL <
 NUMBER_SETTING(check_session_secs, "a session, in seconds,", 5, 86400)
 NUMBER_SETTING(check_connections, "lmtp_connections", 1, 1000)
 NUMBER_SETTING(check_idle_secs, "a wait, in seconds,", 1, 3600)
+NUMBER_SETTING(check_press_bytes, "press_max_bytes", 256, 65536)
+
+static int check_press_after(const char *v, struct strbuf *err)
+{
+    if (str_eq(v, "private") || str_eq(v, "public"))
+        return 0;
+    strbuf_addf(err, "press_after is private (press stays its writers' and readers') or public (the site and the"
+                     " export publish a finished game's press), not \"%s\"", v);
+    return -1;
+}
 
 static int check_duration(const char *v, struct strbuf *err)
 {
@@ -281,6 +291,11 @@ const struct setting_def setting_defs[] = {
       check_per_hour },
     { "ratings", "yes", "finished games count for the players' ratings (yes or no; a game's option rated=no"
                         " leaves it out)", false, check_yes_no },
+    { "press_max_bytes", "4000", "bytes of one press message; a longer one is refused with this limit", false,
+      check_press_bytes },
+    { "press_per_hour", "30", "press messages one seat may send an hour", false, check_per_hour },
+    { "press_after", "private", "a finished game's press: private (never published) or public (on the site and in"
+                                " the export)", false, check_press_after },
     { NULL, NULL, NULL, false, NULL },
 };
 

@@ -1,0 +1,293 @@
+/* press.c: press in a player's text: PRESS TO blocks and MUTE lines read apart from her orders, and whom a PRESS TO names. */
+#include "core/press.h"
+#include "lib/util.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define LINE_KEPT 120 /* bytes of an item's first line kept for the answer */
+
+/* The line [p, p + len) without white space at either end. */
+static void trim(const char **p, size_t *len)
+{
+    while (*len && isspace((unsigned char)**p)) {
+        (*p)++;
+        (*len)--;
+    }
+    while (*len && isspace((unsigned char)(*p)[*len - 1]))
+        (*len)--;
+}
+
+/* Whether the line begins with word (any case), then a space, a colon or
+ * its end; *rest is what follows (trimmed). */
+static bool starts_word(const char *p, size_t len, const char *word, const char **rest, size_t *rest_len)
+{
+    size_t n = strlen(word);
+    if (len < n || strncasecmp(p, word, n) != 0 || (len > n && p[n] != ' ' && p[n] != '\t' && p[n] != ':'))
+        return false;
+    *rest = p + n;
+    *rest_len = len - n;
+    trim(rest, rest_len);
+    return true;
+}
+
+/* "PRESS TO names[: text]": *to and *first (either may be empty). */
+static bool press_line(const char *p, size_t len, const char **to, size_t *to_len, const char **first,
+                       size_t *first_len)
+{
+    const char *r, *colon;
+    size_t rl;
+    if (!starts_word(p, len, "press", &r, &rl) || !starts_word(r, rl, "to", &r, &rl))
+        return false;
+    colon = memchr(r, ':', rl);
+    *to = r;
+    *to_len = colon ? (size_t)(colon - r) : rl;
+    trim(to, to_len);
+    *first = colon ? colon + 1 : r + rl;
+    *first_len = colon ? rl - (size_t)(colon + 1 - r) : 0;
+    trim(first, first_len);
+    return true;
+}
+
+static struct press_item *add_item(struct press_text *out, enum press_kind kind, const char *line, size_t len,
+                                   const char *to, size_t to_len, bool has_to)
+{
+    struct press_item *it;
+    if (out->n == PRESS_ITEMS_MAX) {
+        out->dropped++;
+        return NULL;
+    }
+    if (!out->v)
+        out->v = xcalloc(PRESS_ITEMS_MAX, sizeof(*out->v));
+    it = &out->v[out->n++];
+    it->kind = kind;
+    it->line = xstrndup(line, len < LINE_KEPT ? len : LINE_KEPT);
+    it->to = has_to ? xstrndup(to, to_len) : NULL;
+    strbuf_init(&it->body);
+    return it;
+}
+
+/* One line of a message; blank lines at its top are not kept. */
+static void body_line(struct press_item *it, const char *p, size_t len)
+{
+    it->bytes += len + 1;
+    if (!it->body.len && !len)
+        return;
+    if (it->body.len + len + 1 > PRESS_BODY_KEPT)
+        return;
+    strbuf_add(&it->body, p, len);
+    strbuf_addch(&it->body, '\n');
+}
+
+static void body_end(struct press_item *it)
+{
+    while (it->body.len && isspace((unsigned char)it->body.buf[it->body.len - 1]))
+        it->body.len--;
+    if (it->body.buf)
+        it->body.buf[it->body.len] = '\0';
+}
+
+void press_split(const char *text, bool channel, struct press_text *out)
+{
+    struct press_item *cur = NULL, *implicit = NULL;
+    bool in_block = false, top = true;
+    memset(out, 0, sizeof(*out));
+    strbuf_init(&out->orders);
+    for (const char *p = text ? text : ""; *p;) {
+        const char *nl = strchr(p, '\n'), *line = p, *t = p, *to, *first;
+        size_t len = nl ? (size_t)(nl - p) : strlen(p), tl, to_len, first_len;
+        const char *rest;
+        size_t rest_len;
+        p += len + (nl != NULL);
+        while (len && line[len - 1] == '\r')
+            len--;
+        if ((len == 3 && memcmp(line, "-- ", 3) == 0) || (len == 2 && memcmp(line, "--", 2) == 0))
+            break; /* a signature: nothing after it is hers to send */
+        tl = len;
+        trim(&t, &tl);
+        if (press_line(t, tl, &to, &to_len, &first, &first_len)) {
+            if (cur)
+                body_end(cur);
+            cur = add_item(out, PRESS_MESSAGE, t, tl, to, to_len, true);
+            in_block = true;
+            top = false;
+            if (cur && first_len)
+                body_line(cur, first, first_len);
+            continue;
+        }
+        if (in_block) {
+            if (tl == 9 && strncasecmp(t, "end press", 9) == 0) {
+                if (cur)
+                    body_end(cur);
+                cur = NULL;
+                in_block = false;
+                continue;
+            }
+            if (cur && !(tl && t[0] == '>'))
+                body_line(cur, line, len);
+            continue;
+        }
+        if ((!channel || top) && tl <= 40 &&
+            (starts_word(t, tl, "mute", &rest, &rest_len) || starts_word(t, tl, "unmute", &rest, &rest_len)) &&
+            rest_len) {
+            add_item(out, tolower((unsigned char)t[0]) == 'u' ? PRESS_UNMUTE : PRESS_MUTE, t, tl, rest, rest_len,
+                     true);
+            continue;
+        }
+        if (!channel) {
+            strbuf_add(&out->orders, line, len);
+            strbuf_addch(&out->orders, '\n');
+            continue;
+        }
+        /* A reply to a channel: its words are one message to it. */
+        if (tl && t[0] == '>')
+            continue;
+        if (!implicit && !tl)
+            continue;
+        if (!implicit && !(implicit = add_item(out, PRESS_MESSAGE, t, tl, NULL, 0, false)))
+            continue;
+        top = false;
+        body_line(implicit, line, len);
+    }
+    if (cur)
+        body_end(cur);
+    if (implicit)
+        body_end(implicit);
+}
+
+void press_text_release(struct press_text *p)
+{
+    for (size_t i = 0; i < p->n; i++) {
+        free(p->v[i].line);
+        free(p->v[i].to);
+        strbuf_release(&p->v[i].body);
+    }
+    free(p->v);
+    strbuf_release(&p->orders);
+    memset(p, 0, sizeof(*p));
+}
+
+/* The seat whose name is words [w, w + n) of the list, -1: none. */
+static int seat_named(const struct game_table *t, const char *const *w, size_t n)
+{
+    char name[128];
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t l = strlen(w[i]);
+        if (len + l + 2 > sizeof(name))
+            return -1;
+        if (i)
+            name[len++] = ' ';
+        memcpy(name + len, w[i], l);
+        len += l;
+    }
+    name[len] = '\0';
+    for (int s = 0; s < t->nseats; s++)
+        if (str_ieq(t->names[s], name))
+            return s;
+    return -1;
+}
+
+static bool joiner(const char *w)
+{
+    return str_ieq(w, "and") || str_eq(w, "&") || str_eq(w, "+");
+}
+
+static bool everyone(const char *w)
+{
+    return str_ieq(w, "all") || str_ieq(w, "everyone") || str_ieq(w, "everybody");
+}
+
+static void seat_list(const struct game_table *t, int self, struct strbuf *err)
+{
+    int n = 0;
+    for (int s = 0; s < t->nseats; s++)
+        if (s != self)
+            strbuf_addf(err, "%s%s", n++ ? ", " : "", t->names[s]);
+    strbuf_addstr(err, " (or ALL)");
+}
+
+int press_recipients(const char *to, const struct game_table *t, int self, unsigned *mask, bool *all,
+                     struct strbuf *err)
+{
+    char *copy = xstrdup(to ? to : ""), *save = NULL;
+    const char *w[64];
+    size_t n = 0;
+    int rc = 0;
+    *mask = 0;
+    *all = false;
+    for (char *tok = strtok_r(copy, " \t,;", &save); tok; tok = strtok_r(NULL, " \t,;", &save)) {
+        if (n == sizeof(w) / sizeof(w[0])) {
+            strbuf_addstr(err, "PRESS TO names too many players: name each at most once, or write ALL");
+            free(copy);
+            return -1;
+        }
+        w[n++] = tok;
+    }
+    if (!n) {
+        strbuf_addstr(err, "PRESS TO names nobody: write PRESS TO and the players, among ");
+        seat_list(t, self, err);
+        free(copy);
+        return -1;
+    }
+    for (size_t i = 0; i < n && !rc;) {
+        size_t take = 0;
+        int seat = -1;
+        if (joiner(w[i])) {
+            i++;
+            continue;
+        }
+        if (everyone(w[i])) {
+            *all = true;
+            i++;
+            continue;
+        }
+        /* The longest name that starts here (names have up to 24
+         * characters, so a few words). */
+        for (size_t k = n - i < 4 ? n - i : 4; k >= 1 && seat < 0; k--)
+            if ((seat = seat_named(t, w + i, k)) >= 0)
+                take = k;
+        if (seat < 0) {
+            strbuf_addf(err, "no player of this game is called \"%.40s\": write PRESS TO and names among ", w[i]);
+            seat_list(t, self, err);
+            rc = -1;
+            break;
+        }
+        *mask |= 1u << seat;
+        i += take;
+    }
+    free(copy);
+    if (rc)
+        return -1;
+    if (*all)
+        for (int s = 0; s < t->nseats; s++)
+            *mask |= 1u << s;
+    if (self >= 0)
+        *mask &= ~(1u << self);
+    if (!*mask) {
+        strbuf_addstr(err, "PRESS TO names only you: write PRESS TO and the players, among ");
+        seat_list(t, self, err);
+        return -1;
+    }
+    return 0;
+}
+
+void press_names(const struct game_table *t, unsigned mask, int skip, int you, struct strbuf *out)
+{
+    int total = 0, k = 0;
+    for (int s = 0; s < t->nseats; s++)
+        total += s != skip && ((mask >> s) & 1);
+    /* "you" first, then the others in seat order. */
+    if (you >= 0 && you != skip && ((mask >> you) & 1)) {
+        strbuf_addstr(out, "you");
+        k++;
+    }
+    for (int s = 0; s < t->nseats; s++) {
+        if (s == skip || s == you || !((mask >> s) & 1))
+            continue;
+        strbuf_addf(out, "%s%s", !k ? "" : k == total - 1 ? " and " : ", ", t->names[s]);
+        k++;
+    }
+}

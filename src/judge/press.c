@@ -1,0 +1,475 @@
+/* press.c: what press stores and sends: each message in its channel, a mail to each recipient, mutes, a seat's press in her HISTORY, and a finished game's press when the host publishes it. */
+#include "judge/press.h"
+#include "core/engine.h"
+#include "core/reply.h"
+#include "mail/mailout.h"
+#include "store/db.h"
+#include "store/settings.h"
+#include "lib/strlist.h"
+#include "lib/util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HISTORY_MESSAGES 10 /* the latest messages a HISTORY shows */
+#define HISTORY_QUOTE 48    /* characters of each message's first line it quotes */
+
+static bool reads_no_press(const struct game_rec *g, int s)
+{
+    return g->seats[s].bot || str_eq(g->seats[s].email, "bot");
+}
+
+/* A message's lines wrapped for a mail (72 columns), each keeping its
+ * own indent. */
+static void wrapped_body(const char *body, struct strbuf *out)
+{
+    for (const char *p = body; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        char *line = xstrndup(p, len);
+        if (len > 72)
+            strbuf_add_flowed(out, line, (int)strspn(line, " "), 72);
+        else
+            strbuf_addf(out, "%s\n", line);
+        free(line);
+        p += len + (nl != NULL);
+    }
+    while (out->len && out->buf[out->len - 1] == '\n')
+        strbuf_setlen(out, out->len - 1);
+}
+
+static struct line_result *refused(struct submission *sub, const struct press_item *it, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static struct line_result *refused(struct submission *sub, const struct press_item *it, const char *fmt, ...)
+{
+    struct line_result *l = submission_line(sub, it->line);
+    va_list ap;
+    char buf[600];
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof(buf), fmt, ap);
+    va_end(ap);
+    l->status = LINE_REJECTED;
+    strbuf_addstr(&l->body, buf);
+    return l;
+}
+
+/* The channel of the seats of mask, made when new. */
+static int channel_of(sqlite3 *db, const struct game_rec *g, unsigned mask, int64_t *id)
+{
+    if (db_do(db, "INSERT OR IGNORE INTO press_channels(game_id, seats) VALUES (?, ?)", "II", g->id, (int64_t)mask))
+        return -1;
+    return db_get_int64(db, id, "SELECT id FROM press_channels WHERE game_id = ? AND seats = ?", "II", g->id,
+                        (int64_t)mask) > 0 ? 0 : -1;
+}
+
+/* The mail to recipient r of a message from seat: who wrote to whom,
+ * the message, and how a reply reaches the same seats. */
+static int mail_one(sqlite3 *db, struct game_rec *g, int seat, int r, unsigned to, unsigned members, int64_t channel,
+                    bool grey, const char *body, int attachments, int64_t row)
+{
+    struct outmail m = { 0 };
+    struct strlist commands = STRLIST_INIT;
+    struct strbuf sb = STRBUF_INIT, mute = STRBUF_INIT;
+    cJSON *d = cJSON_CreateObject();
+    int rc;
+    struct strbuf line = STRBUF_INIT;
+    cJSON_AddNumberToObject(d, "game", (double)g->id);
+    cJSON_AddStringToObject(d, "title", g->ops->title);
+    if (!grey)
+        cJSON_AddStringToObject(d, "from", g->names[seat]);
+    /* The first line says who wrote to whom; wrapped, as is the reply's. */
+    strbuf_addf(&line, "Press from %s to ", grey ? "a player this game does not name (grey press)," : g->names[seat]);
+    press_names(&g->table, to, -1, r, &line);
+    strbuf_addf(&line, ", %s game %lld:", g->ops->title, (long long)g->id);
+    strbuf_add_flowed(&sb, line.buf, 0, 72);
+    reply_add_text(d, "head", sb.buf);
+    strbuf_reset(&sb);
+    strbuf_reset(&line);
+    strbuf_addstr(&line, "Reply to write to ");
+    if (grey)
+        strbuf_addstr(&line, "the same players, its writer among them");
+    else
+        press_names(&g->table, members, r, -1, &line);
+    strbuf_addstr(&line, ": your words go as press, quoted text and your signature are left out. Orders go in a"
+                         " reply to any other mail of the game.");
+    strbuf_add_flowed(&sb, line.buf, 0, 72);
+    reply_add_text(d, "reply", sb.buf);
+    strbuf_reset(&sb);
+    if (!grey) {
+        strbuf_reset(&line);
+        strbuf_addf(&line, "To stop %s's press reaching you, reply with the line MUTE %s at the top.",
+                    g->names[seat], g->names[seat]);
+        strbuf_add_flowed(&sb, line.buf, 0, 72);
+        reply_add_text(d, "mute", sb.buf);
+        strbuf_reset(&sb);
+    }
+    strbuf_release(&line);
+    wrapped_body(body, &sb);
+    cJSON_AddStringToObject(d, "body", sb.buf);
+    if (attachments)
+        cJSON_AddStringToObject(d, "dropped", attachments == 1 ? "an attachment of the mail was left out: press is text"
+                                                               : "attachments of the mail were left out: press is text");
+    m.game_id = g->id;
+    m.seat = r + 1;
+    m.kind = "press";
+    m.to = g->seats[r].email;
+    m.to_name = g->names[r];
+    m.secret = g->seats[r].secret;
+    m.channel = channel;
+    m.step = g->turn;
+    m.answers = row;
+    if (!grey) {
+        /* One tap mutes her: the line goes to the channel, which reads it
+         * as the command it is. */
+        strbuf_addf(&mute, "MUTE %s", g->names[seat]);
+        strlist_push(&commands, mute.buf);
+        m.commands = &commands;
+    }
+    rc = outbox_render(db, &m, "mail-press.txt", d);
+    cJSON_Delete(d);
+    strlist_clear(&commands);
+    strbuf_release(&sb);
+    strbuf_release(&mute);
+    return rc;
+}
+
+/* One message of pt from seat. */
+static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press_item *it, int64_t channel,
+                   int attachments, int64_t row, struct submission *sub)
+{
+    const char *mode = engine_core_option(g->options, "press");
+    long long max_bytes = setting_get_int(db, "press_max_bytes", 4000),
+              per_hour = setting_get_int(db, "press_per_hour", 30);
+    unsigned others = 0, to = 0, left = 0, dropped = 0, sent = 0, gone = 0, bots = 0;
+    bool all = false, grey = str_eq(mode, "grey");
+    struct strbuf err = STRBUF_INIT, names = STRBUF_INIT;
+    struct line_result *l;
+    int64_t lately, id, members_id;
+    char since[32], now[32];
+    int rc = 0;
+
+    for (int s = 0; s < g->nseats; s++)
+        if (s != seat)
+            others |= 1u << s;
+    if (str_eq(mode, "none")) {
+        refused(sub, it, "game %lld is played without press (its host opened it with press=none): nothing was"
+                         " sent", (long long)g->id);
+        return 0;
+    }
+    if (it->to) {
+        if (press_recipients(it->to, &g->table, seat, &to, &all, &err)) {
+            refused(sub, it, "%s", err.buf);
+            strbuf_release(&err);
+            return 0;
+        }
+    } else {
+        int64_t seats;
+        int found = db_get_int64(db, &seats, "SELECT seats FROM press_channels WHERE id = ? AND game_id = ?", "II",
+                                 channel, g->id);
+        if (found < 0)
+            return -1;
+        if (!found || !((seats >> seat) & 1)) {
+            refused(sub, it, "the address this mail came to is no press channel of yours in game %lld: write PRESS"
+                             " TO and the players in a mail to the game", (long long)g->id);
+            return 0;
+        }
+        to = (unsigned)seats & others;
+        all = to == others;
+    }
+    if (str_eq(mode, "public") && !all && to != others) {
+        refused(sub, it, "in game %lld press goes to every player (its host opened it with press=public): write"
+                         " PRESS TO ALL", (long long)g->id);
+        return 0;
+    }
+    if (!it->body.len) {
+        refused(sub, it, "it held no message: write the message on the lines after %s (and END PRESS after it, when"
+                         " orders follow)", it->line);
+        return 0;
+    }
+    if (it->bytes > (size_t)max_bytes) {
+        refused(sub, it, "the message is %zu bytes long, and press is sent up to %lld: shorten it and send it again",
+                it->bytes, max_bytes);
+        return 0;
+    }
+    utc_format(clock_now() - 3600, since);
+    if (db_get_int64(db, &lately, "SELECT count(*) FROM press WHERE game_id = ? AND seat = ? AND sent_at > ?", "Iis",
+                     g->id, seat + 1, since) < 0)
+        return -1;
+    if (lately >= per_hour) {
+        refused(sub, it, "you sent %lld press messages in this game in the last hour, the most it sends: this one"
+                         " was not sent; send it again within the hour", (long long)lately);
+        return 0;
+    }
+    if (engine_left(db, g, &left, &dropped) || channel_of(db, g, to | (1u << seat), &members_id))
+        return -1;
+    utc_now(now);
+    if (db_do(db,
+              "INSERT INTO press(game_id, channel_id, seat, step, grey, body, message_id, sent_at) VALUES (?, ?, ?,"
+              " ?, ?, ?, nullif(?, 0), ?)",
+              "IIiiisIs", g->id, members_id, seat + 1, g->turn, grey ? 1 : 0, it->body.buf, row, now))
+        return -1;
+    id = sqlite3_last_insert_rowid(db);
+    for (int r = 0; r < g->nseats && !rc; r++) {
+        const char *status = "sent";
+        int64_t muted = 0;
+        if (!((to >> r) & 1))
+            continue;
+        if ((left >> r) & 1) {
+            status = "left";
+            gone |= 1u << r;
+        } else if (reads_no_press(g, r)) {
+            status = "bot";
+            bots |= 1u << r;
+        } else if (db_get_int64(db, &muted, "SELECT count(*) FROM press_mutes WHERE game_id = ? AND seat = ? AND"
+                                            " muted = ?", "Iii", g->id, r + 1, seat + 1) < 0) {
+            return -1;
+        } else if (muted) {
+            status = "muted"; /* told to nobody: the sender reads it as sent */
+            sent |= 1u << r;
+        } else {
+            sent |= 1u << r;
+            rc = mail_one(db, g, seat, r, to, to | (1u << seat), members_id, grey, it->body.buf, attachments, row);
+        }
+        if (!rc && db_do(db, "INSERT INTO press_recipients(press_id, seat, status) VALUES (?, ?, ?)", "Iis", id, r + 1,
+                         status))
+            rc = -1;
+    }
+    if (rc)
+        return -1;
+    l = submission_line(sub, it->line);
+    l->status = LINE_PRESS;
+    press_names(&g->table, to, -1, -1, &names);
+    if (sent) {
+        struct strbuf who = STRBUF_INIT;
+        press_names(&g->table, sent, -1, -1, &who);
+        strbuf_addf(&l->body, "Sent to %s%s.", who.buf, grey ? ", without your name (grey press)" : "");
+        strbuf_release(&who);
+        strbuf_addf(&names, " sent");
+    } else {
+        strbuf_addstr(&l->body, "Not sent: nobody it names reads press.");
+        strbuf_addf(&names, " not sent");
+    }
+    for (int r = 0; r < g->nseats; r++) {
+        if ((gone >> r) & 1)
+            strbuf_addf(&l->body, " %s has left the game: not sent to %s.", g->names[r], g->names[r]);
+        if ((bots >> r) & 1)
+            strbuf_addf(&l->body, " A bot plays %s, and reads no press: not sent to %s.", g->names[r], g->names[r]);
+    }
+    if (attachments && sent)
+        strbuf_addstr(&l->body, " The mail's attachments were left out: press is text.");
+    l->quiet = sent == to && !attachments;
+    l->canonical = xstrdup(names.buf);
+    {
+        /* "press to Bob sent" reads as what it did. */
+        struct strbuf c = STRBUF_INIT;
+        strbuf_addf(&c, "press to %s", l->canonical);
+        free(l->canonical);
+        l->canonical = strbuf_detach(&c);
+    }
+    strbuf_release(&names);
+    return 0;
+}
+
+/* MUTE name / UNMUTE name. */
+static int mute(sqlite3 *db, struct game_rec *g, int seat, const struct press_item *it, struct submission *sub)
+{
+    int who = game_seat_find(g, it->to);
+    bool on = it->kind == PRESS_MUTE;
+    struct line_result *l;
+    char now[32];
+    if (who < 0 || who == seat) {
+        struct strbuf list = STRBUF_INIT;
+        for (int s = 0, n = 0; s < g->nseats; s++)
+            if (s != seat)
+                strbuf_addf(&list, "%s%s", n++ ? ", " : "", g->names[s]);
+        refused(sub, it, "%s names %s: write %s and one of %s", on ? "MUTE" : "UNMUTE",
+                who == seat ? "you" : "no player of this game", on ? "MUTE" : "UNMUTE", list.buf);
+        strbuf_release(&list);
+        return 0;
+    }
+    utc_now(now);
+    if (on ? db_do(db, "INSERT OR IGNORE INTO press_mutes(game_id, seat, muted, at) VALUES (?, ?, ?, ?)", "Iiis",
+                   g->id, seat + 1, who + 1, now)
+           : db_do(db, "DELETE FROM press_mutes WHERE game_id = ? AND seat = ? AND muted = ?", "Iii", g->id, seat + 1,
+                   who + 1))
+        return -1;
+    l = submission_line(sub, it->line);
+    l->status = LINE_PRESS;
+    if (on)
+        strbuf_addf(&l->body, "%s's press no longer reaches you (%s is not told). UNMUTE %s takes it back.",
+                    g->names[who], g->names[who], g->names[who]);
+    else
+        strbuf_addf(&l->body, "%s's press reaches you again.", g->names[who]);
+    {
+        struct strbuf c = STRBUF_INIT;
+        strbuf_addf(&c, "%s %s", g->names[who], on ? "muted" : "unmuted");
+        l->canonical = strbuf_detach(&c);
+    }
+    return 0;
+}
+
+int press_take(sqlite3 *db, struct game_rec *g, int seat, const struct press_text *pt, int64_t channel,
+               int attachments, int64_t message_row, struct submission *sub)
+{
+    for (size_t i = 0; i < pt->n; i++) {
+        const struct press_item *it = &pt->v[i];
+        int rc = it->kind == PRESS_MESSAGE ? message(db, g, seat, it, channel, attachments, message_row, sub)
+                                           : mute(db, g, seat, it, sub);
+        if (rc)
+            return -1;
+    }
+    if (pt->dropped) {
+        struct line_result *l = submission_line(sub, "PRESS TO ...");
+        l->status = LINE_REJECTED;
+        strbuf_addf(&l->body, "one mail carries at most %d press messages and MUTE lines: %zu more were not read,"
+                              " send them in another mail", PRESS_ITEMS_MAX, pt->dropped);
+    }
+    return 0;
+}
+
+/* A message's recipients as the press_recipients rows have them (a mask). */
+static int recipients_of(sqlite3 *db, int64_t id, unsigned *mask)
+{
+    sqlite3_stmt *q = db_stmt(db, "SELECT seat FROM press_recipients WHERE press_id = ?", "I", id);
+    int rc;
+    *mask = 0;
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW)
+        *mask |= 1u << (sqlite3_column_int(q, 0) - 1);
+    db_finalize(q);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* Her press: the channels she wrote or read in (not in grey press, whose
+ * channels would name its writers), then the latest messages. */
+static int history_text(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *out)
+{
+    sqlite3_stmt *q;
+    int rc, n = 0;
+    const char *mine = "(p.seat = ?2 OR EXISTS (SELECT 1 FROM press_recipients r WHERE r.press_id = p.id AND"
+                       " r.seat = ?2 AND r.status = 'sent'))";
+    struct strbuf sql = STRBUF_INIT;
+    strbuf_addf(&sql,
+                "SELECT c.seats, count(*) FROM press p JOIN press_channels c ON c.id = p.channel_id WHERE"
+                " p.game_id = ?1 AND p.grey = 0 AND %s GROUP BY c.id ORDER BY max(p.id) DESC LIMIT 20",
+                mine);
+    q = db_stmt(db, sql.buf, "Ii", g->id, seat + 1);
+    if (!q) {
+        strbuf_release(&sql);
+        return -1;
+    }
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        int count = sqlite3_column_int(q, 1);
+        if (!n++)
+            strbuf_addstr(out, "Your press channels:\n");
+        strbuf_addstr(out, "  with ");
+        press_names(&g->table, (unsigned)sqlite3_column_int64(q, 0), seat, -1, out);
+        strbuf_addf(out, ": %d message%s\n", count, count == 1 ? "" : "s");
+    }
+    db_finalize(q);
+    if (rc != SQLITE_DONE) {
+        strbuf_release(&sql);
+        return -1;
+    }
+    strbuf_reset(&sql);
+    strbuf_addf(&sql,
+                "SELECT p.id, p.seat, p.step, p.grey, p.body FROM press p WHERE p.game_id = ?1 AND %s ORDER BY p.id"
+                " DESC LIMIT %d",
+                mine, HISTORY_MESSAGES);
+    q = db_stmt(db, sql.buf, "Ii", g->id, seat + 1);
+    strbuf_release(&sql);
+    if (!q)
+        return -1;
+    n = 0;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        int from = sqlite3_column_int(q, 1) - 1;
+        const char *body = (const char *)sqlite3_column_text(q, 4);
+        size_t len = strcspn(body, "\n");
+        unsigned to;
+        struct strbuf line = STRBUF_INIT;
+        if (recipients_of(db, sqlite3_column_int64(q, 0), &to)) {
+            db_finalize(q);
+            return -1;
+        }
+        if (!n++)
+            strbuf_addf(out, "%sYour latest press, newest first:\n", out->len ? "\n" : "");
+        strbuf_addf(&line, "step %d, %s to ", sqlite3_column_int(q, 2),
+                    from == seat                 ? "you"
+                    : sqlite3_column_int(q, 3)   ? "a player"
+                                                 : g->names[from]);
+        press_names(&g->table, to, -1, seat, &line);
+        strbuf_addf(&line, ": \"%.*s%s\"", (int)(len > HISTORY_QUOTE ? HISTORY_QUOTE : len), body,
+                    len > HISTORY_QUOTE ? "..." : "");
+        strbuf_add_flowed(out, line.buf, 4, 72);
+        strbuf_release(&line);
+    }
+    db_finalize(q);
+    if (rc != SQLITE_DONE)
+        return -1;
+    if (!out->len)
+        strbuf_addstr(out, "No press of yours in this game yet: PRESS TO and a player's name (or ALL) opens a"
+                           " message.\n");
+    return 0;
+}
+
+int press_history(sqlite3 *db, struct game_rec *g, int seat, struct submission *sub)
+{
+    for (size_t i = 0; i < sub->n; i++) {
+        struct line_result *l = &sub->lines[i];
+        struct strbuf text = STRBUF_INIT;
+        if (l->status != LINE_INFO || !str_iprefix(l->text, "history") || (l->text[7] && l->text[7] != ' '))
+            continue;
+        if (history_text(db, g, seat, &text)) {
+            strbuf_release(&text);
+            return -1;
+        }
+        strbuf_complete_line(&l->body);
+        strbuf_addf(&l->body, "\n%s", text.buf);
+        strbuf_release(&text);
+    }
+    return 0;
+}
+
+int press_publish(sqlite3 *db, const struct game_rec *g, cJSON *record)
+{
+    char *after = setting_get(db, "press_after");
+    bool public = after && str_eq(after, "public");
+    cJSON *list;
+    sqlite3_stmt *q;
+    int rc;
+    free(after);
+    if (!public || !str_eq(game_status_of(g->ops, g->st), "finished"))
+        return 0;
+    if (!(q = db_stmt(db, "SELECT id, seat, step, grey, body, sent_at FROM press WHERE game_id = ? ORDER BY id", "I",
+                      g->id)))
+        return -1;
+    list = cJSON_AddArrayToObject(record, "press");
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        cJSON *m = cJSON_CreateObject(), *to = cJSON_CreateArray();
+        unsigned mask;
+        int from = sqlite3_column_int(q, 1) - 1;
+        if (recipients_of(db, sqlite3_column_int64(q, 0), &mask)) {
+            cJSON_Delete(m);
+            cJSON_Delete(to);
+            db_finalize(q);
+            return -1;
+        }
+        cJSON_AddNumberToObject(m, "step", sqlite3_column_int(q, 2));
+        if (sqlite3_column_int(q, 3) || from < 0 || from >= g->nseats)
+            cJSON_AddNullToObject(m, "from");
+        else
+            cJSON_AddStringToObject(m, "from", g->names[from]);
+        for (int s = 0; s < g->nseats; s++)
+            if ((mask >> s) & 1)
+                cJSON_AddItemToArray(to, cJSON_CreateString(g->names[s]));
+        cJSON_AddItemToObject(m, "to", to);
+        cJSON_AddStringToObject(m, "text", (const char *)sqlite3_column_text(q, 4));
+        cJSON_AddStringToObject(m, "sent_at", (const char *)sqlite3_column_text(q, 5));
+        cJSON_AddItemToArray(list, m);
+    }
+    db_finalize(q);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
