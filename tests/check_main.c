@@ -267,6 +267,7 @@ int main(int argc, char **argv)
         { "render", render_suite },
         { "lmtp", lmtp_suite },
         { "rating", rating_suite },
+        { "press", press_suite },
     };
     SRunner *sr = srunner_create(NULL);
     int failed;

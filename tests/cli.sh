@@ -186,7 +186,11 @@ tests=$((tests + 1))
 long=$(awk 'length > 72 && !/^\{\{!/ && !/^Subject:/ {print FILENAME ":" FNR}' "$ROOT"/templates/*.txt "$ROOT"/templates/rules/*.txt)
 [ -z "$long" ] || fail "template lines over 72 columns: $long"
 
-# --- every example query of docs/queries.md runs and returns rows
+# --- every example query of docs/queries.md runs and returns rows (press among them: Ann writes to Bob)
+secret1=$(sqlite3 -readonly "$NGOMA_DB" "SELECT secret FROM seats WHERE game_id = 1 AND seat = 1")
+printf 'From: ann@example.org\nTo: ngoma+1-1-%s@localhost\nMessage-ID: <press-1@example.org>\n\nPRESS TO Bob: well played.\n' \
+    "$secret1" >"$T/press.eml"
+"$NGOMA" receive --wait "$T/press.eml" >/dev/null || fail "press after the game"
 awk '/^```sql$/ {q = ""; inq = 1; next} /^```$/ && inq {print q; print "--END--"; inq = 0; next} inq {q = q " " $0}' \
     "$ROOT/docs/queries.md" >"$T/queries"
 nq=0

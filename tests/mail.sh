@@ -99,6 +99,26 @@ for p in cleo dan eve; do
 done
 "$NGOMA" show "$kali" --json | grep -q '"turn":	1' || fail "the round did not resolve"
 
+# ---- press through the servers: Cleo writes to Dan and Eve; Dan's plain Reply reaches Cleo and Eve ------
+press_count() { grep -rl "$1" "$SMTP_MAILDIR" | xargs grep -l "^To: $2 <" 2>/dev/null | wc -l; }
+reply cleo@example.org "PRESS TO Dan and Eve\nPressMarkOne: shall we hold Kali back?\nEND PRESS"
+cycle
+ok test "$(press_count PressMarkOne Dan)" = 1
+ok test "$(press_count PressMarkOne Eve)" = 1
+ok test "$(press_count PressMarkOne Cleo)" = 0
+last_text dan@example.org | head -n 1 | grep -q "^Press from Cleo to you and Eve, Kalimambo game $kali:" ||
+    fail "Dan's press mail: $(last_text dan@example.org | head -n 1)"
+$PLAYER last-text "$SMTP_MAILDIR" dan@example.org headers | grep -q "^From: ngoma" || fail "press not from the game"
+if grep -rl PressMarkOne "$SMTP_MAILDIR" | xargs grep -il "cleo@example.org" 2>/dev/null | xargs grep -l "^To: \(Dan\|Eve\)" 2>/dev/null | grep -q .; then
+    fail "a press mail to Dan or Eve carries Cleo's address"
+fi
+reply dan@example.org "PressMarkTwo: yes, I keep my 12 for the last round."
+cycle
+ok test "$(press_count PressMarkTwo Cleo)" = 1
+ok test "$(press_count PressMarkTwo Eve)" = 1
+ok test "$(press_count PressMarkTwo Dan)" = 0
+ok test "$(sqlite3 "$NGOMA_DB" "SELECT count(*) FROM press WHERE game_id = $kali")" = 2
+
 # ---- hostile: a forged From with no secret gets nothing sent to the forger -----------------------
 cat >"$T/forged.eml" <<EOF
 From: Mallory <mallory@evil.example>

@@ -96,5 +96,6 @@ Suite *lobby_suite(void);
 Suite *render_suite(void);
 Suite *lmtp_suite(void);
 Suite *rating_suite(void);
+Suite *press_suite(void);
 
 #endif
