@@ -159,6 +159,45 @@ START_TEST(press_mail_golden)
 }
 END_TEST
 
+/* A lobby table opened anonymous and grey: LIST names nobody at it, the
+ * game knows its seats by title, and its press goes without a sender. */
+START_TEST(an_anonymous_grey_table_from_the_lobby)
+{
+    sqlite3 *db = t_lobby_db("open");
+    struct game_rec g;
+    struct strbuf to = STRBUF_INIT;
+    char *mail = NULL;
+    struct shown s;
+    t_confirmed(db, "ann@example.org");
+    t_confirmed(db, "bob@example.org");
+    t_confirmed(db, "walt@example.org");
+    t_lobby(db, "ann@example.org", "new", "NEW bantu SEATS 2 OPTION anonymous=yes OPTION press=grey AS Annabel");
+    ck_assert(t_last_has(db, "ann@example.org", "is open"));
+    t_lobby(db, "walt@example.org", "list", "LIST");
+    ck_assert(t_last_has(db, "walt@example.org", "anonymous: named when it is over"));
+    ck_assert(!t_last_has(db, "walt@example.org", "Annabel"));
+    t_lobby(db, "bob@example.org", "join", "JOIN 1 AS Bobby");
+    ck_assert_int_eq(game_load(db, 1, &g), 0);
+    ck_assert_str_eq(g.names[0], "Alpha");
+    ck_assert_str_eq(g.seats[0].real_name, "Annabel");
+    ck_assert(!t_last_has(db, "bob@example.org", "Annabel"));
+    strbuf_addf(&to, "ngoma+1-1-%s@localhost", g.seats[0].secret);
+    t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] Bantu", "PRESS TO Beta: who am I?", NULL);
+    ck_assert_int_eq(db_get_text(db, &mail, "SELECT mail FROM outbox WHERE rcpt = 'bob@example.org' AND kind = 'press'",
+                                 ""),
+                     1);
+    shown_of(mail, &s);
+    ck_assert_msg(strstr(s.text, "Press from a player this game does not name") && !strstr(s.text, "Alpha") &&
+                      !strstr(mail, "ann@example.org") && !strstr(mail, "Annabel"),
+                  "%s", s.text);
+    shown_release(&s);
+    free(mail);
+    strbuf_release(&to);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 Suite *press_suite(void)
 {
     Suite *s = suite_create("press");
@@ -170,6 +209,7 @@ Suite *press_suite(void)
     tcase_add_test(tc, bounded);
     tcase_add_test(tc, recipients);
     tcase_add_test(tc, press_mail_golden);
+    tcase_add_test(tc, an_anonymous_grey_table_from_the_lobby);
     suite_add_tcase(s, tc);
     return s;
 }

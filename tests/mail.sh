@@ -53,11 +53,17 @@ while [ $moves -lt 60 ]; do
     cycle
     order=$(last_text "$addr" | sed -n '/legal orders\{0,1\} now:/{n;p;q}')
     [ -n "$order" ] || { fail "no LEGAL answer for $who"; break; }
-    reply "$addr" "$order"
+    # Every order goes with press to the other player, in the same mail.
+    other=Bob; [ "$who" = Bob ] && other=Ann
+    reply "$addr" "$order\nPRESS TO $other: KuniPress$moves from $who"
     cycle
     last_text "$addr" | grep -q "^Accepted" || fail "$who's $order was not accepted by mail"
     moves=$((moves + 1))
 done
+# Each press mail reached the other player alone; her own answer quotes it to her.
+ok test "$(grep -rl "^Press from" "$SMTP_MAILDIR" | xargs grep -l "KuniPress[0-9]* from" | wc -l)" = "$moves"
+ok test "$(grep -rl "^Press from Ann" "$SMTP_MAILDIR" | xargs grep -l KuniPress | xargs grep -L "^To: Bob <" | wc -l)" = 0
+ok test "$(grep -rl "^Press from Bob" "$SMTP_MAILDIR" | xargs grep -l KuniPress | xargs grep -L "^To: Ann <" | wc -l)" = 0
 ok test -z "$(waiting "$game")"
 "$NGOMA" show "$game" --json | grep -q '"status":	"finished"' || fail "the KuniUmi game did not finish"
 last_text ann@example.org | grep -q "Game over" || fail "Ann was not told the game is over"
