@@ -330,7 +330,8 @@ for s in (1, 2):
     check(m is not None and "Quorra" not in whole(m) and "quorra@" not in whole(m).lower(),
           "grey press names its sender to seat %d" % (s + 1))
 h = history_of(g, 1)
-check(mk in h and "a player to you" in h and "Quorra" not in h.split("Your latest press")[-1],
+section = h.split("Your latest press")[-1].split("\n\n")[0]
+check(mk in section and "a player to you" in section and "Quorra" not in section and "Your press channels" not in h,
       "grey press in the recipient's HISTORY: %r" % h[-300:])
 first = press_mail(g, since, 1, mk)
 since = last_name()
@@ -394,6 +395,16 @@ got = g.received(since)
 check(not any(tag(m).get("kind") == "press" for v in got.values() for m in v), "press to an unknown channel went out")
 check(got.get(0) and "no press channel of yours" in text_of(got[0][-1]), "an unknown channel's answer")
 
+# ---- the host's `ngoma order` for a seat takes press as a mail does ------------------------------------------
+g = Game("bantu", 3)
+since = last_name()
+mk = "MKcli%d" % g.id
+senders[mk] = 0
+out = ngoma("order", str(g.id), "Ann", "PRESS TO Bob: %s" % mk)
+ngoma("send")
+check("press to Bob sent" in out, "ngoma order with press: %r" % out[:200])
+exactly(g, since, mk, {1}, "press by ngoma order")
+
 # ---- an anonymous game: no mail carries another player's address or name -------------------------------------
 real = ["Xandrilla", "Quintavius", "Morwenna", "Zebulon", "Ottoline"]
 addrs = ["xandrilla.k@far.example", "quintavius@near.example", "morwenna.p@mid.example", "zeb@lo.example",
@@ -436,11 +447,16 @@ observer_sees_none(g, [mk], "anonymous game, press_after private")
 ngoma("config", "press_after", "public")
 rec = json.loads(ngoma("export", str(g.id)))
 check(any(mk in p["text"] and p["from"] == "Alpha" for p in rec.get("press", [])), "press_after=public: the export")
+with open(os.path.join(WORK, "record.json"), "w") as f:
+    json.dump(rec, f)
+r = subprocess.run([NGOMA, "verify", "--file", os.path.join(WORK, "record.json")], capture_output=True, env=ENV, timeout=120)
+check(r.returncode == 0, "verify --file of a record with press: %s" % r.stdout.decode(errors="replace")[-300:])
 site = os.path.join(WORK, "site")
 shutil.rmtree(site, ignore_errors=True)
 ngoma("site", site)
 page = open(os.path.join(site, "game-%d.html" % g.id), errors="replace").read()
 check(mk in page, "press_after=public: the site's game page")
+check("Alpha was Xandrilla" in page, "the site's page of a finished anonymous game says who was who")
 running = Game("bantu", 4)
 mk = "MKrun%d" % running.id
 senders[mk] = 0

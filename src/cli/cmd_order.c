@@ -1,8 +1,9 @@
-/* cmd_order.c: `ngoma order` and `ngoma legal`: giving orders as a player would by mail, and listing the legal ones. */
+/* cmd_order.c: `ngoma order` and `ngoma legal`: giving orders (and press) as a player would by mail, and listing the legal ones. */
 #include "cli/cmd.h"
 #include "store/db.h"
 #include "core/engine.h"
 #include "judge/notify.h"
+#include "judge/press.h"
 #include "core/reply.h"
 #include "lib/util.h"
 
@@ -25,6 +26,7 @@ int cmd_order(struct cmd_ctx *c, int argc, char **argv)
     struct game_rec g;
     struct submission sub = { 0 };
     struct strbuf out = STRBUF_INIT;
+    struct press_text press;
     char *text;
     int seat, rc;
     (void)argc;
@@ -32,8 +34,11 @@ int cmd_order(struct cmd_ctx *c, int argc, char **argv)
     if ((rc = cmd_load_seat(c, argv[1], argv[2], &g, &seat)))
         return rc;
     text = strcmp(argv[3], "-") == 0 ? read_stdin() : xstrdup(argv[3]);
+    /* Her press goes as from a mail of hers; the orders are the rest. */
+    press_split(text, false, &press);
     /* The other players hear of it by mail, as if it had come by mail. */
-    if (db_begin(c->db) || engine_submit(c->db, &g, seat, text, "cli", 0, &sub) ||
+    if (db_begin(c->db) || engine_submit(c->db, &g, seat, press.orders.buf ? press.orders.buf : "", "cli", 0, &sub) ||
+        press_take(c->db, &g, seat, &press, 0, 0, 0, &sub) || press_history(c->db, &g, seat, &sub) ||
         reply_render(c->db, &g, seat, &sub, &out) || notify_submission(c->db, &g, seat, &sub, NULL) ||
         db_commit(c->db)) {
         db_rollback(c->db);
@@ -47,6 +52,7 @@ int cmd_order(struct cmd_ctx *c, int argc, char **argv)
                 rc = EX_DATAERR;
     }
     free(text);
+    press_text_release(&press);
     strbuf_release(&out);
     submission_release(&sub);
     game_unload(&g);
