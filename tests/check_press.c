@@ -14,7 +14,7 @@ START_TEST(blocks_apart_from_orders)
     press_split("MOVE 1\nPRESS TO Bob and Mary Ann: hi\nthere\n> quoted\n\nEND PRESS\nMOVE 2\n"
                 "press to all\nsecond\nPRESS TO Dan\nthird\n",
                 false, &pt);
-    ck_assert_str_eq(pt.orders.buf, "MOVE 1\nMOVE 2\n");
+    ck_assert_str_eq(pt.orders, "MOVE 1\nMOVE 2\n");
     ck_assert_int_eq((int)pt.n, 3);
     ck_assert_str_eq(pt.v[0].to, "Bob and Mary Ann");
     ck_assert_str_eq(pt.v[0].body.buf, "hi\nthere");
@@ -33,7 +33,7 @@ START_TEST(what_is_not_press)
     /* Words that begin like PRESS TO are orders; a signature ends all. */
     press_split("pressure on Bob\nPRESSTO x\nMUTED\nmute\nPRESS TO Bob\nhello\n-- \nAnn Smith\nann@x.org\n", false,
                 &pt);
-    ck_assert_str_eq(pt.orders.buf, "pressure on Bob\nPRESSTO x\nMUTED\nmute\n");
+    ck_assert_str_eq(pt.orders, "pressure on Bob\nPRESSTO x\nMUTED\nmute\n");
     ck_assert_int_eq((int)pt.n, 1);
     ck_assert_str_eq(pt.v[0].body.buf, "hello");
     press_text_release(&pt);
@@ -49,7 +49,7 @@ START_TEST(mute_lines)
     ck_assert_str_eq(pt.v[0].to, "Bob");
     ck_assert_int_eq(pt.v[1].kind, PRESS_UNMUTE);
     ck_assert_str_eq(pt.v[1].to, "Mary Ann");
-    ck_assert_str_eq(pt.orders.buf, "BOARD\n");
+    ck_assert_str_eq(pt.orders, "BOARD\n");
     press_text_release(&pt);
 }
 END_TEST
@@ -65,7 +65,7 @@ START_TEST(a_channel_reply)
     ck_assert_int_eq(pt.v[1].kind, PRESS_MESSAGE);
     ck_assert_ptr_null(pt.v[1].to);
     ck_assert_str_eq(pt.v[1].body.buf, "Yes, agreed.\nMUTE nothing, I mean it");
-    ck_assert_str_eq(pt.orders.buf ? pt.orders.buf : "", "");
+    ck_assert_str_eq(pt.orders, "");
     press_text_release(&pt);
 }
 END_TEST
@@ -87,7 +87,7 @@ START_TEST(bounded)
     ck_assert_uint_le(pt.v[0].body.len, PRESS_BODY_KEPT);
     ck_assert_uint_ge(pt.v[0].bytes, 20000 * 11);
     ck_assert_str_eq(pt.v[1].body.buf, "1\nMOVE 1");
-    ck_assert_str_eq(pt.orders.buf ? pt.orders.buf : "", "");
+    ck_assert_str_eq(pt.orders, "");
     press_text_release(&pt);
     strbuf_release(&text);
 }

@@ -37,7 +37,7 @@ int cmd_order(struct cmd_ctx *c, int argc, char **argv)
     /* Her press goes as from a mail of hers; the orders are the rest. */
     press_split(text, false, &press);
     /* The other players hear of it by mail, as if it had come by mail. */
-    if (db_begin(c->db) || engine_submit(c->db, &g, seat, press.orders.buf ? press.orders.buf : "", "cli", 0, &sub) ||
+    if (db_begin(c->db) || engine_submit(c->db, &g, seat, press.orders, "cli", 0, &sub) ||
         press_take(c->db, &g, seat, &press, 0, 0, 0, &sub) || press_history(c->db, &g, seat, &sub) ||
         reply_render(c->db, &g, seat, &sub, &out) || notify_submission(c->db, &g, seat, &sub, NULL) ||
         db_commit(c->db)) {

@@ -89,13 +89,25 @@ static void body_end(struct press_item *it)
         it->body.buf[it->body.len] = '\0';
 }
 
+/* The first line that is not an order: the orders become a copy of the
+ * text before it, and grow line by line from there (a text without
+ * press is never copied). */
+static void cut_here(struct press_text *out, const char *text, const char *line, bool *cut)
+{
+    if (*cut)
+        return;
+    strbuf_add(&out->own, text, (size_t)(line - text));
+    *cut = true;
+}
+
 void press_split(const char *text, bool channel, struct press_text *out)
 {
     struct press_item *cur = NULL, *implicit = NULL;
-    bool in_block = false, top = true;
+    bool in_block = false, top = true, cut = channel;
     memset(out, 0, sizeof(*out));
-    strbuf_init(&out->orders);
-    for (const char *p = text ? text : ""; *p;) {
+    strbuf_init(&out->own);
+    text = text ? text : "";
+    for (const char *p = text; *p;) {
         const char *nl = strchr(p, '\n'), *line = p, *t = p, *to, *first;
         size_t len = nl ? (size_t)(nl - p) : strlen(p), tl, to_len, first_len;
         const char *rest;
@@ -108,6 +120,7 @@ void press_split(const char *text, bool channel, struct press_text *out)
         tl = len;
         trim(&t, &tl);
         if (press_line(t, tl, &to, &to_len, &first, &first_len)) {
+            cut_here(out, text, line, &cut);
             if (cur)
                 body_end(cur);
             cur = add_item(out, PRESS_MESSAGE, t, tl, to, to_len, true);
@@ -132,13 +145,16 @@ void press_split(const char *text, bool channel, struct press_text *out)
         if ((!channel || top) && tl <= 40 &&
             (starts_word(t, tl, "mute", &rest, &rest_len) || starts_word(t, tl, "unmute", &rest, &rest_len)) &&
             rest_len) {
+            cut_here(out, text, line, &cut);
             add_item(out, tolower((unsigned char)t[0]) == 'u' ? PRESS_UNMUTE : PRESS_MUTE, t, tl, rest, rest_len,
                      true);
             continue;
         }
         if (!channel) {
-            strbuf_add(&out->orders, line, len);
-            strbuf_addch(&out->orders, '\n');
+            if (cut) {
+                strbuf_add(&out->own, line, len);
+                strbuf_addch(&out->own, '\n');
+            }
             continue;
         }
         /* A reply to a channel: its words are one message to it. */
@@ -155,6 +171,7 @@ void press_split(const char *text, bool channel, struct press_text *out)
         body_end(cur);
     if (implicit)
         body_end(implicit);
+    out->orders = cut ? (out->own.buf ? out->own.buf : "") : text;
 }
 
 void press_text_release(struct press_text *p)
@@ -165,7 +182,7 @@ void press_text_release(struct press_text *p)
         strbuf_release(&p->v[i].body);
     }
     free(p->v);
-    strbuf_release(&p->orders);
+    strbuf_release(&p->own);
     memset(p, 0, sizeof(*p));
 }
 

@@ -22,7 +22,8 @@ struct press_item {
 };
 
 struct press_text {
-    struct strbuf orders; /* the text without its press, for the game */
+    const char *orders;   /* the text without its press, for the game: the text itself when it held none */
+    struct strbuf own;    /* where orders is kept when press was cut out of it */
     struct press_item *v;
     size_t n;
     size_t dropped;       /* items past PRESS_ITEMS_MAX, not kept */
@@ -36,7 +37,8 @@ struct press_text {
  * orders. With channel (the mail came to a press channel's address) the
  * text outside PRESS TO blocks is one message to that channel, MUTE and
  * UNMUTE lines at its top commands. A signature ("-- ") ends all, lines
- * quoted with '>' are dropped from messages. Linear in text's length.
+ * quoted with '>' are dropped from messages. Linear in text's length;
+ * text must outlive out (orders may point into it).
  */
 void press_split(const char *text, bool channel, struct press_text *out);
 void press_text_release(struct press_text *p);

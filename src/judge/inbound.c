@@ -97,10 +97,11 @@ int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, c
     }
     in->automatic = envelope_automatic(&in->m, in->from_setting);
     envelope_read(&in->m, in->from_setting, &in->e);
-    /* Press and MUTE lines apart from the orders: a reply to a press
-     * channel is press, its MUTE lines at the top aside. */
-    press_split(in->e.orders, in->e.channel != 0, &in->press);
-    order_lines(in->press.orders.buf ? in->press.orders.buf : "", &lines);
+    /* Press and MUTE lines apart from the orders (of a mail to a game: the
+     * lobby's are its own): a reply to a press channel is press, its MUTE
+     * lines at the top aside. */
+    press_split(in->e.game ? in->e.orders : "", in->e.channel != 0, &in->press);
+    order_lines(in->press.orders, &lines);
     in->order_lines = lines.n;
     strlist_clear(&lines);
     content_digest(raw, &in->m, digest);
@@ -408,7 +409,7 @@ static int take_orders(sqlite3 *db, struct game_rec *g, int seat, const struct i
     }
     if (db_savepoint(db, "orders"))
         return -1;
-    rc = engine_submit(db, g, seat, in->press.orders.buf ? in->press.orders.buf : "", "mail", origin->row, &sub);
+    rc = engine_submit(db, g, seat, in->press.orders, "mail", origin->row, &sub);
     if (!rc)
         rc = press_take(db, g, seat, &in->press, in->e.channel, in->m.attachments, origin->row, &sub);
     if (!rc)

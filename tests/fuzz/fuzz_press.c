@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         bool channel = (data[0] & 1) ^ pass;
         int self = (data[0] >> 1) % 5;
         press_split(text, channel, &pt);
-        if (pt.n > PRESS_ITEMS_MAX || pt.orders.len > size)
+        if (pt.n > PRESS_ITEMS_MAX || strlen(pt.orders) > size)
             abort();
         for (size_t i = 0; i < pt.n; i++) {
             const struct press_item *it = &pt.v[i];
