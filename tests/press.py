@@ -354,6 +354,12 @@ ans = [m for m in got.get(0, []) if tag(m).get("kind") != "press"]
 t = " ".join(text_of(ans[-1]).split()) if ans else ""
 check("Cleo has left the game: not sent to Cleo" in t and "A bot plays Dan, and reads no press" in t,
       "notes of who reads no press: %r" % t[:600])
+since = last_name()
+g.mail(2, "PRESS TO Ann: I am gone, but still here")
+got = g.received(since)
+check(got.get(2) and "you have left game" in " ".join(text_of(got[2][-1]).split())
+      and not any(tag(m).get("kind") == "press" for v in got.values() for m in v),
+      "press from a seat that left: %r" % (text_of(got[2][-1])[:200] if got.get(2) else None))
 ngoma("config", "press_max_bytes", "300")
 since = last_name()
 g.mail(0, "PRESS TO Bob\n" + "a long word " * 40)

@@ -1,5 +1,6 @@
 /* notify.c: which mail each seat gets when something happens in a game, rendered from templates/ into the outbox. */
 #include "judge/notify.h"
+#include "judge/press.h"
 #include "judge/standing.h"
 #include "core/agree.h"
 #include "lib/order_text.h"
@@ -104,6 +105,9 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
     view_who_was_who(g, &sb);
     if (sb.len)
         reply_add_text(d, "who_was_who", sb.buf);
+    strbuf_reset(&sb);
+    press_welcome(g, seat, &sb);
+    reply_add_text(d, "press_line", sb.buf);
     free(reply);
     strbuf_release(&sb);
     return d;

@@ -202,7 +202,14 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
                          " was not sent; send it again within the hour", (long long)lately);
         return 0;
     }
-    if (engine_left(db, g, &left, &dropped) || channel_of(db, g, to | (1u << seat), &members_id))
+    if (engine_left(db, g, &left, &dropped))
+        return -1;
+    if (((left >> seat) & 1) && !str_eq(game_status_of(g->ops, g->st), "finished")) {
+        refused(sub, it, "you have left game %lld: press is for the players still in it (once it is over, all may"
+                         " write again)", (long long)g->id);
+        return 0;
+    }
+    if (channel_of(db, g, to | (1u << seat), &members_id))
         return -1;
     utc_now(now);
     if (db_do(db,
@@ -431,6 +438,27 @@ int press_history(sqlite3 *db, struct game_rec *g, int seat, struct submission *
         strbuf_release(&text);
     }
     return 0;
+}
+
+void press_welcome(const struct game_rec *g, int seat, struct strbuf *out)
+{
+    const char *mode = engine_core_option(g->options, "press");
+    const char *other = g->names[seat == 0 && g->nseats > 1 ? 1 : 0];
+    struct strbuf line = STRBUF_INIT;
+    if (str_eq(mode, "none"))
+        strbuf_addstr(&line, "This game is played without press: the players do not write to each other.");
+    else if (str_eq(mode, "public"))
+        strbuf_addstr(&line, "To write to all the others, start a line with PRESS TO ALL; your message follows"
+                             " it.");
+    else
+        strbuf_addf(&line, "To write to the others, start a line with PRESS TO and names (PRESS TO %s) or ALL;"
+                           " your message follows it%s.",
+                    other, str_eq(mode, "grey") ? ", and goes without your name (grey press)" : "");
+    if (str_eq(engine_core_option(g->options, "anonymous"), "yes"))
+        strbuf_addstr(&line, " The seats are known by their titles until the game is over: nobody sees another's"
+                             " name or address.");
+    strbuf_add_flowed(out, line.buf, 0, 72);
+    strbuf_release(&line);
 }
 
 int press_publish(sqlite3 *db, const struct game_rec *g, cJSON *record)

@@ -25,6 +25,11 @@ int press_take(sqlite3 *db, struct game_rec *g, int seat, const struct press_tex
  * them) to the answer of each HISTORY line of sub. */
 int press_history(sqlite3 *db, struct game_rec *g, int seat, struct submission *sub);
 
+/* What the welcome says of press in g: how seat writes to the others, as
+ * the game's press option allows, and that an anonymous game's seats are
+ * known by their titles; wrapped for a mail. */
+void press_welcome(const struct game_rec *g, int seat, struct strbuf *out);
+
 /* The game's press as the public may read it: an array under "press" in
  * record when the game is over and the setting press_after is public;
  * nothing otherwise. */
