@@ -1,5 +1,5 @@
 #!/bin/sh
-# demo.sh: plays a whole KuniUmi game and a Kalimambo round by mail, into the local outbox directory, and prints one player's mails.
+# demo.sh: plays a whole KuniUmi game, a Kalimambo round and a press exchange by mail, into the local outbox directory, and prints the players' mails.
 set -eu
 NGOMA=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -72,6 +72,13 @@ show_mail amara@example.org
 echo "(Amara changed her mind: only her last card counts. Zola's card is still"
 echo " missing, so nothing has moved and nobody has seen a card.)"
 answer zola@example.org "PLAY 2"
+show_mail amara@example.org
+
+# Press: Amara writes to Zola alone, through the game; Zola's plain Reply
+# goes back to the same channel. Kofi reads none of it.
+answer amara@example.org "PRESS TO Zola: Kofi is ahead. Shall we both play low next round?"
+show_mail zola@example.org
+answer zola@example.org "Agreed, I keep my high cards for later."
 show_mail amara@example.org
 echo "================================================================"
 echo "$(ls "$OUTBOX" | wc -l) mails are in $OUTBOX/; the games are in $NGOMA_DB:"
