@@ -463,6 +463,17 @@ ngoma("site", site)
 page = open(os.path.join(site, "game-%d.html" % g.id), errors="replace").read()
 check(mk in page, "press_after=public: the site's game page")
 check("Alpha was Xandrilla" in page, "the site's page of a finished anonymous game says who was who")
+# A running anonymous game: no site page names who plays it.
+hidden = Game("bumuntu", 3, ["anonymous=yes"], names=["Wilhelmina", "Bartholomew", "Cornelius"],
+              addrs=["wil@sec.example", "bart@sec.example", "corn@sec.example"])
+hidden.mail(0, "PRESS TO Beta: hello")
+shutil.rmtree(site, ignore_errors=True)
+ngoma("site", site)
+for f in glob.glob(os.path.join(site, "**", "*"), recursive=True):
+    if os.path.isfile(f) and not f.endswith(".png"):
+        text = open(f, errors="replace").read()
+        for who in hidden.names + hidden.addrs:
+            check(who not in text, "a running anonymous game: %s on the site (%s)" % (who, os.path.basename(f)))
 running = Game("bantu", 4)
 mk = "MKrun%d" % running.id
 senders[mk] = 0

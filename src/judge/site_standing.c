@@ -12,8 +12,8 @@
 /* Players on the site: at most this many pages. */
 #define SITE_PLAYERS_MAX 5000
 
-/* Every person who has sat in a game, numbered by her first game: her
- * page is player-N.html. */
+/* Every person who has sat in a game (one that is anonymous counts once
+ * it is over), numbered by her first game: her page is player-N.html. */
 struct people {
     char **addr;
     int n;
@@ -21,8 +21,11 @@ struct people {
 
 static int people_load(sqlite3 *db, struct people *p)
 {
-    sqlite3_stmt *q = db_stmt(db, "SELECT address FROM seat_players GROUP BY address ORDER BY min(game_id), address"
-                                  " LIMIT ?",
+    /* A seat of an anonymous game that runs names nobody yet. */
+    sqlite3_stmt *q = db_stmt(db,
+                              "SELECT p.address FROM seat_players p JOIN games g ON g.id = p.game_id WHERE p.real_name IS"
+                              " NULL OR g.status = 'finished' GROUP BY p.address ORDER BY min(p.game_id), p.address"
+                              " LIMIT ?",
                               "i", SITE_PLAYERS_MAX);
     int rc;
     p->addr = NULL;
