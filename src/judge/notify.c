@@ -503,15 +503,20 @@ int notify_host(sqlite3 *db, struct game_rec *g, const char *kind, const char *n
 int notify_host_welcome(sqlite3 *db, struct game_rec *g)
 {
     cJSON *d = cJSON_CreateObject(), *players = cJSON_CreateArray();
+    /* An anonymous game's host (a lobby table's sits in it) knows the
+     * seats by their titles, as the players do. */
+    bool anonymous = str_eq(engine_core_option(g->options, "anonymous"), "yes");
     int rc;
     for (int i = 0; i < g->nseats; i++) {
         cJSON *p = cJSON_CreateObject();
         cJSON_AddNumberToObject(p, "seat", i + 1);
         cJSON_AddStringToObject(p, "name", g->names[i]);
-        cJSON_AddStringToObject(p, "email", g->seats[i].email);
+        if (!anonymous)
+            cJSON_AddStringToObject(p, "email", g->seats[i].email);
         cJSON_AddItemToArray(players, p);
     }
     cJSON_AddItemToObject(d, "players", players);
+    cJSON_AddBoolToObject(d, "anonymous", anonymous);
     rc = notify_host(db, g, "host-welcome", "mail-host-welcome.txt", d, NULL);
     cJSON_Delete(d);
     return rc;
