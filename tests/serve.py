@@ -321,7 +321,9 @@ for ack, locked in (("kept", DB + ".inbox"), ("taken", DB)):
     m, text_ = order_mail(g, 1, secret(g, 1), first_order(g))
     holder = subprocess.Popen(["sqlite3", locked], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
-    holder.stdin.write(b"BEGIN IMMEDIATE; CREATE TABLE IF NOT EXISTS lock_held(x);\n")
+    # (It waits its turn: the server's clock may be committing a bot's
+    # move just then.)
+    holder.stdin.write(b".timeout 10000\nBEGIN IMMEDIATE; CREATE TABLE IF NOT EXISTS lock_held(x);\n")
     holder.stdin.flush()
     time.sleep(0.3)
     s = Session()
