@@ -247,16 +247,17 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
         return -1;
     l = submission_line(sub, it->line);
     l->status = LINE_PRESS;
+    /* "press to Bob sent" reads as what it did, for the first line. */
+    strbuf_addstr(&names, "press to ");
     press_names(&g->table, to, -1, -1, &names);
+    strbuf_addstr(&names, sent ? " sent" : " not sent");
     if (sent) {
         struct strbuf who = STRBUF_INIT;
         press_names(&g->table, sent, -1, -1, &who);
         strbuf_addf(&l->body, "Sent to %s%s.", who.buf, grey ? ", without your name (grey press)" : "");
         strbuf_release(&who);
-        strbuf_addf(&names, " sent");
     } else {
         strbuf_addstr(&l->body, "Not sent: nobody it names reads press.");
-        strbuf_addf(&names, " not sent");
     }
     for (int r = 0; r < g->nseats; r++) {
         if ((gone >> r) & 1)
@@ -267,15 +268,7 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
     if (attachments && sent)
         strbuf_addstr(&l->body, " The mail's attachments were left out: press is text.");
     l->quiet = sent == to && !attachments;
-    l->canonical = xstrdup(names.buf);
-    {
-        /* "press to Bob sent" reads as what it did. */
-        struct strbuf c = STRBUF_INIT;
-        strbuf_addf(&c, "press to %s", l->canonical);
-        free(l->canonical);
-        l->canonical = strbuf_detach(&c);
-    }
-    strbuf_release(&names);
+    l->canonical = strbuf_detach(&names);
     return 0;
 }
 
