@@ -90,7 +90,7 @@ $(CHECK): $(TEST_OBJS) $(LIB_OBJS) | $(MODS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) $(DRAW_LIBS) $(MIME_LIBS)
 
 $(BENCH): $(BUILD)/bench/bench_ngoma.o $(BUILD)/bench/hostile_mail.o $(BUILD)/bench/pictures.o \
-		$(BUILD)/bench/lmtp_client.o $(LIB_OBJS) | $(MODS)
+		$(BUILD)/bench/lmtp_client.o $(BUILD)/bench/strength.o $(LIB_OBJS) | $(MODS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 $(BUILD)/%.o: %.c

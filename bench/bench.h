@@ -23,4 +23,9 @@ int bench_pictures(int positions, int repeats);
 int bench_lmtp_one(const char *where, int nfiles, char **files);
 int bench_lmtp_many(const char *where, int conns, const char *list);
 
+/* The strong bot (ms a move, and iterations when > 0) in one seat, the
+ * easy bot in the others, over games games with the seats rotated: one
+ * line of the strength table (strength.c). */
+int bench_strength(const char *game, int nseats, int ngames, int ms, int iterations);
+
 #endif

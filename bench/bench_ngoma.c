@@ -471,6 +471,8 @@ int main(int argc, char **argv)
         return bench_lmtp_one(argv[2], argc - 3, argv + 3);
     else if (argc == 5 && str_eq(argv[1], "lmtp-many"))
         return bench_lmtp_many(argv[2], atoi(argv[3]), argv[4]);
+    else if ((argc == 6 || argc == 7) && str_eq(argv[1], "strength"))
+        return bench_strength(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]), argc == 7 ? atoi(argv[6]) : 0);
     else if (argc == 4 && str_eq(argv[1], "row"))
         return bench_row(argv[2], atoi(argv[3]));
     else {

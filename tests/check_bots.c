@@ -1,7 +1,12 @@
-/* check_bots.c: each game's bot plays only legal orders and beats the random bot over many seeded games. */
+/* check_bots.c: each game's bot plays only legal orders and beats the random bot over many seeded games; the strong bot's search knows no more than its seat and keeps its budgets. */
 #include "test_support.h"
 
 #include "core/bot.h"
+#include "core/engine.h"
+#include "core/history.h"
+#include "core/search.h"
+#include "judge/strong.h"
+#include "store/settings.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -179,6 +184,168 @@ START_TEST(determinize_hides_nothing_seen)
 }
 END_TEST
 
+/* Plays a game of random orders, and at each step the search looks at
+ * (each waited-for seat with a choice) calls fn. */
+typedef void (*position_fn)(const struct game_ops *ops, const void *st, int seat, const struct game_table *t,
+                            int step, void *arg);
+static void positions(const char *game, int seats, int steps, position_fn fn, void *arg)
+{
+    static const char *names[] = { "A", "B", "C", "D", "E", "F" };
+    const struct game_ops *ops = game_find(game);
+    struct game_table t = { seats, names };
+    struct strbuf err = STRBUF_INIT;
+    cJSON *opts = engine_options(ops, NULL, &err);
+    void *st = ops->setup(opts, seats, 41, &err);
+    ck_assert_msg(st != NULL, "%s: %s", game, err.buf);
+    for (int step = 0; step < steps && ops->waiting_for(st); step++) {
+        unsigned w = ops->waiting_for(st);
+        const char *orders[GAME_MAX_SEATS] = { NULL };
+        char *own[GAME_MAX_SEATS] = { NULL };
+        struct game_log log;
+        for (int s = 0; s < seats; s++)
+            if ((w & (1u << s)) && step % 3 == 0)
+                fn(ops, st, s, &t, step, arg);
+        for (int s = 0; s < seats; s++)
+            if (w & (1u << s))
+                orders[s] = own[s] = bot_random(ops, st, s, &t, (uint64_t)step * 7 + (uint64_t)s);
+        game_log_init(&log);
+        ck_assert_int_eq(ops->advance(st, orders, &t, &log), 0);
+        game_log_release(&log);
+        for (int s = 0; s < seats; s++)
+            free(own[s]);
+    }
+    ops->free(st);
+    cJSON_Delete(opts);
+    strbuf_release(&err);
+}
+
+/* Twins: the state, and a copy that differs only in what seat cannot see
+ * (dealt anew); the search, on the same randomness and a budget in
+ * iterations, gives both the same order. */
+static void twins_agree(const struct game_ops *ops, const void *st, int seat, const struct game_table *t, int step,
+                        void *arg)
+{
+    struct search_budget b = SEARCH_BUDGET_DEFAULT;
+    int *differed = arg;
+    void *twin = bot_copy_state(ops, st);
+    cJSON *a = ops->to_json(st), *c;
+    char *x, *y, *o1, *o2;
+    b.ms = 0;
+    b.iterations = 120;
+    ops->determinize(twin, seat, 0xabcdefULL + (uint64_t)step);
+    c = ops->to_json(twin);
+    x = cJSON_PrintUnformatted(a);
+    y = cJSON_PrintUnformatted(c);
+    *differed += strcmp(x, y) != 0;
+    o1 = search_choose(ops, st, seat, t, 5, &b, NULL);
+    o2 = search_choose(ops, twin, seat, t, 5, &b, NULL);
+    ck_assert_ptr_nonnull(o1);
+    ck_assert_ptr_nonnull(o2);
+    CHECK(str_eq(o1, o2), "%s step %d seat %d: the search chose %s, and %s in the twin that differs only in what"
+          " the seat cannot see", ops->name, step, seat, o1, o2);
+    free(o1), free(o2), free(x), free(y);
+    cJSON_Delete(a), cJSON_Delete(c);
+    ops->free(twin);
+}
+
+START_TEST(search_knows_only_its_seat)
+{
+    int differed = 0;
+    positions("kalimambo", 3, 30, twins_agree, &differed);
+    positions("african-empires", 4, 30, twins_agree, &differed);
+    ck_assert_msg(differed > 0, "no twin differed from its game: the test proved nothing");
+}
+END_TEST
+
+/* The search's order is legal, and it keeps its budgets: the iterations
+ * it was given, and the tree's bytes. */
+static void keeps_budget(const struct game_ops *ops, const void *st, int seat, const struct game_table *t, int step,
+                         void *arg)
+{
+    struct search_budget b = SEARCH_BUDGET_DEFAULT;
+    struct search_stats ss;
+    struct strlist legal = STRLIST_INIT;
+    char *o;
+    (void)arg;
+    b.ms = 0;
+    b.iterations = 60;
+    b.max_bytes = 64 << 10;
+    ops->legal(st, seat, t, &legal);
+    o = search_choose(ops, st, seat, t, (uint64_t)step, &b, &ss);
+    ck_assert_ptr_nonnull(o);
+    CHECK(strlist_contains(&legal, o), "%s step %d: the search chose %s, not a legal order", ops->name, step, o);
+    if (legal.n > 1) {
+        CHECK(ss.iterations == 60, "%s step %d: %d iterations of a budget of 60", ops->name, step, ss.iterations);
+        /* Past the bound no node is added: what one more node brings at most. */
+        CHECK(ss.bytes <= b.max_bytes + (legal.n + 64) * 64 + 4096, "%s step %d: a tree of %zu bytes, bound %zu",
+              ops->name, step, ss.bytes, b.max_bytes);
+    }
+    free(o);
+    strlist_clear(&legal);
+}
+
+START_TEST(search_keeps_its_budget)
+{
+    positions("kuniumi", 2, 24, keeps_budget, NULL);
+    positions("bantu", 3, 24, keeps_budget, NULL);
+    positions("bumuntu", 5, 24, keeps_budget, NULL);
+    positions("kalimambo", 5, 24, keeps_budget, NULL);
+    positions("african-empires", 6, 24, keeps_budget, NULL);
+}
+END_TEST
+
+/* A strong bot's seat: the engine leaves it to the strong pass, which
+ * searches with no transaction open and records the order as the strong
+ * bot's; the history says who played. */
+START_TEST(strong_bot_plays_outside_the_lock)
+{
+    static const char *const names[] = { "Ann", "Bob" };
+    static const char *const emails[] = { "ann@example.org", "bot:strong" };
+    sqlite3 *db = t_db();
+    struct strbuf err = STRBUF_INIT, hist = STRBUF_INIT;
+    struct schedule_stats ss;
+    struct game_rec g;
+    int64_t id, n;
+    int guard = 0;
+    ck_assert_int_eq(setting_set(db, "bot_ms", "20", &err), 0);
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(engine_new(db, game_find("kuniumi"), 2, names, emails, NULL, 8, true, &id, &err), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+    ck_assert_int_eq(game_load(db, id, &g), 0);
+    ck_assert(g.seats[1].bot);
+    ck_assert_str_eq(g.seats[1].bot_level, "strong");
+    /* Ann plays until the game waits for the bot. */
+    while (g.ops->waiting_for(g.st) == 1u && guard++ < 20) {
+        struct strlist legal = STRLIST_INIT;
+        g.ops->legal(g.st, 0, &g.table, &legal);
+        t_ok(db, &g, 0, legal.v[0]);
+        strlist_clear(&legal);
+    }
+    ck_assert_uint_eq(g.ops->waiting_for(g.st), 2u);
+    /* Nothing played it in Ann's transaction. */
+    ck_assert_int_eq(db_get_int64(db, &n, "SELECT count(*) FROM orders WHERE game_id = ? AND seat = 2", "I", id), 1);
+    ck_assert_int_eq(n, 0);
+    game_unload(&g);
+    memset(&ss, 0, sizeof(ss));
+    ck_assert_int_eq(strong_bots_play(db, 0, &ss), 0);
+    ck_assert_int_ge(ss.bot_steps, 1);
+    ck_assert_int_eq(db_get_int64(db, &n,
+                                  "SELECT count(*) FROM orders WHERE game_id = ? AND seat = 2 AND source = 'bot' AND"
+                                  " bot_level = 'strong' AND status = 'accepted'",
+                                  "I", id),
+                     1);
+    ck_assert_int_ge(n, 1);
+    ck_assert_int_eq(game_load(db, id, &g), 0);
+    ck_assert_uint_eq(g.ops->waiting_for(g.st), 1u);
+    ck_assert_int_eq(history_render(db, &g, 0, &hist), 0);
+    ck_assert_msg(strstr(hist.buf, "Bots play: Bob (strong bot).") != NULL, "the history: %s", hist.buf);
+    game_unload(&g);
+    strbuf_release(&hist);
+    strbuf_release(&err);
+    db_close(db);
+}
+END_TEST
+
 Suite *bots_suite(void)
 {
     Suite *s = suite_create("bots");
@@ -190,6 +357,12 @@ Suite *bots_suite(void)
     tcase_add_test(tc, african_empires_bot);
     tcase_add_test(tc, bumuntu_bot);
     tcase_add_test(tc, determinize_hides_nothing_seen);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("search");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, search_knows_only_its_seat);
+    tcase_add_test(tc, search_keeps_its_budget);
+    tcase_add_test(tc, strong_bot_plays_outside_the_lock);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -16,7 +16,12 @@
 sqlite3 *t_db(void)
 {
     sqlite3 *db = db_open(":memory:");
+    struct strbuf err = STRBUF_INIT;
     ck_assert_ptr_nonnull(db);
+    /* The suites' bots play at once, in the caller's transaction: the
+     * strong one (a search outside the lock) has tests of its own. */
+    ck_assert_int_eq(setting_set(db, "bot_level", "easy", &err), 0);
+    strbuf_release(&err);
     return db;
 }
 

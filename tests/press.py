@@ -206,6 +206,12 @@ def history_of(game, s):
 
 
 ngoma("init")
+
+
+# The bots of these games play at once: the strong one has tests of its own.
+
+
+ngoma("config", "bot_level", "easy")
 ngoma("config", "from", "ngoma@example.org")
 ngoma("config", "outbox_dir", OUTBOX)
 

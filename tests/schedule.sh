@@ -39,6 +39,8 @@ play() {
 fresh() {
     export NGOMA_DB="$T/$1.db"
     "$NGOMA" init >/dev/null || fail "init $1"
+    # The bots play at once; the strong one's deadline is tested below.
+    "$NGOMA" config bot_level easy >/dev/null
 }
 
 # ---- bad options are refused with what would be right ---------------------------------------------
@@ -47,7 +49,7 @@ P="--player Ann=ann@example.org --player Bob=bob@example.org"
 # shellcheck disable=SC2086
 {
     at 2026-03-01T10:00Z 64 new kuniumi $P --deadline 5x; err_has "like 90m, 48h or 3d"
-    at 2026-03-01T10:00Z 64 new kuniumi $P --deadline 48h --nmr maybe; err_has "wait, bot or drop"
+    at 2026-03-01T10:00Z 64 new kuniumi $P --deadline 48h --nmr maybe; err_has "bot:easy, bot:strong or drop"
     at 2026-03-01T10:00Z 64 new kuniumi $P --grace 2h; err_has "need a --deadline"
     at 2026-03-01T10:00Z 64 new kuniumi $P --deadline 48h --remind soon; err_has "24h,2h"
     at 2026-03-01T10:00Z 64 new kuniumi $P --deadline 48h --host nobody; err_has "host's mail address"

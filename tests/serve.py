@@ -196,6 +196,8 @@ def processed(mid):
 
 # ---- setup ----------------------------------------------------------------------------------
 ngoma("init")
+# The bots of these games play at once: the strong one has tests of its own.
+ngoma("config", "bot_level", "easy")
 ngoma("config", "outbox_dir", os.path.join(WORK, "outbox"))
 OUTBOX = os.path.join(WORK, "outbox")
 figures = {}

@@ -19,6 +19,7 @@ chrome() {
 }
 
 "$NGOMA" init >/dev/null
+"$NGOMA" config bot_level easy >/dev/null
 # One finished game of each kind, played by bots; and one African Empires
 # game in play with people's hands in it, to prove none reaches the site.
 for g in kuniumi kalimambo bumuntu bantu african-empires; do

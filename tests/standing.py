@@ -54,6 +54,12 @@ def rate(players, ranks):
 
 
 ngoma("init")
+
+
+# The bots of these games play at once: the strong one has tests of its own.
+
+
+ngoma("config", "bot_level", "easy")
 people = ["p%d@example.org" % i for i in range(1, 7)]
 names = {p: "P%d" % (i + 1) for i, p in enumerate(people)}
 seats = {"kuniumi": (2, 2), "kalimambo": (2, 5), "bantu": (2, 4), "bumuntu": (2, 5), "african-empires": (3, 6)}

@@ -22,6 +22,7 @@ is() { tests=$((tests + 1)); [ "$1" = "$2" ] || fail "$3: \"$1\", not \"$2\""; }
 q() { sqlite3 "$NGOMA_DB" "$1"; }
 
 expect 0 init
+expect 0 config bot_level easy
 expect 0 config outbox_dir "$T/outbox"
 expect 0 config admin admin@example.org
 expect 0 config images no

@@ -10,6 +10,7 @@
 #define NEED_DB 1u   /* the dispatcher opens (and migrates) the database first */
 #define OR_FILE 2u   /* ... unless --file names what to read instead */
 #define READS 4u     /* it only reads: a running ngoma serve is not told of it */
+#define BOTS 8u      /* it may leave a game waiting for a strong bot: the bot plays after it (cmd_strong_bots) */
 
 /* What a command leaves to be done once its database is closed. */
 #define AFTER_READ 1u   /* the inbox: a mail was kept */
@@ -43,6 +44,10 @@ int cmd_failed(void);
 int cmd_load_game(struct cmd_ctx *c, const char *arg, struct game_rec *g);
 /* Loads GAME and finds PLAYER in it; 0 or the exit code. */
 int cmd_load_seat(struct cmd_ctx *c, const char *game, const char *player, struct game_rec *g, int *seat);
+/* The strong bots the command left due play now, each searching with no
+ * lock held (strong_bots_play); a mail command then sends what they
+ * queued, as send_on_receive says. */
+void cmd_strong_bots(struct cmd_ctx *c);
 /* Finds PLAYER in g; returns the seat, or -1 after reporting. */
 int cmd_seat(const struct game_rec *g, const char *who);
 int cmd_init(struct cmd_ctx *c, int argc, char **argv);

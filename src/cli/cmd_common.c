@@ -1,10 +1,14 @@
 /* cmd_common.c: the steps several commands share: loading the named game and finding the named player. */
 #include "cli/cmd.h"
+#include "judge/strong.h"
+#include "mail/send.h"
+#include "store/settings.h"
 #include "store/db.h"
 #include "lib/util.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 int cmd_usage(const struct cmd_ctx *c, const char *fmt, ...)
 {
@@ -64,4 +68,20 @@ int cmd_seat(const struct game_rec *g, const char *who)
         strbuf_release(&names);
     }
     return seat;
+}
+
+void cmd_strong_bots(struct cmd_ctx *c)
+{
+    struct schedule_stats st;
+    struct send_stats sst;
+    memset(&st, 0, sizeof(st));
+    if (strong_bots_play(c->db, 0, &st)) {
+        error("the strong bots play at the next ngoma run");
+        db_failure_reset();
+        return;
+    }
+    if (st.bot_steps && (str_eq(c->cmd->name, "receive") || str_eq(c->cmd->name, "fetch")) &&
+        setting_is_yes(c->db, "send_on_receive") && outbox_send_wait(c->db, c->db_path, 60, &sst))
+        error("the bots' mail stays in the outbox for ngoma send or run");
+    db_failure_reset();
 }

@@ -1,5 +1,6 @@
 /* cmd_mail.c: the mail commands: receive, fetch, send, outbox and config. */
 #include "cli/cmd.h"
+#include "judge/strong.h"
 #include "store/db.h"
 #include "judge/fetch.h"
 #include "judge/inbound.h"
@@ -49,6 +50,14 @@ static void work(const char *db_path, unsigned after)
         inbox_take(db, db_path, 0, &st);
     if ((after & AFTER_SEND) || (st.messages && setting_is_yes(db, "send_on_receive")))
         outbox_send(db, db_path, &sst);
+    /* The answers are out; the strong bots the mail left due play, and
+     * what they queued goes too. */
+    if (st.messages) {
+        struct schedule_stats ss;
+        memset(&ss, 0, sizeof(ss));
+        if (strong_bots_play(db, 0, &ss) == 0 && ss.bot_steps && setting_is_yes(db, "send_on_receive"))
+            outbox_send(db, db_path, &sst);
+    }
     db_close(db);
 }
 

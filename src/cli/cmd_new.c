@@ -42,7 +42,8 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
         switch (o) {
         case 'p':
             if (!eq || eq == optarg || !eq[1]) {
-                cmd_usage(c, "--player takes NAME=EMAIL (or NAME=bot), not \"%s\"", optarg);
+                cmd_usage(c, "--player takes NAME=EMAIL (or NAME=bot, NAME=bot:easy, NAME=bot:strong), not \"%s\"",
+                          optarg);
                 goto out;
             }
             if (n == GAME_MAX_SEATS) {

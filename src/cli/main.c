@@ -22,13 +22,13 @@ const struct command commands[] = {
     { "init", cmd_init, NEED_DB, "", "create the database, or upgrade it to the current schema", 0, 0 },
     { "games", cmd_games, 0, "", "list the games ngoma can run", 0, 0 },
     { "rules", cmd_rules, 0, "GAME", "print the rules summary, order syntax and options of a game", 1, 1 },
-    { "new", cmd_new, NEED_DB,
-      "GAME --player NAME=EMAIL|bot ... [--seed N] [--option KEY=VALUE ...] [--deadline 48h] [--remind 24h,2h] "
-      "[--grace 12h] [--nmr wait|bot|drop] [--host EMAIL]",
+    { "new", cmd_new, NEED_DB | BOTS,
+      "GAME --player NAME=EMAIL|bot[:easy|:strong] ... [--seed N] [--option KEY=VALUE ...] [--deadline 48h] [--remind 24h,2h] "
+      "[--grace 12h] [--nmr wait|bot|bot:easy|bot:strong|drop] [--host EMAIL]",
       "start a game; prints its id", 1, 1 },
     { "list", cmd_list, NEED_DB | READS, "", "every game: status, step, deadline, who is missing", 0, 0 },
     { "status", cmd_status, NEED_DB | READS, "GAME", "one game: status, deadline per player, policy, host, seats", 1, 1 },
-    { "order", cmd_order, NEED_DB, "GAME PLAYER 'ORDER TEXT'",
+    { "order", cmd_order, NEED_DB | BOTS, "GAME PLAYER 'ORDER TEXT'",
       "give orders as PLAYER would by mail ('-' reads them from stdin); prints the reply", 3, 3 },
     { "legal", cmd_legal, NEED_DB | READS, "GAME PLAYER", "list every legal order of PLAYER now, one per line", 2, 2 },
     { "show", cmd_show, NEED_DB | READS, "GAME [--as PLAYER] [--json] [--turn N|--step N]",
@@ -46,10 +46,10 @@ const struct command commands[] = {
       1 },
     { "export", cmd_export, NEED_DB | READS, "GAME",
       "print the game's public record as JSON: orders, logs, observer views, commitment (the seed once over)", 1, 1 },
-    { "receive", cmd_receive, NEED_DB, "[--wait] [FILE]",
+    { "receive", cmd_receive, NEED_DB | BOTS, "[--wait] [FILE]",
       "keep one mail (stdin, or FILE) as an MTA pipe, .forward or procmail delivers it, and have it read at once "
       "(--wait: read it here, and print what became of it)", 0, 1 },
-    { "fetch", cmd_fetch, NEED_DB, "[--mbox FILE]",
+    { "fetch", cmd_fetch, NEED_DB | BOTS, "[--mbox FILE]",
       "read new mail from the configured Maildir and/or IMAP mailbox (or every mail of an mbox file)", 0, 0 },
     { "send", cmd_send, NEED_DB, "",
       "read what the inbox keeps, then deliver the outbox (dir, smtp or sendmail, per send_method), after any other "
@@ -65,13 +65,14 @@ const struct command commands[] = {
     { "prune", cmd_prune, NEED_DB, "[--before DURATION]",
       "delete sent mail, raw copies and journal rows older than DURATION (default: the retention setting)", 0, 0 },
     { "backup", cmd_backup, NEED_DB | READS, "FILE", "write a consistent copy of the database to FILE, while mail arrives", 1, 1 },
-    { "pause", cmd_host, NEED_DB, "GAME", "host: stop the game and its clock", 1, 1 },
-    { "resume", cmd_host, NEED_DB, "GAME", "host: go on, with a fresh deadline", 1, 1 },
-    { "extend", cmd_host, NEED_DB, "GAME DURATION", "host: more time for the step (e.g. 2d, 12h)", 2, 2 },
-    { "rollback", cmd_host, NEED_DB, "GAME ROUND|step N",
+    { "pause", cmd_host, NEED_DB | BOTS, "GAME", "host: stop the game and its clock", 1, 1 },
+    { "resume", cmd_host, NEED_DB | BOTS, "GAME", "host: go on, with a fresh deadline", 1, 1 },
+    { "extend", cmd_host, NEED_DB | BOTS, "GAME DURATION", "host: more time for the step (e.g. 2d, 12h)", 2, 2 },
+    { "rollback", cmd_host, NEED_DB | BOTS, "GAME ROUND|step N",
       "host: back to the start of a round (turn, move) as the game counts, or to a step; everyone is told", 2, 3 },
-    { "replace", cmd_host, NEED_DB, "GAME PLAYER NAME=EMAIL", "host: a new player takes a seat", 3, 3 },
-    { "kick", cmd_host, NEED_DB, "GAME PLAYER", "host: a bot plays the seat from now on", 2, 2 },
+    { "replace", cmd_host, NEED_DB | BOTS, "GAME PLAYER NAME=EMAIL", "host: a new player takes a seat", 3, 3 },
+    { "kick", cmd_host, NEED_DB | BOTS, "GAME PLAYER [bot:easy|bot:strong]",
+      "host: a bot plays the seat from now on (plain: at the level bot_level)", 2, 3 },
     { "end", cmd_end, NEED_DB, "GAME [--score|--abandon] REASON",
       "host: end the game now, scored as it stands (the default) or with no winner", 2, 64 },
     { "ratings", cmd_ratings, NEED_DB, "GAME", "the top 20 players of a game by rating (Weng-Lin), with their addresses", 1, 1 },
@@ -273,6 +274,10 @@ int main(int argc, char **argv)
         free(templates);
     }
     rc = cmd->fn(&ctx, argc, argv);
+    /* A strong bot the command left due plays now (a mail kept for the
+     * worker leaves it to the worker). */
+    if (rc == 0 && ctx.db && (cmd->flags & BOTS) && !(ctx.after & AFTER_READ))
+        cmd_strong_bots(&ctx);
     if (ctx.db) {
         db_rollback(ctx.db); /* nothing is left open on any path; this is a guard */
         db_close(ctx.db);

@@ -22,7 +22,7 @@ char *bot_random(const struct game_ops *ops, const void *st, int seat, const str
     return pick;
 }
 
-static void *copy_state(const struct game_ops *ops, const void *st)
+void *bot_copy_state(const struct game_ops *ops, const void *st)
 {
     struct strbuf err = STRBUF_INIT;
     if (ops->clone)
@@ -46,7 +46,7 @@ static long long try_order(const struct game_ops *ops, const void *st, int seat,
         const char *orders[GAME_MAX_SEATS] = { NULL };
         char *filled[GAME_MAX_SEATS] = { NULL };
         struct game_log log;
-        void *c = copy_state(ops, st);
+        void *c = bot_copy_state(ops, st);
         if (!c)
             return 0;
         /* What seat cannot see is dealt anew: the bot does not peek. */

@@ -16,6 +16,10 @@
  */
 char *bot_choose(const struct game_ops *ops, const void *st, int seat, const struct game_table *t, uint64_t salt);
 
+/* A copy of st (the module's clone, else through its JSON); NULL when it
+ * could not be made. */
+void *bot_copy_state(const struct game_ops *ops, const void *st);
+
 /* A random legal order for seat (the baseline bots are measured against). */
 char *bot_random(const struct game_ops *ops, const void *st, int seat, const struct game_table *t, uint64_t salt);
 

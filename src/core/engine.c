@@ -2,6 +2,7 @@
 #include "core/engine.h"
 #include "core/agree.h"
 #include "core/bot.h"
+#include "core/search.h"
 #include "store/db.h"
 #include "store/settings.h"
 #include "core/history.h"
@@ -220,10 +221,37 @@ int engine_check_name(const char *name, struct strbuf *err)
     return 0;
 }
 
+const char *engine_bot_word(const char *word)
+{
+    if (str_ieq(word, "bot"))
+        return "";
+    if (str_ieq(word, "bot:easy"))
+        return "easy";
+    if (str_ieq(word, "bot:strong"))
+        return "strong";
+    return NULL;
+}
+
+const char *engine_bot_level(sqlite3 *db, const char *word)
+{
+    const char *level = engine_bot_word(word);
+    if (level && *level)
+        return level;
+    /* The host's default: strong unless set. */
+    char *v = setting_get(db, "bot_level");
+    bool easy = v && str_eq(v, "easy");
+    free(v);
+    return easy ? "easy" : "strong";
+}
+
 int engine_check_email(const char *email, struct strbuf *err)
 {
-    if (str_eq(email, "bot"))
+    if (engine_bot_word(email))
         return 0;
+    if (str_iprefix(email, "bot:")) {
+        strbuf_addf(err, "\"%s\" is no bot: write bot (the host's level), bot:easy or bot:strong", email);
+        return -1;
+    }
     return address_check(email, "the player's address", err);
 }
 
@@ -372,11 +400,12 @@ int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct 
     g.id = *id = want;
     for (int i = 0; i < nseats; i++) {
         char *secret = secret_new(10);
+        bool bot = engine_bot_word(emails[i]) != NULL;
         int r = db_do(db,
-                      "INSERT INTO seats(game_id, seat, name, email, secret, bot, real_name) VALUES (?, ?, ?, ?, ?, ?,"
-                      " ?)",
-                      "Iisssis", g.id, i + 1, g.names[i], emails[i], secret, str_eq(emails[i], "bot") ? 1 : 0,
-                      anonymous ? names[i] : NULL);
+                      "INSERT INTO seats(game_id, seat, name, email, secret, bot, real_name, bot_level) VALUES (?, ?, ?,"
+                      " ?, ?, ?, ?, ?)",
+                      "Iisssiss", g.id, i + 1, g.names[i], bot ? "bot" : emails[i], secret, bot ? 1 : 0,
+                      anonymous ? names[i] : NULL, bot ? engine_bot_level(db, emails[i]) : NULL);
         free(secret);
         if (r)
             goto out;
@@ -405,6 +434,7 @@ out:
 struct origin {
     const char *source;
     int64_t message_row;
+    const char *bot_level; /* the bot that chose it (easy, strong); NULL: a person */
 };
 
 static int store_order(sqlite3 *db, struct game_rec *g, int seat, int step, const char *text, const char *canonical,
@@ -414,9 +444,10 @@ static int store_order(sqlite3 *db, struct game_rec *g, int seat, int step, cons
     utc_now(now);
     return db_do(db,
                  "INSERT INTO orders(game_id, seat, step, text, canonical, status, reason, source, turn_id,"
-                 " received_at, message_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, nullif(?, 0), ?, nullif(?, 0))",
-                 "IiisssssIsI", g->id, seat + 1, step, text, canonical, status, reason, o->source, turn_id, now,
-                 o->message_row);
+                 " received_at, message_id, bot_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, nullif(?, 0), ?, nullif(?, 0),"
+                 " ?)",
+                 "IiisssssIsIs", g->id, seat + 1, step, text, canonical, status, reason, o->source, turn_id, now,
+                 o->message_row, o->bot_level);
 }
 
 /* The seats with a pending order for the current step, as a mask. */
@@ -477,8 +508,8 @@ static int resolve_step(sqlite3 *db, struct game_rec *g, struct game_log *log)
     int rc;
 
     st = db_stmt(db,
-                 "SELECT seat, canonical, source FROM orders WHERE game_id = ? AND step = ? AND status = 'pending'"
-                 " ORDER BY seat",
+                 "SELECT seat, canonical, source, bot_level FROM orders WHERE game_id = ? AND step = ? AND status ="
+                 " 'pending' ORDER BY seat",
                  "Ii", g->id, g->turn + 1);
     if (!st)
         goto fail;
@@ -496,6 +527,9 @@ static int resolve_step(sqlite3 *db, struct game_rec *g, struct game_log *log)
             (str_eq((const char *)sqlite3_column_text(st, 2), "nmr") ||
              str_eq((const char *)sqlite3_column_text(st, 2), "forced")))
             cJSON_AddStringToObject(o, "source", (const char *)sqlite3_column_text(st, 2));
+        /* Which bot chose it: the history and the site say so. */
+        if (sqlite3_column_type(st, 3) == SQLITE_TEXT)
+            cJSON_AddStringToObject(o, "bot", (const char *)sqlite3_column_text(st, 3));
         cJSON_AddItemToArray(list, o);
     }
     db_finalize(st);
@@ -741,7 +775,7 @@ out:
 
 int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source, struct strbuf *out)
 {
-    struct origin o = { source, 0 };
+    struct origin o = { source, 0, NULL };
     return resign_seat(db, g, seat, &o, out);
 }
 
@@ -1057,10 +1091,12 @@ static int timezone_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *l
     return db_do(db, "UPDATE seats SET timezone = ? WHERE game_id = ? AND seat = ?", "sIi", arg, g->id, seat + 1);
 }
 
-/* Gives order for seat as source ("bot", "nmr", "forced"); takes order. */
-static int give_for(sqlite3 *db, struct game_rec *g, int seat, const char *source, char *order, char **played)
+/* Gives order for seat as source ("bot", "nmr", "forced"), chosen by the
+ * bot of level (NULL: the core); takes order. */
+static int give_for(sqlite3 *db, struct game_rec *g, int seat, const char *source, const char *level, char *order,
+                    char **played)
 {
-    struct origin o = { source, 0 };
+    struct origin o = { source, 0, level };
     struct line_result l;
     int rc;
     memset(&l, 0, sizeof(l));
@@ -1078,13 +1114,30 @@ static int give_for(sqlite3 *db, struct game_rec *g, int seat, const char *sourc
     return rc;
 }
 
+/* What a bot's choice for seat at this step is seeded with. */
+static uint64_t bot_salt(const struct game_rec *g, int seat)
+{
+    return (uint64_t)g->seed ^ ((uint64_t)g->turn * 0x9e3779b97f4a7c15ULL) ^ (uint64_t)seat;
+}
+
 int engine_play_for(sqlite3 *db, struct game_rec *g, int seat, const char *source, char **played)
 {
-    char *order = bot_choose(g->ops, g->st, seat, &g->table,
-                             (uint64_t)g->seed ^ ((uint64_t)g->turn * 0x9e3779b97f4a7c15ULL) ^ (uint64_t)seat);
+    char *order = bot_choose(g->ops, g->st, seat, &g->table, bot_salt(g, seat));
     if (!order)
         return error("game %lld: the bot of seat %d found no legal order", (long long)g->id, seat + 1);
-    return give_for(db, g, seat, source, order, played);
+    return give_for(db, g, seat, source, "easy", order, played);
+}
+
+char *engine_search_for(sqlite3 *db, const struct game_rec *g, int seat, struct search_stats *stats)
+{
+    struct search_budget b = SEARCH_BUDGET_DEFAULT;
+    b.ms = (int)setting_get_int(db, "bot_ms", 200);
+    return search_choose(g->ops, g->st, seat, &g->table, bot_salt(g, seat), &b, stats);
+}
+
+int engine_play_given(sqlite3 *db, struct game_rec *g, int seat, const char *source, char *order, char **played)
+{
+    return give_for(db, g, seat, source, "strong", order, played);
 }
 
 char *engine_forced_order(const struct game_rec *g, int seat)
@@ -1096,6 +1149,12 @@ char *engine_forced_order(const struct game_rec *g, int seat)
         order = xstrdup(legal.v[0]);
     strlist_clear(&legal);
     return order;
+}
+
+/* Whether the core plays seat's orders at once: an easy bot's. */
+static bool plays_inline(const struct game_rec *g, int s)
+{
+    return g->seats[s].bot && !str_eq(g->seats[s].bot_level, "strong");
 }
 
 int engine_autoplay(sqlite3 *db, struct game_rec *g, int *played)
@@ -1111,16 +1170,30 @@ int engine_autoplay(sqlite3 *db, struct game_rec *g, int *played)
         if (pending_mask(db, g, &in))
             return -1;
         for (int s = 0; s < g->nseats && seat < 0; s++)
-            if ((waiting & ~in & (1u << s)) && (g->seats[s].bot || (forced = engine_forced_order(g, s))))
+            if ((waiting & ~in & (1u << s)) && (plays_inline(g, s) || (forced = engine_forced_order(g, s))))
                 seat = s;
         if (seat < 0)
             break;
-        if (forced ? give_for(db, g, seat, "forced", forced, NULL) : engine_play_for(db, g, seat, "bot", NULL))
+        if (forced ? give_for(db, g, seat, "forced", NULL, forced, NULL) : engine_play_for(db, g, seat, "bot", NULL))
             return -1;
         n++;
     }
     if (played)
         *played += n;
+    return 0;
+}
+
+int engine_strong_due(sqlite3 *db, struct game_rec *g, int *seat)
+{
+    unsigned waiting = g->ops->waiting_for(g->st), in;
+    *seat = -1;
+    if (!waiting || g->sched.paused || str_eq(g->status, "finished"))
+        return 0;
+    if (pending_mask(db, g, &in))
+        return -1;
+    for (int s = 0; s < g->nseats && *seat < 0; s++)
+        if ((waiting & ~in & (1u << s)) && g->seats[s].bot && str_eq(g->seats[s].bot_level, "strong"))
+            *seat = s;
     return 0;
 }
 
@@ -1134,8 +1207,8 @@ int engine_autoplay_due(sqlite3 *db, struct game_rec *g, bool *any)
         return -1;
     for (int s = 0; s < g->nseats && !*any; s++)
         if (waiting & ~in & (1u << s)) {
-            char *forced = g->seats[s].bot ? NULL : engine_forced_order(g, s);
-            *any = g->seats[s].bot || forced;
+            char *forced = plays_inline(g, s) ? NULL : engine_forced_order(g, s);
+            *any = plays_inline(g, s) || forced;
             free(forced);
         }
     return 0;
@@ -1145,7 +1218,7 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
                   int64_t message_row, struct submission *out)
 {
     struct strlist lines = STRLIST_INIT;
-    struct origin o = { source, message_row };
+    struct origin o = { source, message_row, NULL };
     int rc = 0;
 
     out->turn_before = out->turn_after = g->turn;

@@ -7,6 +7,8 @@
 
 #include "core/gamerec.h"
 
+struct search_stats;
+
 enum line_status {
     LINE_ACCEPTED, /* an order that was resolved (or a RESIGN) */
     LINE_PENDING,  /* an order recorded for a simultaneous step still missing others */
@@ -56,8 +58,15 @@ const char *engine_core_option(const cJSON *options, const char *key);
 /* The same for the host at the shell. */
 cJSON *engine_options(const struct game_ops *ops, const cJSON *given, struct strbuf *err);
 
+/* The level a bot word names: "bot" (""), "bot:easy" ("easy"),
+ * "bot:strong" ("strong"), any case; NULL for any other word. */
+const char *engine_bot_word(const char *word);
+/* easy or strong: the level of a bot word, plain "bot" the host's
+ * default (setting bot_level, strong unless set). */
+const char *engine_bot_level(sqlite3 *db, const char *word);
+
 /* A player's name (1 to 24 letters, digits, spaces, - _ . ') and mail
- * address ("bot" for a bot), checked; -1 with the reason in err. */
+ * address (a bot word for a bot), checked; -1 with the reason in err. */
 int engine_check_name(const char *name, struct strbuf *err);
 int engine_check_email(const char *email, struct strbuf *err);
 
@@ -103,17 +112,29 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
 /* A bot chooses and gives seat's order (source says why: "bot", "nmr");
  * *played (owned) tells which, when not NULL. */
 int engine_play_for(sqlite3 *db, struct game_rec *g, int seat, const char *source, char **played);
+/* The strong bot's choice for seat (owned; NULL: no legal order): a
+ * search of bot_ms (a setting). Touches no table: a caller runs it
+ * outside any transaction, on a game it read, and gives the order with
+ * engine_play_given once it holds the lock again and the game has not
+ * moved. */
+char *engine_search_for(sqlite3 *db, const struct game_rec *g, int seat, struct search_stats *stats);
+/* Gives the strong bot's order for seat (takes order), as engine_play_for. */
+int engine_play_given(sqlite3 *db, struct game_rec *g, int seat, const char *source, char *order, char **played);
+/* The seat of a strong bot the game waits for now (*seat, -1: none). */
+int engine_strong_due(sqlite3 *db, struct game_rec *g, int *seat);
 /* The order the core plays for seat now (owned), NULL when it is hers to
  * choose: her only legal order, unless the game keeps it hers. */
 char *engine_forced_order(const struct game_rec *g, int seat);
-/* Plays what nobody needs to choose: the orders of the bot seats the game
+/* Plays what nobody needs to choose: the orders of the easy bots the game
  * waits for, and every forced order (source "forced"), until it waits for
  * a person's choice, is over, or bot_steps (a setting) orders were given
  * in this call: a game of bots never holds a command long, and `ngoma
  * run` plays on where the last call stopped. *played (when not NULL)
  * grows by the orders given. */
 int engine_autoplay(sqlite3 *db, struct game_rec *g, int *played);
-/* Whether the game waits for a bot or a forced order now (*any). */
+/* Whether the game waits for an easy bot or a forced order now (*any).
+ * A strong bot's order waits for the caller that searches outside the
+ * lock (schedule_strong_bots). */
 int engine_autoplay_due(sqlite3 *db, struct game_rec *g, bool *any);
 
 /* The host ends the game now (a turn of kind 'end'): scored as the rules

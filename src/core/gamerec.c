@@ -31,7 +31,7 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
     st = db_stmt(db,
                  "SELECT module, options, seed, status, turn, state, deadline_secs, reminder_secs, grace_secs, nmr,"
                  " paused, step_started_at, deadline_at, host_email, host_secret, base_seed, seed_commitment, salts,"
-                 " seed_chosen FROM games WHERE id = ?",
+                 " seed_chosen, nmr_level FROM games WHERE id = ?",
                  "I", id);
     if (!st)
         return -1;
@@ -61,6 +61,7 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
     }
     g->sched.grace_secs = (long)sqlite3_column_int64(st, 8);
     snprintf(g->sched.nmr, sizeof(g->sched.nmr), "%s", sqlite3_column_text(st, 9));
+    snprintf(g->sched.nmr_level, sizeof(g->sched.nmr_level), "%s", sqlite3_column_text(st, 19));
     g->sched.paused = sqlite3_column_int(st, 10) != 0;
     g->sched.step_started_at = db_col_text(st, 11);
     g->sched.deadline_at = db_col_text(st, 12);
@@ -86,7 +87,8 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
 
     st = db_stmt(db,
                  "SELECT seat, name, email, secret, bot, timezone, coalesce(vacation_until, ''), mail_policy,"
-                 " digest_secs, told_step, coalesce(told_at, ''), images, real_name FROM seats WHERE game_id = ? ORDER BY"
+                 " digest_secs, told_step, coalesce(told_at, ''), images, real_name, coalesce(bot_level, 'easy') FROM seats"
+                 " WHERE game_id = ? ORDER BY"
                  " seat",
                  "I", id);
     if (!st)
@@ -111,6 +113,8 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
         g->seats[g->nseats].told_at = db_col_text(st, 10);
         g->seats[g->nseats].images = sqlite3_column_int(st, 11) != 0;
         g->seats[g->nseats].real_name = sqlite3_column_type(st, 12) == SQLITE_NULL ? NULL : db_col_text(st, 12);
+        snprintf(g->seats[g->nseats].bot_level, sizeof(g->seats[g->nseats].bot_level), "%s",
+                 (const char *)sqlite3_column_text(st, 13));
         g->names[g->nseats] = g->seats[g->nseats].name;
         g->nseats++;
     }
@@ -248,6 +252,13 @@ int game_save(sqlite3 *db, struct game_rec *g)
     free(text);
     free(result);
     return rc;
+}
+
+void game_seat_label(const struct game_rec *g, int seat, struct strbuf *out)
+{
+    strbuf_addstr(out, g->names[seat]);
+    if (g->seats[seat].bot)
+        strbuf_addstr(out, str_eq(g->seats[seat].bot_level, "strong") ? " (strong bot)" : " (easy bot)");
 }
 
 void game_names_of(const struct game_rec *g, unsigned mask, struct strbuf *out)

@@ -13,6 +13,7 @@ struct seat_info {
     char *email;
     char *secret;
     bool bot;              /* a bot plays this seat */
+    char bot_level[8];     /* its level when it does: easy or strong */
     char *timezone;        /* deadlines are shown in it */
     char *vacation_until;  /* UTC, NULL or "" when none */
     char mail_policy[8];   /* turn, every, digest (MAIL) */
@@ -31,6 +32,7 @@ struct game_schedule {
     int nreminders;
     long grace_secs;
     char nmr[8];           /* wait, bot, drop */
+    char nmr_level[8];     /* nmr bot: the level of the bot that plays (easy, strong) */
     bool paused;
     char *step_started_at; /* UTC */
     char *deadline_at;     /* UTC; NULL or "" when none */
@@ -94,6 +96,9 @@ time_t game_deadline(const struct game_rec *g, unsigned missing);
 void game_step_started(struct game_rec *g);
 /* Writes the in-memory state, turn, status, result and step clock to the games row. */
 int game_save(sqlite3 *db, struct game_rec *g);
+/* The seat's name, and "(strong bot)" or "(easy bot)" after a bot's:
+ * where the players are listed once (a board's Players line, the site). */
+void game_seat_label(const struct game_rec *g, int seat, struct strbuf *out);
 /* The names of the seats in mask, "Ann and Bob" style, appended to out. */
 void game_names_of(const struct game_rec *g, unsigned mask, struct strbuf *out);
 /* The result as JSON: {"finished":..,"winners":[names],"scores":{name:n}}. */

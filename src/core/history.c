@@ -67,11 +67,16 @@ static bool orders_lines(const struct game_rec *g, const char *orders_text, stru
         const cJSON *src = cJSON_GetObjectItemCaseSensitive(o, "source");
         if (jx_int(o, "seat", 1, g->nseats, &seat, &err) || !order)
             continue;
-        strbuf_addf(out, "  %s: %s%s\n", g->names[seat - 1], order,
+        const char *bot = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "bot"));
+        bool nmr = cJSON_IsString(src) && str_eq(src->valuestring, "nmr");
+        strbuf_addf(out, "  %s: %s%s%s%s%s\n", g->names[seat - 1], order,
                     !cJSON_IsString(src)                   ? ""
                     : str_eq(src->valuestring, "forced") ? "  (the only order: played at once)"
-                    : str_eq(src->valuestring, "nmr")    ? "  (played at the deadline)"
-                                                          : "");
+                    : nmr                                ? "  (played at the deadline"
+                                                          : "",
+                    /* Who stood in at the deadline; a bot seat's level
+                     * its Players line tells. */
+                    nmr && bot ? " by the " : "", nmr && bot ? bot : "", nmr ? (bot ? " bot)" : ")") : "");
         any = true;
     }
     cJSON_Delete(orders);
@@ -170,6 +175,16 @@ int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int 
 
 int history_render(sqlite3 *db, const struct game_rec *g, int viewer, struct strbuf *out)
 {
+    /* Which seats bots play, and at which level, before the story. */
+    bool any = false;
+    for (int s = 0; s < g->nseats; s++)
+        if (g->seats[s].bot) {
+            strbuf_addstr(out, any ? ", " : "Bots play: ");
+            game_seat_label(g, s, out);
+            any = true;
+        }
+    if (any)
+        strbuf_addstr(out, ".\n");
     return render(db, g, viewer, 0, INT32_MAX, true, out);
 }
 

@@ -204,13 +204,16 @@ int view_ascii(sqlite3 *db, struct game_rec *g, int viewer, struct strbuf *out)
     strbuf_addstr(out, "Players:");
     size_t col = 8;
     for (int i = 0; i < g->nseats; i++) {
-        size_t len = strlen(g->names[i]) + 5;
+        struct strbuf label = STRBUF_INIT;
+        game_seat_label(g, i, &label);
+        size_t len = label.len + 5;
         if (col + len > 72) {
             strbuf_addstr(out, "\n        ");
             col = 8;
         }
-        strbuf_addf(out, " %d %s%s", i + 1, g->names[i], i + 1 < g->nseats ? "," : "");
+        strbuf_addf(out, " %d %s%s", i + 1, label.buf, i + 1 < g->nseats ? "," : "");
         col += len;
+        strbuf_release(&label);
     }
     strbuf_addstr(out, "\n\n");
     g->ops->view_ascii(g->st, viewer, &g->table, out);

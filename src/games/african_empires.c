@@ -1349,6 +1349,12 @@ static long long ae_evaluate(const void *st, int seat)
     return (mine - best) * 100;
 }
 
+static int card_cmp(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
 /* The deck and the others' hands are hidden from seat: they are pooled,
  * shuffled and dealt again, each hand keeping its size. */
 static void ae_determinize(void *st, int seat, uint64_t salt)
@@ -1361,6 +1367,9 @@ static void ae_determinize(void *st, int seat, uint64_t salt)
         if (s != seat)
             for (int i = 0; i < a->nhand[s]; i++)
                 pool[n++] = a->hand[s][i];
+    /* Sorted first: the deal depends on which cards seat cannot see,
+     * never on where they truly are. */
+    qsort(pool, (size_t)n, sizeof(int), card_cmp);
     rng_seed(&a->rng, salt, 0x6165);
     rng_shuffle(&a->rng, pool, (size_t)n, sizeof(int));
     n = 0;

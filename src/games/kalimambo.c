@@ -980,6 +980,9 @@ static void kalimambo_determinize(void *st, int seat, uint64_t salt)
 {
     struct kalimambo *k = st;
     (void)seat;
+    /* Sorted first: the deal depends on what the deck holds, never on
+     * its true order. */
+    qsort(k->kali_deck, (size_t)k->nkali, sizeof(int), cmp_int);
     rng_seed(&k->rng, salt, 0x6b616c69);
     rng_shuffle(&k->rng, k->kali_deck, (size_t)k->nkali, sizeof(int));
 }

@@ -258,11 +258,19 @@ static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const ch
     return rc ? -1 : 0;
 }
 
-static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, struct strbuf *out)
+/* KICK Bob [bot:easy|bot:strong]: a bot of that level (plain: the host's
+ * default) plays the seat from now on. */
+static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, const char *word, struct strbuf *out)
 {
     int seat;
+    const char *level;
     if (!who) {
-        strbuf_addstr(out, "KICK takes the player whose seat a bot plays from now on");
+        strbuf_addstr(out, "KICK takes the player whose seat a bot plays from now on, and the bot's level if not"
+                           " the host's: KICK Bob, KICK Bob bot:easy, KICK Bob bot:strong");
+        return 1;
+    }
+    if (word && !engine_bot_word(word)) {
+        strbuf_addf(out, "\"%s\" is no bot's level: KICK %s bot:easy, or KICK %s bot:strong", word, who, who);
         return 1;
     }
     if ((seat = find_seat(g, who, out)) < 0)
@@ -271,12 +279,15 @@ static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, struct strb
         strbuf_addf(out, "a bot plays %s's seat already", g->names[seat]);
         return 1;
     }
-    strbuf_addf(out, "A bot plays %s's seat from now on.", g->names[seat]);
+    level = engine_bot_level(db, word ? word : "bot");
+    strbuf_addf(out, "A bot (%s) plays %s's seat from now on.", level, g->names[seat]);
     if (notice_all(db, g, "a bot takes a seat", out->buf))
         return -1;
     g->seats[seat].bot = true;
+    snprintf(g->seats[seat].bot_level, sizeof(g->seats[seat].bot_level), "%s", level);
     if (seat_left(db, g, seat, "kicked") ||
-        db_do(db, "UPDATE seats SET bot = 1 WHERE game_id = ? AND seat = ?", "Ii", g->id, seat + 1))
+        db_do(db, "UPDATE seats SET bot = 1, bot_level = ? WHERE game_id = ? AND seat = ?", "sIi", level, g->id,
+              seat + 1))
         return -1;
     return bots_play(db, g, out);
 }
@@ -357,7 +368,7 @@ int host_status(sqlite3 *db, struct game_rec *g, struct strbuf *out)
         return -1;
     for (int s = 0; s < g->nseats; s++) {
         const char *v = g->seats[s].vacation_until;
-        strbuf_addf(out, "  %d %s <%s>%s", s + 1, g->names[s], g->seats[s].email, g->seats[s].bot ? ", a bot" : "");
+        strbuf_addf(out, "  %d %s <%s>%s", s + 1, g->names[s], g->seats[s].email, !g->seats[s].bot ? "" : str_eq(g->seats[s].bot_level, "strong") ? ", a strong bot" : ", an easy bot");
         if (left & (1u << s)) {
             strbuf_addstr(out, dropped & (1u << s) ? ", left the game: dropped at a missed deadline\n"
                                                    : ", left the game: resigned\n");
@@ -402,14 +413,14 @@ int host_command(sqlite3 *db, struct game_rec *g, const char *line, struct strbu
     else if (str_eq(w.w[0], "replace"))
         rc = do_replace(db, g, &w, line, out);
     else if (str_eq(w.w[0], "kick"))
-        rc = do_kick(db, g, w.n == 2 ? w.w[1] : NULL, out);
+        rc = w.n == 2 || w.n == 3 ? do_kick(db, g, w.w[1], w.n == 3 ? w.w[2] : NULL, out) : do_kick(db, g, NULL, NULL, out);
     else if (str_eq(w.w[0], "end"))
         rc = do_end(db, g, &w, line, out);
     else if (str_eq(w.w[0], "status") && w.n == 1)
         rc = host_status(db, g, out);
     else {
         strbuf_addf(out, "\"%s\" is not a host command: PAUSE, RESUME, EXTEND 2d, ROLLBACK <round>, "
-                         "REPLACE <player> <name>=<address>, KICK <player>, END [SCORE|ABANDON] <reason>, STATUS",
+                         "REPLACE <player> <name>=<address>, KICK <player> [bot:easy|bot:strong], END [SCORE|ABANDON] <reason>, STATUS",
                     w.w[0]);
         rc = 1;
     }

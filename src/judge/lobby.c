@@ -315,9 +315,9 @@ static bool game_number(const struct args *a, int i, int64_t *id)
 /* ---- starting a game from its table -------------------------------------- */
 
 /* Starts table id as game id: the seats as joined (bots for the empty ones
- * with fill), its committed seed and the salts; every seat is welcomed.
+ * with fill, of the level bot_word names: "bot" for the host's), its committed seed and the salts; every seat is welcomed.
  * 1 with why in note when the game cannot start (nothing changed). */
-static int start_table(sqlite3 *db, int64_t id, bool fill, struct strbuf *note)
+static int start_table(sqlite3 *db, int64_t id, bool fill, const char *bot_word, struct strbuf *note)
 {
     sqlite3_stmt *q;
     char *module = NULL, *options_text = NULL, *host = NULL, *nmr = NULL, *commitment = NULL, *made = NULL;
@@ -329,8 +329,8 @@ static int start_table(sqlite3 *db, int64_t id, bool fill, struct strbuf *note)
     cJSON *options = NULL;
     const struct game_ops *ops;
 
-    q = db_stmt(db, "SELECT module, options, seats, deadline_secs, nmr, host_email, base_seed, seed_commitment"
-                    " FROM lobby_tables WHERE id = ?", "I", id);
+    q = db_stmt(db, "SELECT module, options, seats, deadline_secs, CASE nmr WHEN 'bot' THEN 'bot:' || nmr_level ELSE nmr"
+                    " END, host_email, base_seed, seed_commitment FROM lobby_tables WHERE id = ?", "I", id);
     if (!q || db_step(q) != SQLITE_ROW) {
         db_finalize(q);
         return -1;
@@ -344,7 +344,10 @@ static int start_table(sqlite3 *db, int64_t id, bool fill, struct strbuf *note)
     base = sqlite3_column_int64(q, 6);
     commitment = db_col_text(q, 7);
     db_finalize(q);
-    q = db_stmt(db, "SELECT name, email, salt FROM lobby_players WHERE table_id = ? ORDER BY position", "I", id);
+    q = db_stmt(db,
+                "SELECT name, CASE WHEN email = 'bot' AND bot_level IS NOT NULL THEN 'bot:' || bot_level ELSE email END,"
+                " salt FROM lobby_players WHERE table_id = ? ORDER BY position",
+                "I", id);
     if (!q)
         goto out;
     while (db_step(q) == SQLITE_ROW && n < GAME_MAX_SEATS) {
@@ -363,7 +366,7 @@ static int start_table(sqlite3 *db, int64_t id, bool fill, struct strbuf *note)
         if (taken)
             continue;
         names[n] = xstrdup(name);
-        emails[n++] = xstrdup("bot");
+        emails[n++] = xstrdup(bot_word);
         strlist_push(&salts, "");
     }
     ops = game_find(module);
@@ -676,13 +679,15 @@ static int open_table(struct lobby *l, const struct game_ops *ops, int seats, cJ
     base = (int64_t)(r >> 1);
     seed_commitment(ops->name, base, opts_text, commitment);
     utc_now(now);
+    /* NMR bot:strong is the policy bot, played by the strong bot. */
+    const char *level = engine_bot_word(nmr) ? engine_bot_level(l->db, nmr) : "easy";
     rc = engine_next_id(l->db, id) ||
          db_do(l->db,
                "INSERT INTO lobby_tables(id, module, seats, options, deadline_secs, nmr, host_email, base_seed,"
-               " seed_commitment, rematch_of, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, 0),"
-               " 'open', ?)",
-               "IsisIssIsIs", *id, ops->name, seats, opts_text, (int64_t)deadline, nmr, l->from, base, commitment,
-               rematch_of, now);
+               " seed_commitment, rematch_of, status, created_at, nmr_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
+               " nullif(?, 0), 'open', ?, ?)",
+               "IsisIssIsIss", *id, ops->name, seats, opts_text, (int64_t)deadline, engine_bot_word(nmr) ? "bot" : nmr,
+               l->from, base, commitment, rematch_of, now, level);
     free(opts_text);
     return rc ? -1 : 0;
 }
@@ -741,8 +746,12 @@ static int cmd_new(struct lobby *l, const char *line, const struct args *a)
                    deadline >= 3600 && deadline <= 30L * 86400) {
             i += 2;
         } else if (is(a, i, "nmr") && i + 1 < a->n &&
-                   (is(a, i + 1, "wait") || is(a, i + 1, "bot") || is(a, i + 1, "drop"))) {
-            nmr = is(a, i + 1, "wait") ? "wait" : is(a, i + 1, "bot") ? "bot" : "drop";
+                   (is(a, i + 1, "wait") || engine_bot_word(a->w[i + 1]) || is(a, i + 1, "drop"))) {
+            nmr = is(a, i + 1, "wait")             ? "wait"
+                  : is(a, i + 1, "drop")           ? "drop"
+                  : is(a, i + 1, "bot:easy")       ? "bot:easy"
+                  : is(a, i + 1, "bot:strong")     ? "bot:strong"
+                                                   : "bot";
             i += 2;
         } else if (is(a, i, "minreliability") && i + 1 < a->n && parse_int(a->w[i + 1], 0, 100, &min_rel)) {
             i += 2;
@@ -752,7 +761,7 @@ static int cmd_new(struct lobby *l, const char *line, const struct args *a)
         } else {
             answer(l, line,
                    "\"%s\" is not understood: write NEW %s [SEATS %d to %d] [OPTION key=value] [DEADLINE 48h (1h"
-                   " to 30d)] [NMR wait|bot|drop] [MINRELIABILITY 0 to 100] [MINRATING 400] [AS YourName]"
+                   " to 30d)] [NMR wait|bot|bot:easy|bot:strong|drop] [MINRELIABILITY 0 to 100] [MINRATING 400] [AS YourName]"
                    " [SALT any words]",
                    a->w[i], ops->name, ops->min_seats, ops->max_seats);
             goto out;
@@ -1008,7 +1017,7 @@ static int cmd_join(struct lobby *l, const char *line, const struct args *a)
     if (seat_at(l, id, name, salt))
         goto fail;
     if (t.taken + 1 >= t.seats) {
-        if ((rc = start_table(l->db, id, false, &note)) < 0)
+        if ((rc = start_table(l->db, id, false, "bot", &note)) < 0)
             goto fail;
         if (rc == 1 && !str_ieq(t.host, l->from) && tell_host_cannot_start(l, &t, note.buf))
             goto fail;
@@ -1162,21 +1171,30 @@ fail:
     return -1;
 }
 
-/* START 12: the host starts it, bots in the empty seats. */
+/* START 12 [BOT:EASY|BOT:STRONG]: the host starts it, bots (of that
+ * level; plain: the host's default) in the empty seats. */
 static int cmd_start(struct lobby *l, const char *line, const struct args *a)
 {
     struct table t;
     int rc;
     int64_t id;
     struct strbuf note = STRBUF_INIT;
-    if ((rc = open_table_named(l, line, a, false, "START takes a game's number: START 12", "", &t)) <= 0)
+    if ((rc = open_table_named(l, line, a, false,
+                               "START takes a game's number, and the bots' level if you like: START 12, START 12"
+                               " BOT:EASY or START 12 BOT:STRONG",
+                               "", &t)) <= 0)
         return rc;
     id = t.id;
+    if (a->n > 3 || (a->n == 3 && !engine_bot_word(a->w[2]))) {
+        answer(l, line, "START takes a game's number, and the bots' level if you like: START %lld, START %lld"
+                        " BOT:EASY or START %lld BOT:STRONG", (long long)id, (long long)id, (long long)id);
+        return 0;
+    }
     if (!str_ieq(t.host, l->from)) {
         answer(l, line, "only the host of game %lld starts it (the address that opened it)", (long long)id);
         return 0;
     }
-    if ((rc = start_table(l->db, id, true, &note)) < 0) {
+    if ((rc = start_table(l->db, id, true, a->n == 3 ? a->w[2] : "bot", &note)) < 0) {
         strbuf_release(&note);
         return -1;
     }
@@ -1184,7 +1202,9 @@ static int cmd_start(struct lobby *l, const char *line, const struct args *a)
         answer(l, line, "%s. UNSEAT %lld Name frees a seat, LEAVE %lld closes the table.", note.buf, (long long)id,
                (long long)id);
     else
-        answer(l, line, "%s%s", note.buf, t.taken < t.seats ? " Bots play the empty seats." : "");
+        answer(l, line, "%s%s%s%s", note.buf, t.taken < t.seats ? " Bots (" : "",
+               t.taken < t.seats ? engine_bot_level(l->db, a->n == 3 ? a->w[2] : "bot") : "",
+               t.taken < t.seats ? ") play the empty seats." : "");
     strbuf_release(&note);
     return 0;
 }
@@ -1376,8 +1396,9 @@ static int cmd_rematch(struct lobby *l, const char *line, const struct args *a)
     char commitment[65];
     int me = -1, humans = 0, rc = 0;
     struct strbuf note = STRBUF_INIT, uninvited = STRBUF_INIT;
-    if (!game_number(a, 1, &id)) {
-        answer(l, line, "REMATCH takes the number of a game you played: REMATCH 12");
+    if (!game_number(a, 1, &id) || a->n > 3 || (a->n == 3 && !engine_bot_word(a->w[2]))) {
+        answer(l, line, "REMATCH takes the number of a game you played, and its bots' level if it should change:"
+                        " REMATCH 12, or REMATCH 12 BOT:EASY or BOT:STRONG");
         return 0;
     }
     if (db_get_int64(l->db, &open, "SELECT count(*) FROM games WHERE id = ?", "I", id) < 0)
@@ -1406,7 +1427,9 @@ static int cmd_rematch(struct lobby *l, const char *line, const struct args *a)
         int64_t deadline;
         char *nmr = NULL;
         if (db_get_int64(l->db, &deadline, "SELECT deadline_secs FROM games WHERE id = ?", "I", id) < 0 ||
-            db_get_text(l->db, &nmr, "SELECT nmr FROM games WHERE id = ?", "I", id) < 0)
+            db_get_text(l->db, &nmr,
+                        "SELECT CASE nmr WHEN 'bot' THEN 'bot:' || nmr_level ELSE nmr END FROM games WHERE id = ?", "I",
+                        id) < 0)
             goto fail;
         rc = open_table(l, g.ops, g.nseats, g.options, (long)deadline, nmr ? nmr : "wait", id, &nid, commitment);
         free(nmr);
@@ -1424,9 +1447,10 @@ static int cmd_rematch(struct lobby *l, const char *line, const struct args *a)
             char now[32];
             utc_now(now);
             if (db_do(l->db,
-                      "INSERT INTO lobby_players(table_id, position, name, email, joined_at) VALUES (?, (SELECT"
-                      " coalesce(max(position), 0) + 1 FROM lobby_players WHERE table_id = ?), ?, 'bot', ?)",
-                      "IIss", nid, nid, game_person(&g, s), now))
+                      "INSERT INTO lobby_players(table_id, position, name, email, joined_at, bot_level) VALUES (?,"
+                      " (SELECT coalesce(max(position), 0) + 1 FROM lobby_players WHERE table_id = ?), ?, 'bot', ?, ?)",
+                      "IIsss", nid, nid, game_person(&g, s), now,
+                      a->n == 3 ? engine_bot_level(l->db, a->w[2]) : g.seats[s].bot_level))
                 goto fail;
         } else {
             enum invited how;
@@ -1438,7 +1462,7 @@ static int cmd_rematch(struct lobby *l, const char *line, const struct args *a)
         }
     }
     if (!humans) {
-        if ((rc = start_table(l->db, nid, false, &note)) < 0)
+        if ((rc = start_table(l->db, nid, false, "bot", &note)) < 0)
             goto fail;
         answer(l, line, "The rematch of game %lld is game %lld. %s", (long long)id, (long long)nid, note.buf);
     } else {
@@ -1569,11 +1593,11 @@ static const struct lobby_command lobby_commands[] = {
       "take a seat; the game starts when all are taken" },
     { "leave", cmd_leave, NEEDS_CONFIRMED, "LEAVE 12", "give your seat back before the game starts" },
     { "unseat", cmd_unseat, NEEDS_CONFIRMED, "UNSEAT 12 Name", "(its host) free a seat before the start" },
-    { "start", cmd_start, NEEDS_CONFIRMED, "START 12", "(its host) start now, bots in the empty seats" },
+    { "start", cmd_start, NEEDS_CONFIRMED, "START 12 [BOT:EASY]", "(its host) start now, bots in the empty seats" },
     { "invite", cmd_invite, NEEDS_CONFIRMED, "INVITE 12 friend@example.org", "one mail to a friend, saying who asked" },
     { "watch", cmd_watch, NEEDS_CONFIRMED, "WATCH 12", "a mail each round, as an observer sees the game" },
     { "unwatch", cmd_unwatch, 0, "UNWATCH 12", "no more of those" },
-    { "rematch", cmd_rematch, NEEDS_CONFIRMED, "REMATCH 12", "the same players, a new game (each is invited)" },
+    { "rematch", cmd_rematch, NEEDS_CONFIRMED, "REMATCH 12 [BOT:EASY]", "the same players, a new game (each is invited)" },
     { "mygames", cmd_mygames, 0, "MYGAMES", "your games, seats, open games and watched games" },
     { "ratings", cmd_ratings, 0, "RATINGS kalimambo", "a game's top 20 players by rating, and you" },
     { "profile", cmd_profile, NEEDS_CONFIRMED, "PROFILE [Name]", "your (or a player's) ratings, reliability, games" },

@@ -401,8 +401,12 @@ int notify_welcome_seat(sqlite3 *db, struct game_rec *g, int s)
     int rc;
     /* Who plays, on one line; the rules are a HELP away. */
     strbuf_addstr(&players, "Players:");
-    for (int i = 0; i < g->nseats; i++)
-        strbuf_addf(&players, "%s %d %s%s", i ? "," : "", i + 1, g->names[i], i + 1 == g->nseats ? "." : "");
+    for (int i = 0; i < g->nseats; i++) {
+        strbuf_addf(&players, "%s %d ", i ? "," : "", i + 1);
+        game_seat_label(g, i, &players);
+        if (i + 1 == g->nseats)
+            strbuf_addch(&players, '.');
+    }
     reply_add_text(d, "players_line", players.buf);
     reply_add_text(d, "summary", g->ops->summary);
     rc = notify_tell(db, g, s, "welcome", "mail-welcome.txt", d, NULL);

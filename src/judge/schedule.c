@@ -1,5 +1,6 @@
 /* schedule.c: deadlines, reminders and missing-order policies, applied by `ngoma run` once per game and run. */
 #include "judge/schedule.h"
+#include "judge/strong.h"
 #include "store/db.h"
 #include "core/engine.h"
 #include "lib/address.h"
@@ -35,6 +36,11 @@ int schedule_parse_reminders(const char *list, struct schedule_opts *o, struct s
     return 0;
 }
 
+/* The strong bot's orders for a game's overdue seats, searched before
+ * its transaction begins (strong_nmr_plan): used when the game is still
+ * at the step they were searched for. */
+static struct strong_plan plan;
+
 static int cmp_desc(const void *a, const void *b)
 {
     long x = *(const long *)a, y = *(const long *)b;
@@ -51,10 +57,13 @@ int schedule_configure(sqlite3 *db, int64_t id, const struct schedule_opts *o, s
     cJSON *list = cJSON_CreateArray();
     int rc = -1;
 
-    if (!str_eq(nmr, "wait") && !str_eq(nmr, "bot") && !str_eq(nmr, "drop")) {
-        strbuf_addf(err, "--nmr is wait, bot or drop, not \"%s\"", nmr);
+    const char *level = engine_bot_word(nmr) ? engine_bot_level(db, nmr) : "easy";
+    if (!str_eq(nmr, "wait") && !engine_bot_word(nmr) && !str_eq(nmr, "drop")) {
+        strbuf_addf(err, "--nmr is wait, bot (the host's level), bot:easy, bot:strong or drop, not \"%s\"", nmr);
         goto out;
     }
+    if (engine_bot_word(nmr))
+        nmr = "bot";
     if (!o->deadline && (o->grace || (o->reminders_given && o->nreminders) || o->nmr)) {
         strbuf_addstr(err, "--remind, --grace and --nmr need a --deadline");
         goto out;
@@ -83,9 +92,9 @@ int schedule_configure(sqlite3 *db, int64_t id, const struct schedule_opts *o, s
         utc_format(clock_now() + o->deadline, deadline);
     rc = db_do(db,
                "UPDATE games SET deadline_secs = ?, reminder_secs = ?, grace_secs = ?, nmr = ?, host_email = ?,"
-               " host_secret = ?, step_started_at = ?, deadline_at = nullif(?, '') WHERE id = ?",
-               "IsIssss" "sI", (int64_t)o->deadline, rem_text, (int64_t)o->grace, nmr, o->host, secret, now,
-               deadline, id);
+               " host_secret = ?, step_started_at = ?, deadline_at = nullif(?, ''), nmr_level = ? WHERE id = ?",
+               "IsIssss" "ssI", (int64_t)o->deadline, rem_text, (int64_t)o->grace, nmr, o->host, secret, now,
+               deadline, level, id);
     free(rem_text);
 out:
     cJSON_Delete(list);
@@ -224,8 +233,9 @@ static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t dea
         if (!(missing & (1u << s)))
             continue;
         if (str_eq(g->sched.nmr, "bot")) {
-            char *played = NULL;
-            rc = engine_play_for(db, g, s, "nmr", &played);
+            char *played = NULL, *planned = strong_plan_take(&plan, g->id, g->turn, s);
+            rc = planned ? engine_play_given(db, g, s, "nmr", planned, &played)
+                         : engine_play_for(db, g, s, "nmr", &played);
             if (!rc) {
                 strbuf_addf(&what, "The bot played %s for you.", played);
                 st->bots++;
@@ -253,30 +263,67 @@ static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t dea
     return rc;
 }
 
+/* The seats of g whose orders are missing and overdue at now (bots and
+ * players on vacation are excused), and the step's deadline. */
+static int overdue_mask(sqlite3 *db, struct game_rec *g, time_t now, unsigned *missing, unsigned *overdue,
+                        time_t *deadline)
+{
+    unsigned excused = 0;
+    *missing = *overdue = 0;
+    *deadline = 0;
+    if (str_eq(game_status_of(g->ops, g->st), "finished") || g->sched.paused || !g->sched.deadline_at ||
+        !*g->sched.deadline_at)
+        return 0;
+    if (engine_missing(db, g, missing))
+        return -1;
+    for (int s = 0; s < g->nseats; s++)
+        if ((*missing & (1u << s)) && (g->seats[s].bot || on_vacation(g, s, now, NULL)))
+            excused |= 1u << s;
+    *missing &= ~excused;
+    *deadline = game_deadline(g, *missing);
+    if (*missing && now >= *deadline + g->sched.grace_secs)
+        *overdue = *missing;
+    return 0;
+}
+
 static int handle_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
 {
     struct game_rec g;
-    unsigned missing, excused = 0;
+    unsigned missing, late;
     time_t now = clock_now(), deadline;
-    int rc = 0;
+    int rc;
 
     if (game_load(db, id, &g))
         return -1;
-    if (!str_eq(game_status_of(g.ops, g.st), "finished") && !g.sched.paused && g.sched.deadline_at &&
-        *g.sched.deadline_at && !(rc = engine_missing(db, &g, &missing))) {
-        for (int s = 0; s < g.nseats; s++)
-            if ((missing & (1u << s)) && (g.seats[s].bot || on_vacation(&g, s, now, NULL)))
-                excused |= 1u << s;
-        deadline = game_deadline(&g, missing);
+    rc = overdue_mask(db, &g, now, &missing, &late, &deadline);
+    if (!rc && g.sched.deadline_at && *g.sched.deadline_at && !g.sched.paused &&
+        !str_eq(game_status_of(g.ops, g.st), "finished")) {
         st->games++;
         for (int s = 0; s < g.nseats && !rc; s++)
-            if ((missing & ~excused & (1u << s)))
+            if (missing & (1u << s))
                 rc = reminders(db, &g, s, deadline, now, st);
-        if (!rc && (missing & ~excused) && now >= deadline + g.sched.grace_secs)
-            rc = overdue(db, &g, missing & ~excused, deadline, st);
+        if (!rc && late)
+            rc = overdue(db, &g, late, deadline, st);
     }
     game_unload(&g);
     return rc;
+}
+
+/* Before a game's transaction: the strong bot searches the overdue
+ * seats' orders of a game whose missing orders a strong bot plays. */
+static int plan_game(sqlite3 *db, int64_t id)
+{
+    struct game_rec g;
+    unsigned missing, late;
+    time_t deadline;
+    strong_plan_clear(&plan);
+    if (strong_snapshot(db, id, &g))
+        return -1;
+    if (str_eq(g.sched.nmr, "bot") && str_eq(g.sched.nmr_level, "strong") &&
+        !overdue_mask(db, &g, clock_now(), &missing, &late, &deadline) && late)
+        strong_nmr_plan(db, &g, late, &plan);
+    game_unload(&g);
+    return 0;
 }
 
 /* The ids of the games a query lists (one column). */
@@ -313,6 +360,11 @@ static int each_game(sqlite3 *db, const char *sql, int (*fn)(sqlite3 *, int64_t,
     if (game_ids(db, sql, &ids, &n))
         return -1;
     for (size_t i = 0; i < n; i++) {
+        /* The deadlines' strong bots search first, holding no lock. */
+        if (fn == handle_game && plan_game(db, ids[i])) {
+            rc = -1;
+            break;
+        }
         if (db_begin(db)) {
             rc = -1;
             break;
@@ -352,10 +404,14 @@ static int bots_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
 
 int schedule_bots(sqlite3 *db, struct schedule_stats *st)
 {
-    return each_game(db,
-                     "SELECT id FROM games g WHERE status <> 'finished' AND paused = 0"
-                     " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot = 1) ORDER BY id",
-                     bots_game, st, "its bots could not play");
+    if (each_game(db,
+                  "SELECT id FROM games g WHERE status <> 'finished' AND paused = 0"
+                  " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot = 1) ORDER BY id",
+                  bots_game, st, "its bots could not play"))
+        return -1;
+    /* The strong bots search with no lock held, each move then given in
+     * a transaction of its own. */
+    return strong_bots_play(db, 0, st);
 }
 
 /* The digests due in one game. */
@@ -389,13 +445,14 @@ int schedule_digests(sqlite3 *db, struct schedule_stats *st)
 
 int schedule_run(sqlite3 *db, struct schedule_stats *st)
 {
+    int rc;
     memset(st, 0, sizeof(*st));
-    return each_game(db,
-                     "SELECT id FROM games WHERE status <> 'finished' AND paused = 0 AND deadline_at IS NOT NULL"
-                     " ORDER BY deadline_at",
-                     handle_game, st, "its schedule could not be applied")
-               ? -1
-               : 0;
+    rc = each_game(db,
+                   "SELECT id FROM games WHERE status <> 'finished' AND paused = 0 AND deadline_at IS NOT NULL"
+                   " ORDER BY deadline_at",
+                   handle_game, st, "its schedule could not be applied");
+    strong_plan_clear(&plan);
+    return rc ? -1 : 0;
 }
 
 int schedule_next_due(sqlite3 *db, time_t now, time_t *when)

@@ -186,7 +186,9 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
             const char *order = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "order"));
             if (order && seat >= 1 && seat <= g->nseats) {
                 strbuf_reset(&sb);
-                strbuf_addf(&sb, "%s: %s", g->names[seat - 1], order);
+                const char *bot = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "bot"));
+                strbuf_addf(&sb, "%s: %s%s%s%s", g->names[seat - 1], order, bot ? " (" : "", bot ? bot : "",
+                            bot ? " bot)" : "");
                 cJSON_AddItemToArray(lines, cJSON_CreateString(sb.buf));
             }
         }
@@ -224,7 +226,12 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
     cJSON_AddNumberToObject(d, "game", (double)g->id);
     cJSON_AddStringToObject(d, "title", g->ops->title);
     strbuf_reset(&sb);
-    game_names_of(g, (1u << g->nseats) - 1, &sb);
+    /* Who played, a bot's level beside its name. */
+    for (int i = 0; i < g->nseats; i++) {
+        if (i)
+            strbuf_addstr(&sb, i + 1 == g->nseats ? " and " : ", ");
+        game_seat_label(g, i, &sb);
+    }
     cJSON_AddStringToObject(d, "players", sb.buf);
     strbuf_reset(&sb);
     if (view_status_line(db, g, &sb) == 0)

@@ -2,6 +2,7 @@
 #include "serve/rounds.h"
 #include "judge/chores.h"
 #include "judge/inbox.h"
+#include "judge/strong.h"
 #include "judge/wake.h"
 #include "mail/send.h"
 #include "store/db.h"
@@ -33,8 +34,14 @@ double serve_read_round(sqlite3 *db, const char *db_path)
     if (inbox_take(db, db_path, 0, &st))
         return 5; /* the database failed: again in a moment */
     /* What it took queued answers and may have begun steps. */
-    if (st.messages)
+    if (st.messages) {
+        struct schedule_stats ss = { 0 };
         wake_server(db_path);
+        /* The answers go first; then the strong bots the mail left due
+         * play, searching with no lock held, and their mail goes too. */
+        if (strong_bots_play(db, 0, &ss) == 0 && ss.bot_steps)
+            wake_server(db_path);
+    }
     /* A mail that could not be taken is tried again within a minute. */
     return 60;
 }

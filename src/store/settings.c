@@ -68,6 +68,16 @@ NUMBER_SETTING(check_session_secs, "a session, in seconds,", 5, 86400)
 NUMBER_SETTING(check_connections, "lmtp_connections", 1, 1000)
 NUMBER_SETTING(check_idle_secs, "a wait, in seconds,", 1, 3600)
 NUMBER_SETTING(check_press_bytes, "press_max_bytes", 256, 65536)
+NUMBER_SETTING(check_bot_ms, "bot_ms (milliseconds a strong bot's move may take)", 10, 60000)
+
+static int check_bot_level(const char *v, struct strbuf *err)
+{
+    if (str_eq(v, "easy") || str_eq(v, "strong"))
+        return 0;
+    strbuf_addf(err, "bot_level is easy (a one-step look-ahead, at once) or strong (a tree search of bot_ms a move),"
+                     " not \"%s\"", v);
+    return -1;
+}
 
 static int check_press_after(const char *v, struct strbuf *err)
 {
@@ -276,6 +286,9 @@ const struct setting_def setting_defs[] = {
       check_duration },
     { "bot_steps", "64", "bot steps one command plays in a game at most; `ngoma run` plays on from there", false,
       check_bot_steps },
+    { "bot_level", "strong", "the level of a bot named plain \"bot\" (--player NAME=bot, KICK, NMR, START): easy or strong",
+      false, check_bot_level },
+    { "bot_ms", "200", "milliseconds a strong bot searches a move (10 to 60000)", false, check_bot_ms },
     { "site_dir", "", "ngoma run refreshes the static site of the public record here (empty: no site)", false,
       check_path },
     { "images", "yes", "every mail with a board also shows it as a picture in its HTML part (yes or no)", false,

@@ -1,0 +1,155 @@
+/* strong.c: the strong bots' moves: each searched on a snapshot of its game with no write lock held, then given in a transaction of its own if the game has not moved meanwhile. */
+#include "judge/strong.h"
+#include "core/engine.h"
+#include "core/search.h"
+#include "judge/notify.h"
+#include "store/db.h"
+#include "store/settings.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A consistent read of game id (a read transaction: writers go on). */
+int strong_snapshot(sqlite3 *db, int64_t id, struct game_rec *g)
+{
+    int rc;
+    if (db_do(db, "BEGIN DEFERRED", NULL))
+        return -1;
+    rc = game_load(db, id, g);
+    if (db_do(db, "COMMIT", NULL)) {
+        if (!rc)
+            game_unload(g);
+        return -1;
+    }
+    return rc;
+}
+
+/* Gives order for seat at step turn, if the game still waits for it
+ * there: in one transaction, with the easy bots and forced orders it
+ * then waits for, and the players told. 1 when the game had moved. */
+static int give(sqlite3 *db, int64_t id, int seat, int turn, char *order, struct schedule_stats *st)
+{
+    struct game_rec g;
+    struct submission sub = { 0 };
+    int rc, due;
+    if (db_begin(db)) {
+        free(order);
+        return -1;
+    }
+    if (game_load(db, id, &g)) {
+        free(order);
+        db_rollback(db);
+        return -1;
+    }
+    rc = engine_strong_due(db, &g, &due);
+    if (!rc && (g.turn != turn || due != seat)) {
+        free(order);
+        game_unload(&g);
+        return db_commit(db) ? -1 : 1;
+    }
+    sub.turn_before = g.turn;
+    rc = rc || engine_play_given(db, &g, seat, "bot", order, NULL) || engine_autoplay(db, &g, &st->bot_steps);
+    if (!rc)
+        st->bot_steps++;
+    sub.turn_after = g.turn;
+    if (!rc && sub.turn_after != sub.turn_before)
+        rc = notify_submission(db, &g, -1, &sub, NULL);
+    game_unload(&g);
+    if (rc || db_commit(db)) {
+        db_rollback(db);
+        return -1;
+    }
+    return 0;
+}
+
+/* Plays game id's strong bots, bot_steps moves at most. */
+static int play_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
+{
+    long long limit = setting_get_int(db, "bot_steps", 64);
+    int moved = 0;
+    for (long long n = 0; n < limit; n++) {
+        struct game_rec g;
+        int seat, turn, rc;
+        char *order;
+        if (strong_snapshot(db, id, &g))
+            return -1;
+        if (engine_strong_due(db, &g, &seat) || seat < 0) {
+            game_unload(&g);
+            break;
+        }
+        turn = g.turn;
+        /* The search: no transaction is open. */
+        order = engine_search_for(db, &g, seat, NULL);
+        game_unload(&g);
+        if (!order)
+            return error("game %lld: the strong bot of seat %d found no legal order", (long long)id, seat + 1);
+        rc = give(db, id, seat, turn, order, st);
+        if (rc < 0)
+            return -1;
+        moved += rc == 0;
+    }
+    st->bot_games += moved > 0;
+    return 0;
+}
+
+int strong_bots_play(sqlite3 *db, int64_t only, struct schedule_stats *st)
+{
+    sqlite3_stmt *q = db_stmt(db,
+                              "SELECT g.id FROM games g WHERE g.status <> 'finished' AND g.paused = 0 AND (? = 0 OR"
+                              " g.id = ?) AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot = 1 AND"
+                              " s.bot_level = 'strong') ORDER BY g.id",
+                              "II", only, only);
+    int64_t *ids = NULL;
+    size_t n = 0, cap = 0;
+    int rc;
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        if (n == cap) {
+            cap = cap ? cap * 2 : 16;
+            ids = xrealloc(ids, cap * sizeof(int64_t));
+        }
+        ids[n++] = sqlite3_column_int64(q, 0);
+    }
+    db_finalize(q);
+    rc = rc < 0 ? -1 : 0;
+    for (size_t i = 0; i < n && !rc; i++)
+        if (play_game(db, ids[i], st)) {
+            if (db_failure_is_temporary())
+                rc = -1;
+            else
+                error("game %lld: its strong bots could not play", (long long)ids[i]);
+        }
+    free(ids);
+    return rc;
+}
+
+void strong_nmr_plan(sqlite3 *db, const struct game_rec *g, unsigned seats, struct strong_plan *p)
+{
+    strong_plan_clear(p);
+    p->game = g->id;
+    p->turn = g->turn;
+    /* Each seat's order is searched on the step as it stands; the seats
+     * of a simultaneous step choose apart, as their players would. */
+    for (int s = 0; s < g->nseats; s++)
+        if (seats & (1u << s))
+            p->order[s] = engine_search_for(db, g, s, NULL);
+}
+
+char *strong_plan_take(struct strong_plan *p, int64_t game, int turn, int seat)
+{
+    char *o;
+    if (p->game != game || p->turn != turn || seat < 0 || seat >= GAME_MAX_SEATS)
+        return NULL;
+    o = p->order[seat];
+    p->order[seat] = NULL;
+    return o;
+}
+
+void strong_plan_clear(struct strong_plan *p)
+{
+    for (int s = 0; s < GAME_MAX_SEATS; s++)
+        free(p->order[s]);
+    memset(p, 0, sizeof(*p));
+}
