@@ -40,9 +40,16 @@ echo "== 7. a board's picture"
 echo
 echo "== 8. ngoma serve by LMTP"
 sh "$HERE/lmtp.sh" "$NGOMA" "$BENCH" "$T" "$LMTP_ONE" "$GAMES" "$PER" $QUICK
+echo
+echo "== 9. the strong bot against the easy one (make bench-strength: every game, enough games for the intervals)"
+if [ -n "$QUICK" ]; then
+    sh "$HERE/strength.sh" "$BENCH" 2 20 quick
+else
+    sh "$HERE/strength.sh" "$BENCH" "${STRENGTH_GAMES:-20}" 200
+fi
 if [ -z "$QUICK" ]; then
     echo
-    echo "== 9. through a private Postfix: a player's mail to the answer in her mailbox"
+    echo "== 10. through a private Postfix: a player's mail to the answer in her mailbox"
     if [ "$(id -u)" = 0 ]; then
         # tests/postfix.sh sets the Postfix up as docs/hosting.md says; 50 mails by each way.
         LATENCY_MAILS=50 sh "$HERE/../tests/postfix.sh" "$NGOMA" | grep "answer in her mailbox"

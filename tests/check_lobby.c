@@ -326,6 +326,42 @@ START_TEST(strangers_cannot_command_others_games)
 }
 END_TEST
 
+/* The bot words of the lobby: NMR bot:strong, START 12 BOT:STRONG (or a
+ * word that is no level, refused with what would be right), REMATCH with
+ * the bots kept at their level or changed. */
+START_TEST(bots_of_a_level_fill_seats_and_rematches)
+{
+    sqlite3 *db = t_lobby_db("open");
+    struct game_rec g;
+    t_confirmed(db, "ann@example.org");
+    t_lobby(db, "ann@example.org", "new", "NEW kuniumi DEADLINE 48h NMR bot:strong AS Ann");
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_tables WHERE nmr = 'bot' AND nmr_level = 'strong'"), 1);
+    t_lobby(db, "ann@example.org", "start", "START 1 BOT:GENIUS");
+    ck_assert(t_last_has(db, "ann@example.org", "START 1 BOT:EASY or START 1 BOT:STRONG"));
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM games"), 0);
+    t_lobby(db, "ann@example.org", "start", "START 1 bot:easy");
+    ck_assert(t_last_has(db, "ann@example.org", "Bots (easy) play the empty seats."));
+    ck_assert_int_eq(game_load(db, 1, &g), 0);
+    ck_assert(g.seats[1].bot);
+    ck_assert_str_eq(g.seats[1].bot_level, "easy");
+    ck_assert_str_eq(g.sched.nmr, "bot");
+    ck_assert_str_eq(g.sched.nmr_level, "strong");
+    {
+        char to[96];
+        snprintf(to, sizeof(to), "ngoma+1-1-%s@localhost", g.seats[0].secret);
+        t_mail_to(db, "ann@example.org", to, "Re: [ngoma 1] KuniUmi", "RESIGN", NULL);
+    }
+    game_unload(&g);
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM games WHERE status = 'finished'"), 1);
+    /* Over: the rematch keeps the bot's level unless it is given. */
+    t_lobby(db, "ann@example.org", "rematch", "REMATCH 1");
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_players WHERE email = 'bot' AND bot_level = 'easy'"), 1);
+    t_lobby(db, "ann@example.org", "rematch", "REMATCH 1 BOT:STRONG");
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_players WHERE email = 'bot' AND bot_level = 'strong'"), 1);
+    db_close(db);
+}
+END_TEST
+
 START_TEST(the_lobby_setting_decides_who_may_open_games)
 {
     sqlite3 *db = t_lobby_db("off");
@@ -444,6 +480,7 @@ Suite *lobby_suite(void)
     tcase_add_test(tc, an_invite_flood_mails_each_invitee_once);
     tcase_add_test(tc, automatic_mail_is_never_answered);
     tcase_add_test(tc, strangers_cannot_command_others_games);
+    tcase_add_test(tc, bots_of_a_level_fill_seats_and_rematches);
     tcase_add_test(tc, the_lobby_setting_decides_who_may_open_games);
     tcase_add_test(tc, verify_fails_when_a_seed_or_a_deal_is_altered);
     tcase_add_test(tc, the_host_is_told_when_a_game_ends);

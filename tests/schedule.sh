@@ -412,5 +412,44 @@ at 2026-11-01T10:15Z 0 run; has "5 bot steps in 1 games"
 is "$(turn_of "$BA")" 10 "a run plays five more"
 at 2026-11-01T10:15Z 65 config bot_steps 0; err_has "from 1 to 100000"
 
+# ---- the strong bot: levels by word, the host's default, NMR, KICK ------------------------------------
+fresh strong
+at 2026-11-02T10:00Z 0 config --unset bot_level
+at 2026-11-02T10:00Z 0 config bot_ms 20
+at 2026-11-02T10:00Z 65 config bot_level genius; err_has "easy (a one-step look-ahead"
+at 2026-11-02T10:00Z 65 config bot_ms 5; err_has "from 10 to 60000"
+at 2026-11-02T10:00Z 65 new kuniumi --player Ann=ann@example.org --player Hal=bot:genius
+err_has "write bot (the host's level), bot:easy or bot:strong"
+# plain bot: the host's default, strong unless set; the strong bot moves after the command, outside its transaction
+at 2026-11-02T10:00Z 0 new bantu --player Ann=bot --player Bob=bot:easy --seed 4
+SB=$(cat "$T/out")
+is "$(q "SELECT group_concat(coalesce(bot_level, '-'), ',') FROM (SELECT bot_level FROM seats WHERE game_id = $SB ORDER BY seat)")" \
+    strong,easy "bot is strong by default, bot:easy is easy"
+is "$(q "SELECT count(DISTINCT bot_level) FROM orders WHERE game_id = $SB AND source = 'bot'")" 2 \
+    "both bots played, each order recorded with its bot's level"
+at 2026-11-02T10:00Z 0 history "$SB"; has "Bots play: Ann (strong bot), Bob (easy bot)."
+at 2026-11-02T10:00Z 0 status "$SB"; has "a strong bot"; has "an easy bot"
+at 2026-11-02T10:01Z 0 replay "$SB"
+at 2026-11-02T10:01Z 0 config bot_level easy
+at 2026-11-02T10:01Z 0 new kuniumi --player Ann=ann@example.org --player Eli=bot --seed 4
+is "$(q "SELECT bot_level FROM seats WHERE game_id = $(cat "$T/out") AND seat = 2")" easy "bot_level easy: plain bot is easy"
+# NMR bot:strong: the search for the missing order runs before the deadline's transaction
+at 2026-11-02T10:02Z 0 new kuniumi --player Cat=cat@example.org --player Dan=dan@example.org \
+    --deadline 1d --remind none --nmr bot:strong --seed 5
+SN=$(cat "$T/out")
+is "$(q "SELECT nmr || ' ' || nmr_level FROM games WHERE id = $SN")" "bot strong" "--nmr bot:strong is kept"
+at 2026-11-03T10:03Z 0 run; has "1 orders played by bots"
+is "$(q "SELECT source || ' ' || bot_level FROM orders WHERE game_id = $SN AND status = 'accepted'")" "nmr strong" \
+    "the strong bot played the missing order"
+at 2026-11-03T10:03Z 0 history "$SN"; has "(played at the deadline by the strong bot)"
+# KICK with a level
+at 2026-11-03T10:04Z 0 new kuniumi --player Kay=kay@example.org --player Lou=lou@example.org --seed 5
+SK=$(cat "$T/out")
+at 2026-11-03T10:04Z 65 kick "$SK" Kay bot:genius; err_has "KICK Kay bot:easy"
+at 2026-11-03T10:04Z 0 kick "$SK" Kay bot:strong; has "A bot (strong) plays Kay's seat"
+is "$(q "SELECT bot || bot_level FROM seats WHERE game_id = $SK AND seat = 1")" 1strong "KICK bot:strong"
+is "$(q "SELECT count(*) > 0 FROM orders WHERE game_id = $SK AND seat = 1 AND bot_level = 'strong'")" 1 \
+    "the strong bot played Kay's orders after the kick"
+
 echo "schedule.sh: $tests checks, $fails failed"
 [ "$fails" -eq 0 ]

@@ -269,12 +269,13 @@ static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, const char 
                            " the host's: KICK Bob, KICK Bob bot:easy, KICK Bob bot:strong");
         return 1;
     }
-    if (word && !engine_bot_word(word)) {
-        strbuf_addf(out, "\"%s\" is no bot's level: KICK %s bot:easy, or KICK %s bot:strong", word, who, who);
-        return 1;
-    }
     if ((seat = find_seat(g, who, out)) < 0)
         return 1;
+    if (word && !engine_bot_word(word)) {
+        strbuf_addf(out, "\"%s\" is no bot's level: KICK %s bot:easy, or KICK %s bot:strong", word, g->names[seat],
+                    g->names[seat]);
+        return 1;
+    }
     if (g->seats[seat].bot) {
         strbuf_addf(out, "a bot plays %s's seat already", g->names[seat]);
         return 1;
