@@ -451,5 +451,28 @@ is "$(q "SELECT bot || bot_level FROM seats WHERE game_id = $SK AND seat = 1")" 
 is "$(q "SELECT count(*) > 0 FROM orders WHERE game_id = $SK AND seat = 1 AND bot_level = 'strong'")" 1 \
     "the strong bot played Kay's orders after the kick"
 
+# ---- the strong bot searches holding no lock: another writer gets in meanwhile ---------------------------
+fresh searching
+at 2026-11-04T10:00Z 0 config bot_ms 20
+at 2026-11-04T10:00Z 0 new kuniumi --player Sol=bot:strong --player Ann=ann@example.org --seed 6
+SL=$(cat "$T/out")
+at 2026-11-04T10:00Z 0 config bot_ms 3000
+who=$("$NGOMA" show "$SL" --json | tr -d '\n\t ' | sed -n 's/.*"waiting_for":\["\([^"]*\)".*/\1/p')
+is "$who" Ann "the strong bot placed its pieces at once; Ann chooses"
+order=$("$NGOMA" legal "$SL" Ann | head -n 1)
+"$NGOMA" --now 2026-11-04T10:01Z order "$SL" Ann "$order" >"$T/bg.out" 2>&1 &
+bg=$!
+sleep 1
+tests=$((tests + 1))
+start=$(date +%s%N)
+sqlite3 "$NGOMA_DB" ".timeout 400" "BEGIN IMMEDIATE;" "UPDATE settings SET value = value WHERE key = 'bot_ms';" \
+    "COMMIT;" >/dev/null 2>"$T/lock.err" || fail "another writer waited on the searching bot: $(cat "$T/lock.err")"
+waited=$((($(date +%s%N) - start) / 1000000))
+[ "$waited" -lt 1500 ] || fail "another writer waited $waited ms while the bot searched"
+kill -0 "$bg" 2>/dev/null || fail "the search was over before the other writer came: the test proved nothing"
+wait "$bg" || fail "Ann's order: $(cat "$T/bg.out")"
+is "$(q "SELECT count(*) FROM orders WHERE game_id = $SL AND seat = 1 AND bot_level = 'strong' AND step = \
+    (SELECT max(step) FROM orders WHERE game_id = $SL)")" 1 "the bot's searched order came after Ann's"
+
 echo "schedule.sh: $tests checks, $fails failed"
 [ "$fails" -eq 0 ]
