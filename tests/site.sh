@@ -38,6 +38,9 @@ ok test "$(sqlite3 "$NGOMA_DB" "SELECT count(*) FROM games WHERE status = 'finis
 "$NGOMA" site "$T/www/site" >"$T/site.out" || fail "ngoma site: $(cat "$T/site.out")"
 checks=$((checks + 1))
 grep -q "wrote 6 game pages" "$T/site.out" || fail "ngoma site: $(cat "$T/site.out")"
+# Which seats were bots, and at which level: on the game's page.
+checks=$((checks + 1))
+grep -q "Ann (easy bot)" "$T/www/site/game-1.html" || fail "the site does not say Ann was an easy bot"
 
 # Nothing a seat alone may see: no secret, no hand, no card held in the
 # game in play that was never played in public.
