@@ -23,17 +23,25 @@ static int cmp_double(const void *a, const void *b)
 
 /* The place of seat in a finished game, 1 best; seats that tie share the
  * mean of their places. Scores rank when the game keeps them (the
- * winners first), else the winners share the first places. */
+ * winners first, the others by score, higher or lower as the winners'
+ * is), else the winners share the first places. */
 static double place_of(const struct game_result *r, int nseats, int seat)
 {
     double better = 0, same = 0;
+    int dir = 1;
+    /* Which way the scores go: the winners hold the best (Kalimambo's
+     * penalty points are fewest). */
+    for (int w = 0; w < nseats; w++)
+        for (int s = 0; s < nseats && (r->winners >> w) & 1u; s++)
+            if (!((r->winners >> s) & 1u) && r->scores[s] > r->scores[w])
+                dir = -1;
     for (int s = 0; s < nseats; s++) {
         int ws = (r->winners >> s) & 1u, wme = (r->winners >> seat) & 1u;
         int cmp;
         if (ws != wme)
             cmp = ws ? 1 : -1;
         else if (r->has_scores)
-            cmp = (r->scores[s] > r->scores[seat]) - (r->scores[s] < r->scores[seat]);
+            cmp = dir * ((r->scores[s] > r->scores[seat]) - (r->scores[s] < r->scores[seat]));
         else
             cmp = 0;
         if (cmp > 0)

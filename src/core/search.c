@@ -253,7 +253,8 @@ static char *playout_order(struct tree *tr, const void *st, int seat, unsigned w
 static void playout(struct tree *tr, void *st)
 {
     const struct game_ops *ops = tr->ops;
-    for (int step = 0; step < tr->b->depth; step++) {
+    int depth = tr->b->depth >= 0 ? tr->b->depth : ops->search_depth_set ? ops->search_depth : SEARCH_DEPTH_DEFAULT;
+    for (int step = 0; step < depth; step++) {
         unsigned waiting = ops->waiting_for(st);
         char *chosen[GAME_MAX_SEATS] = { NULL };
         const char *orders[GAME_MAX_SEATS] = { NULL };

@@ -12,11 +12,13 @@
 struct search_budget {
     int ms;            /* wall-clock milliseconds */
     int iterations;    /* simulations */
-    int depth;         /* steps a playout plays before the evaluation scores it */
+    int depth;         /* steps a playout plays before the evaluation scores it; -1: the game's own */
     double uct_c;      /* exploration constant of UCB1 (values are in [0, 1]) */
     size_t max_bytes;  /* the tree's memory: once spent, no node is added */
 };
-#define SEARCH_BUDGET_DEFAULT { 200, 0, 10, 0.7, (size_t)32 << 20 }
+#define SEARCH_BUDGET_DEFAULT { 200, 0, -1, 0.7, (size_t)32 << 20 }
+/* A game's playout depth when its module names none. */
+#define SEARCH_DEPTH_DEFAULT 10
 
 /* What a search did, for the benchmarks and the tests. */
 struct search_stats {

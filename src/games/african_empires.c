@@ -1417,4 +1417,8 @@ const struct game_ops african_empires_ops = {
     .evaluate = ae_evaluate,
     .secrets = ae_secrets,
     .determinize = ae_determinize,
+    /* Measured at 50 ms a move, 3 players, 12 games: mean place 1.25
+     * after four playout steps, 1.58 after one or ten. */
+    .search_depth = 4,
+    .search_depth_set = true,
 };

@@ -180,6 +180,12 @@ struct game_ops {
      * keeps all it can. The bots look ahead on such a state only, so a
      * bot knows no more than a player in its seat. */
     void (*determinize)(void *st, int seat, uint64_t salt);
+    /* Optional: the steps a strong bot's playout plays before evaluate()
+     * scores it, as measured for the game (bench/strength.sh); 0 for
+     * none (the tree's leaf is scored as it stands); unset (-1 is
+     * never given): SEARCH_DEPTH_DEFAULT. */
+    int search_depth;
+    bool search_depth_set;
 };
 
 /* The registry: every game ngoma knows, in one table. */

@@ -1028,4 +1028,9 @@ const struct game_ops kalimambo_ops = {
     .evaluate = kalimambo_evaluate,
     .secrets = NULL,
     .determinize = kalimambo_determinize,
+    /* Measured at 50 ms a move, 3 players, 100 games against the easy
+     * bot: mean place 1.52 scoring the tree's leaves as they stand, 1.64
+     * after one playout step, 1.82 after four. */
+    .search_depth = 0,
+    .search_depth_set = true,
 };
