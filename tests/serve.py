@@ -356,6 +356,26 @@ check(0.8 <= reminded <= 2.5 and 2.8 <= moved <= 4.5,
       "reminder at %.1f s (due 1), the bot at %.1f s (due 3): to the second" % (reminded, moved))
 figures["clock"] = "reminder at %.1f s (due at 1 s), deadline kept at %.1f s (due at 3 s)" % (reminded, moved)
 
+# ---- a strong bot: the server's reader plays it after the answer, no cron --------------------------------
+ngoma("config", "bot_ms", "50")
+g = int(ngoma("new", "kuniumi", "--player", "Ann=ann@example.org", "--player", "Sol=bot:strong").stdout.decode().strip())
+for _ in range(5):
+    ngoma("order", str(g), "Ann", first_order(g))
+mid, mail = order_mail(g, 1, secret(g, 1), first_order(g))
+s = Session()
+s.hello()
+first, after = transact(s, ["ngoma+%s-1-%s@localhost" % (g, secret(g, 1))], mail)
+s.close()
+check(after == [250], "Ann's last placement by LMTP: %s" % after)
+check(wait_for(lambda: q("SELECT count(*) FROM orders WHERE game_id = ? AND seat = 2 AND bot_level = 'strong'"
+                         " AND status = 'accepted'", g)[0][0] > 0, 10),
+      "the strong bot chose, with no ngoma run")
+check(wait_for(lambda: q("SELECT count(*) FROM outbox WHERE game_id = ? AND rcpt = 'ann@example.org' AND"
+                         " status = 'sent' AND id > (SELECT max(o.id) FROM outbox o JOIN messages m ON"
+                         " o.in_reply_to = m.id WHERE m.message_id = ?)", g, mid)[0][0] > 0, 10),
+      "Ann was mailed the bot's move by the server's sender")
+ngoma("config", "--unset", "bot_ms")
+
 # ---- SIGTERM: no new connection, what is in flight finishes ----------------------------------------------
 g = new_game()
 m, text_ = order_mail(g, 1, secret(g, 1), first_order(g))
