@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #define STEP_CAP 4000 /* a game still running after this many steps counts as unfinished */
 
@@ -173,7 +174,8 @@ int bench_strength(const char *game, int nseats, int ngames, int ms, int iterati
             mean_ms += t.move_ms[i];
         mean_ms /= (double)t.moves;
     }
-    /* One line: game seats games unfinished measure value half target met p95 budget iterations/move bytes. */
+    /* One line: game seats games unfinished measure value half target met p95 mean budget iterations/move
+     * tree-MB process-MB. */
     if (nseats == 2)
         printf("%-16s %d %5d %3d wins %6.3f %5.3f >=0.65 %-3s", game, nseats, t.n, t.unfinished, mean, half,
                mean - half >= 0.65 ? "yes" : mean >= 0.65 ? "~" : "no");
@@ -182,8 +184,14 @@ int bench_strength(const char *game, int nseats, int ngames, int ms, int iterati
                (nseats + 1) / 2.0 - 0.5, mean + half <= (nseats + 1) / 2.0 - 0.5 ? "yes"
                : mean <= (nseats + 1) / 2.0 - 0.5                                ? "~"
                                                                                   : "no");
-    printf(" %7.1f %7.1f %5d %8.0f %6.1f\n", p95, mean_ms, ms,
-           t.moves ? (double)t.iterations / (double)t.moves : 0, (double)t.max_bytes / 1048576.0);
+    {
+        /* The whole process at its peak: every search, both bots, the games. */
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        printf(" %7.1f %7.1f %5d %8.0f %6.1f %6.1f\n", p95, mean_ms, ms,
+               t.moves ? (double)t.iterations / (double)t.moves : 0, (double)t.max_bytes / 1048576.0,
+               (double)ru.ru_maxrss / 1024.0);
+    }
     free(t.move_ms);
     return 0;
 }
