@@ -430,6 +430,7 @@ is "$(q "SELECT count(DISTINCT bot_level) FROM orders WHERE game_id = $SB AND so
 at 2026-11-02T10:00Z 0 history "$SB"; has "Bots play: Ann (strong bot), Bob (easy bot)."
 at 2026-11-02T10:00Z 0 status "$SB"; has "a strong bot"; has "an easy bot"
 at 2026-11-02T10:01Z 0 replay "$SB"
+at 2026-11-02T10:01Z 0 verify "$SB"; has "replay as recorded"
 at 2026-11-02T10:01Z 0 config bot_level easy
 at 2026-11-02T10:01Z 0 new kuniumi --player Ann=ann@example.org --player Eli=bot --seed 4
 is "$(q "SELECT bot_level FROM seats WHERE game_id = $(cat "$T/out") AND seat = 2")" easy "bot_level easy: plain bot is easy"
