@@ -95,10 +95,12 @@ static int play_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
 
 int strong_bots_play(sqlite3 *db, int64_t only, struct schedule_stats *st)
 {
+    /* From the strong bots' seats (a partial index): as many rows as
+     * there are strong bots, whatever the number of games. */
     sqlite3_stmt *q = db_stmt(db,
-                              "SELECT g.id FROM games g WHERE g.status <> 'finished' AND g.paused = 0 AND (? = 0 OR"
-                              " g.id = ?) AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot = 1 AND"
-                              " s.bot_level = 'strong') ORDER BY g.id",
+                              "SELECT DISTINCT g.id FROM seats s JOIN games g ON g.id = s.game_id WHERE s.bot = 1 AND"
+                              " s.bot_level = 'strong' AND g.status <> 'finished' AND g.paused = 0 AND (? = 0 OR"
+                              " g.id = ?) ORDER BY g.id",
                               "II", only, only);
     int64_t *ids = NULL;
     size_t n = 0, cap = 0;
