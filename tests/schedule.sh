@@ -431,6 +431,12 @@ at 2026-11-02T10:00Z 0 history "$SB"; has "Bots play: Ann (strong bot), Bob (eas
 at 2026-11-02T10:00Z 0 status "$SB"; has "a strong bot"; has "an easy bot"
 at 2026-11-02T10:01Z 0 replay "$SB"
 at 2026-11-02T10:01Z 0 verify "$SB"; has "replay as recorded"
+# a command plays 8 strong moves at most; run plays on
+at 2026-11-02T10:01Z 0 new kuniumi --player Ada=bot:strong --player Ben=bot:strong --seed 4
+SS=$(cat "$T/out")
+is "$(q "SELECT count(*) FROM orders WHERE game_id = $SS AND bot_level = 'strong'")" 8 "a command plays 8 strong moves"
+at 2026-11-02T10:01Z 0 run; has "bot steps in 2 games"
+is "$(q "SELECT count(*) > 8 FROM orders WHERE game_id = $SS AND bot_level = 'strong'")" 1 "run plays on"
 at 2026-11-02T10:01Z 0 config bot_level easy
 at 2026-11-02T10:01Z 0 new kuniumi --player Ann=ann@example.org --player Eli=bot --seed 4
 is "$(q "SELECT bot_level FROM seats WHERE game_id = $(cat "$T/out") AND seat = 2")" easy "bot_level easy: plain bot is easy"

@@ -75,7 +75,7 @@ void cmd_strong_bots(struct cmd_ctx *c)
     struct schedule_stats st;
     struct send_stats sst;
     memset(&st, 0, sizeof(st));
-    if (strong_bots_play(c->db, 0, &st)) {
+    if (strong_bots_play(c->db, STRONG_MOVES_AFTER_MAIL, &st)) {
         error("the strong bots play at the next ngoma run");
         db_failure_reset();
         return;

@@ -55,7 +55,7 @@ static void work(const char *db_path, unsigned after)
     if (st.messages) {
         struct schedule_stats ss;
         memset(&ss, 0, sizeof(ss));
-        if (strong_bots_play(db, 0, &ss) == 0 && ss.bot_steps && setting_is_yes(db, "send_on_receive"))
+        if (strong_bots_play(db, STRONG_MOVES_AFTER_MAIL, &ss) == 0 && ss.bot_steps && setting_is_yes(db, "send_on_receive"))
             outbox_send(db, db_path, &sst);
     }
     db_close(db);

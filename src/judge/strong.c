@@ -63,10 +63,9 @@ static int give(sqlite3 *db, int64_t id, int seat, int turn, char *order, struct
     return 0;
 }
 
-/* Plays game id's strong bots, bot_steps moves at most. */
-static int play_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
+/* Plays game id's strong bots, limit moves at most. */
+static int play_game(sqlite3 *db, int64_t id, long long limit, struct schedule_stats *st)
 {
-    long long limit = setting_get_int(db, "bot_steps", 64);
     int moved = 0;
     for (long long n = 0; n < limit; n++) {
         struct game_rec g;
@@ -93,15 +92,18 @@ static int play_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
     return 0;
 }
 
-int strong_bots_play(sqlite3 *db, int64_t only, struct schedule_stats *st)
+int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st)
 {
+    long long per_game = setting_get_int(db, "bot_steps", 64);
+    int before = st->bot_steps;
     /* From the strong bots' seats (a partial index): as many rows as
-     * there are strong bots, whatever the number of games. */
+     * there are strong bots, whatever the number of games; the game that
+     * moved last (the one a command or a mail just touched) first. */
     sqlite3_stmt *q = db_stmt(db,
                               "SELECT DISTINCT g.id FROM seats s JOIN games g ON g.id = s.game_id WHERE s.bot = 1 AND"
-                              " s.bot_level = 'strong' AND g.status <> 'finished' AND g.paused = 0 AND (? = 0 OR"
-                              " g.id = ?) ORDER BY g.id",
-                              "II", only, only);
+                              " s.bot_level = 'strong' AND g.status <> 'finished' AND g.paused = 0 ORDER BY g.updated_at DESC,"
+                              " g.id DESC",
+                              NULL);
     int64_t *ids = NULL;
     size_t n = 0, cap = 0;
     int rc;
@@ -116,13 +118,21 @@ int strong_bots_play(sqlite3 *db, int64_t only, struct schedule_stats *st)
     }
     db_finalize(q);
     rc = rc < 0 ? -1 : 0;
-    for (size_t i = 0; i < n && !rc; i++)
-        if (play_game(db, ids[i], st)) {
+    for (size_t i = 0; i < n && !rc; i++) {
+        long long limit = per_game;
+        if (moves > 0) {
+            if (st->bot_steps - before >= moves)
+                break;
+            if (limit > moves - (st->bot_steps - before))
+                limit = moves - (st->bot_steps - before);
+        }
+        if (play_game(db, ids[i], limit, st)) {
             if (db_failure_is_temporary())
                 rc = -1;
             else
                 error("game %lld: its strong bots could not play", (long long)ids[i]);
         }
+    }
     free(ids);
     return rc;
 }

@@ -9,14 +9,17 @@
 #include "judge/schedule.h"
 
 /*
- * Plays the strong bots every unfinished game (only that game, when only
- * is not 0) waits for: for each move, a read of the game, the search
+ * Plays the strong bots every unfinished game waits for: for each move,
+ * a read of the game, the search
  * with no transaction open, then one transaction that gives the order
  * if the game still waits for it there (else the move is searched
  * again), plays the easy bots and forced orders it then waits for, and
- * tells the players. bot_steps moves a game at most; run plays on.
+ * tells the players. bot_steps moves a game at most, and moves in all
+ * when moves is not 0 (a command, a mail: a game of strong bots never
+ * holds one long); run plays on.
  */
-int strong_bots_play(sqlite3 *db, int64_t only, struct schedule_stats *st);
+#define STRONG_MOVES_AFTER_MAIL 8
+int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st);
 
 /* A consistent read of game id, in a read transaction of its own. */
 int strong_snapshot(sqlite3 *db, int64_t id, struct game_rec *g);

@@ -39,7 +39,7 @@ double serve_read_round(sqlite3 *db, const char *db_path)
         wake_server(db_path);
         /* The answers go first; then the strong bots the mail left due
          * play, searching with no lock held, and their mail goes too. */
-        if (strong_bots_play(db, 0, &ss) == 0 && ss.bot_steps)
+        if (strong_bots_play(db, STRONG_MOVES_AFTER_MAIL, &ss) == 0 && ss.bot_steps)
             wake_server(db_path);
     }
     /* A mail that could not be taken is tried again within a minute. */
