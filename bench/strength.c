@@ -11,10 +11,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #define STEP_CAP 4000 /* a game still running after this many steps counts as unfinished */
 
 static const char *const seat_names[GAME_MAX_SEATS] = { "Ann", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal" };
+
+static double wall_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -159,8 +167,11 @@ int bench_strength(const char *game, int nseats, int ngames, int ms, int iterati
     if (getenv("NGOMA_SEARCH_C"))
         b.uct_c = atof(getenv("NGOMA_SEARCH_C"));
     memset(&t, 0, sizeof(t));
-    /* Seats rotate: game i seats the strong bot at i mod seats. */
-    for (int i = 0; i < ngames; i++)
+    /* Seats rotate: game i seats the strong bot at i mod seats. With
+     * STRENGTH_SECS set, no game begins after that many seconds: the line
+     * says how many were played. */
+    double secs = getenv("STRENGTH_SECS") ? atof(getenv("STRENGTH_SECS")) : 0, start = wall_s();
+    for (int i = 0; i < ngames && !(secs > 0 && wall_s() - start > secs); i++)
         if (play_match(ops, nseats, i % nseats, (uint64_t)i + 1, &b, &t))
             return 1;
     double mean = t.n ? t.sum / t.n : 0;
