@@ -264,7 +264,8 @@ static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t dea
 }
 
 /* The seats of g whose orders are missing and overdue at now (bots and
- * players on vacation are excused), and the step's deadline. */
+ * players on vacation are excused), and the step's deadline: 1 when the
+ * game keeps time now (unfinished, unpaused, with a deadline), else 0. */
 static int overdue_mask(sqlite3 *db, struct game_rec *g, time_t now, unsigned *missing, unsigned *overdue,
                         time_t *deadline)
 {
@@ -283,7 +284,7 @@ static int overdue_mask(sqlite3 *db, struct game_rec *g, time_t now, unsigned *m
     *deadline = game_deadline(g, *missing);
     if (*missing && now >= *deadline + g->sched.grace_secs)
         *overdue = *missing;
-    return 0;
+    return 1;
 }
 
 static int handle_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
@@ -296,8 +297,8 @@ static int handle_game(sqlite3 *db, int64_t id, struct schedule_stats *st)
     if (game_load(db, id, &g))
         return -1;
     rc = overdue_mask(db, &g, now, &missing, &late, &deadline);
-    if (!rc && g.sched.deadline_at && *g.sched.deadline_at && !g.sched.paused &&
-        !str_eq(game_status_of(g.ops, g.st), "finished")) {
+    if (rc == 1) {
+        rc = 0;
         st->games++;
         for (int s = 0; s < g.nseats && !rc; s++)
             if (missing & (1u << s))
@@ -326,7 +327,7 @@ static int plan_game(sqlite3 *db, int64_t id)
     if (strong_snapshot(db, id, &g))
         return -1;
     if (str_eq(g.sched.nmr, "bot") && str_eq(g.sched.nmr_level, "strong") &&
-        !overdue_mask(db, &g, clock_now(), &missing, &late, &deadline) && late)
+        overdue_mask(db, &g, clock_now(), &missing, &late, &deadline) == 1 && late)
         strong_nmr_plan(db, &g, late, &plan);
     game_unload(&g);
     return 0;
@@ -356,9 +357,11 @@ static int game_ids(sqlite3 *db, const char *sql, int64_t **ids, size_t *n)
 /* Runs fn on every game the query lists, each in a transaction of its
  * own, the game read afresh inside it: a receive or another run in
  * between changes nothing twice. A game that fails is reported (what it
- * could not do) and the others go on; a busy database stops the run. */
-static int each_game(sqlite3 *db, const char *sql, int (*fn)(sqlite3 *, int64_t, struct schedule_stats *),
-                     struct schedule_stats *st, const char *what)
+ * could not do) and the others go on; a busy database stops the run.
+ * prepare (when not NULL) runs before each game's transaction. */
+static int each_game(sqlite3 *db, const char *sql, int (*prepare)(sqlite3 *, int64_t),
+                     int (*fn)(sqlite3 *, int64_t, struct schedule_stats *), struct schedule_stats *st,
+                     const char *what)
 {
     int64_t *ids;
     size_t n;
@@ -366,8 +369,8 @@ static int each_game(sqlite3 *db, const char *sql, int (*fn)(sqlite3 *, int64_t,
     if (game_ids(db, sql, &ids, &n))
         return -1;
     for (size_t i = 0; i < n; i++) {
-        /* The deadlines' strong bots search first, holding no lock. */
-        if (fn == handle_game && plan_game(db, ids[i])) {
+        /* What must not hold the lock (a strong bot's search) first. */
+        if (prepare && prepare(db, ids[i])) {
             rc = -1;
             break;
         }
@@ -413,7 +416,7 @@ int schedule_bots(sqlite3 *db, struct schedule_stats *st)
     if (each_game(db,
                   "SELECT id FROM games g WHERE status <> 'finished' AND paused = 0"
                   " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot = 1) ORDER BY id",
-                  bots_game, st, "its bots could not play"))
+                  NULL, bots_game, st, "its bots could not play"))
         return -1;
     /* The strong bots search with no lock held, each move then given in
      * a transaction of its own. */
@@ -446,7 +449,7 @@ int schedule_digests(sqlite3 *db, struct schedule_stats *st)
     return each_game(db,
                      "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE s.mail_policy = 'digest'"
                      " AND s.bot = 0 AND s.told_step < g.turn ORDER BY g.id",
-                     digest_game, st, "its digests could not be sent");
+                     NULL, digest_game, st, "its digests could not be sent");
 }
 
 int schedule_run(sqlite3 *db, struct schedule_stats *st)
@@ -456,7 +459,7 @@ int schedule_run(sqlite3 *db, struct schedule_stats *st)
     rc = each_game(db,
                    "SELECT id FROM games WHERE status <> 'finished' AND paused = 0 AND deadline_at IS NOT NULL"
                    " ORDER BY deadline_at",
-                   handle_game, st, "its schedule could not be applied");
+                   plan_game, handle_game, st, "its schedule could not be applied");
     strong_plan_clear(&plan);
     return rc ? -1 : 0;
 }
