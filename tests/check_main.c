@@ -273,6 +273,7 @@ int main(int argc, char **argv)
         { "lmtp", lmtp_suite },
         { "rating", rating_suite },
         { "press", press_suite },
+        { "knowing", knowing_suite },
     };
     SRunner *sr = srunner_create(NULL);
     int failed;

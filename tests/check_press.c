@@ -13,7 +13,7 @@ START_TEST(blocks_apart_from_orders)
     struct press_text pt;
     press_split("MOVE 1\nPRESS TO Bob and Mary Ann: hi\nthere\n> quoted\n\nEND PRESS\nMOVE 2\n"
                 "press to all\nsecond\nPRESS TO Dan\nthird\n",
-                false, &pt);
+                false, NULL, &pt);
     ck_assert_str_eq(pt.orders, "MOVE 1\nMOVE 2\n");
     ck_assert_int_eq((int)pt.n, 3);
     ck_assert_str_eq(pt.v[0].to, "Bob and Mary Ann");
@@ -32,7 +32,7 @@ START_TEST(what_is_not_press)
     struct press_text pt;
     /* Words that begin like PRESS TO are orders; a signature ends all. */
     press_split("pressure on Bob\nPRESSTO x\nMUTED\nmute\nPRESS TO Bob\nhello\n-- \nAnn Smith\nann@x.org\n", false,
-                &pt);
+                NULL, &pt);
     ck_assert_str_eq(pt.orders, "pressure on Bob\nPRESSTO x\nMUTED\nmute\n");
     ck_assert_int_eq((int)pt.n, 1);
     ck_assert_str_eq(pt.v[0].body.buf, "hello");
@@ -43,7 +43,7 @@ END_TEST
 START_TEST(mute_lines)
 {
     struct press_text pt;
-    press_split("MUTE Bob\nUNMUTE Mary Ann\nBOARD\n", false, &pt);
+    press_split("MUTE Bob\nUNMUTE Mary Ann\nBOARD\n", false, NULL, &pt);
     ck_assert_int_eq((int)pt.n, 2);
     ck_assert_int_eq(pt.v[0].kind, PRESS_MUTE);
     ck_assert_str_eq(pt.v[0].to, "Bob");
@@ -59,7 +59,7 @@ START_TEST(a_channel_reply)
     struct press_text pt;
     /* At a channel's address: MUTE at the top is a command, the rest one
      * message; quoted text goes, a later MUTE is words. */
-    press_split("MUTE Dan\n\nYes, agreed.\n> Shall we?\nMUTE nothing, I mean it\n", true, &pt);
+    press_split("MUTE Dan\n\nYes, agreed.\n> Shall we?\nMUTE nothing, I mean it\n", true, NULL, &pt);
     ck_assert_int_eq((int)pt.n, 2);
     ck_assert_int_eq(pt.v[0].kind, PRESS_MUTE);
     ck_assert_int_eq(pt.v[1].kind, PRESS_MESSAGE);
@@ -79,7 +79,7 @@ START_TEST(bounded)
         strbuf_addstr(&text, "0123456789\n");
     for (int i = 1; i < PRESS_ITEMS_MAX + 3; i++)
         strbuf_addf(&text, "PRESS TO Bob: %d\nMOVE %d\n", i, i);
-    press_split(text.buf, false, &pt);
+    press_split(text.buf, false, NULL, &pt);
     ck_assert_int_eq((int)pt.n, PRESS_ITEMS_MAX);
     ck_assert_int_eq((int)pt.dropped, 3);
     /* A long message: kept up to the bound, counted whole; the lines of

@@ -97,5 +97,6 @@ Suite *render_suite(void);
 Suite *lmtp_suite(void);
 Suite *rating_suite(void);
 Suite *press_suite(void);
+Suite *knowing_suite(void);
 
 #endif

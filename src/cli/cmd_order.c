@@ -2,6 +2,7 @@
 #include "cli/cmd.h"
 #include "store/db.h"
 #include "core/engine.h"
+#include "core/ordersense.h"
 #include "judge/notify.h"
 #include "judge/press.h"
 #include "core/reply.h"
@@ -27,6 +28,7 @@ int cmd_order(struct cmd_ctx *c, int argc, char **argv)
     struct submission sub = { 0 };
     struct strbuf out = STRBUF_INIT;
     struct press_text press;
+    struct order_sense sense;
     char *text;
     int seat, rc;
     (void)argc;
@@ -35,7 +37,12 @@ int cmd_order(struct cmd_ctx *c, int argc, char **argv)
         return rc;
     text = strcmp(argv[3], "-") == 0 ? read_stdin() : xstrdup(argv[3]);
     /* Her press goes as from a mail of hers; the orders are the rest. */
-    press_split(text, false, &press);
+    {
+        struct press_sense ps;
+        order_sense_init(&sense, &g, seat, &ps);
+        press_split(text, false, &ps, &press);
+        order_sense_release(&sense);
+    }
     /* The other players hear of it by mail, as if it had come by mail. */
     if (db_begin(c->db) || engine_submit(c->db, &g, seat, press.orders, "cli", 0, &sub) ||
         press_take(c->db, &g, seat, &press, 0, 0, 0, &sub) || press_history(c->db, &g, seat, &sub) ||

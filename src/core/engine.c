@@ -927,6 +927,11 @@ bool engine_line_asks(const char *line)
     return c == CMD_HELP || c == CMD_BOARD || c == CMD_LEGAL || c == CMD_HISTORY;
 }
 
+bool engine_line_is_command(const char *line)
+{
+    return command_of(line) != CMD_NONE;
+}
+
 static enum command command_of(const char *line)
 {
     static const struct {

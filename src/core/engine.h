@@ -37,6 +37,10 @@ struct submission {
 };
 
 void submission_release(struct submission *s);
+/* Whether line (trimmed) is one of the commands every game takes: HELP,
+ * BOARD, LEGAL, HISTORY, RESIGN, DRAW, CONCEDE and the like. */
+bool engine_line_is_command(const char *line);
+
 /* A new line at the end of s, status LINE_ACCEPTED, its body empty. */
 struct line_result *submission_line(struct submission *s, const char *text);
 

@@ -100,7 +100,25 @@ static void cut_here(struct press_text *out, const char *text, const char *line,
     *cut = true;
 }
 
-void press_split(const char *text, bool channel, struct press_text *out)
+/* A line of a message that reads as an order goes to the orders, not
+ * to the message. */
+static bool pulled_out(const struct press_sense *sense, struct press_item *it, struct press_text *out,
+                       const char *text, const char *line, bool *cut, const char *t, size_t tl)
+{
+    if (!sense || !tl || t[0] == '>' || !sense->is_order(sense->ctx, t, tl))
+        return false;
+    cut_here(out, text, line, cut);
+    strbuf_add(&out->own, t, tl);
+    strbuf_addch(&out->own, '\n');
+    if (it)
+        it->pulled++;
+    else
+        out->loose++;
+    out->pulled++;
+    return true;
+}
+
+void press_split(const char *text, bool channel, const struct press_sense *sense, struct press_text *out)
 {
     struct press_item *cur = NULL, *implicit = NULL;
     bool in_block = false, top = true, cut = channel;
@@ -126,7 +144,7 @@ void press_split(const char *text, bool channel, struct press_text *out)
             cur = add_item(out, PRESS_MESSAGE, t, tl, to, to_len, true);
             in_block = true;
             top = false;
-            if (cur && first_len)
+            if (cur && first_len && !pulled_out(sense, cur, out, text, line, &cut, first, first_len))
                 body_line(cur, first, first_len);
             continue;
         }
@@ -138,13 +156,16 @@ void press_split(const char *text, bool channel, struct press_text *out)
                 in_block = false;
                 continue;
             }
+            if (pulled_out(sense, cur, out, text, line, &cut, t, tl))
+                continue;
             if (cur && !(tl && t[0] == '>'))
                 body_line(cur, line, len);
             continue;
         }
+        /* MUTE alone, at the top of a reply to a message: its writer. */
         if ((!channel || top) && tl <= 40 &&
             (starts_word(t, tl, "mute", &rest, &rest_len) || starts_word(t, tl, "unmute", &rest, &rest_len)) &&
-            rest_len) {
+            (rest_len || channel)) {
             cut_here(out, text, line, &cut);
             add_item(out, tolower((unsigned char)t[0]) == 'u' ? PRESS_UNMUTE : PRESS_MUTE, t, tl, rest, rest_len,
                      true);
@@ -162,8 +183,16 @@ void press_split(const char *text, bool channel, struct press_text *out)
             continue;
         if (!implicit && !tl)
             continue;
+        if (pulled_out(sense, implicit, out, text, line, &cut, t, tl)) {
+            top = false;
+            continue;
+        }
         if (!implicit && !(implicit = add_item(out, PRESS_MESSAGE, t, tl, NULL, 0, false)))
             continue;
+        if (implicit->bytes == 0) {
+            implicit->pulled += out->loose; /* the orders above its first words */
+            out->loose = 0;
+        }
         top = false;
         body_line(implicit, line, len);
     }

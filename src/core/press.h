@@ -15,6 +15,7 @@ enum press_kind { PRESS_MESSAGE, PRESS_MUTE, PRESS_UNMUTE };
 
 struct press_item {
     enum press_kind kind;
+    unsigned pulled;      /* its lines that read as orders, left out of it and taken as orders */
     char *line;           /* its first line as written: "PRESS TO Bob", "MUTE Bob" (at most 120 bytes) */
     char *to;             /* whom it names as written; NULL: the channel the mail came to */
     struct strbuf body;   /* the message, its lines as written, blank lines at either end dropped */
@@ -27,6 +28,16 @@ struct press_text {
     struct press_item *v;
     size_t n;
     size_t dropped;       /* items past PRESS_ITEMS_MAX, not kept */
+    unsigned pulled;      /* lines of messages that read as orders, kept with the orders */
+    unsigned loose;       /* of those, the ones no message had begun to hold yet */
+};
+
+/* Whether a line reads as an order of the writer's game (orders,
+ * votes, the game's commands): such a line is never relayed as press.
+ * line is trimmed, len its length. */
+struct press_sense {
+    bool (*is_order)(void *ctx, const char *line, size_t len);
+    void *ctx;
 };
 
 /*
@@ -37,10 +48,15 @@ struct press_text {
  * orders. With channel (the mail came to a press channel's address) the
  * text outside PRESS TO blocks is one message to that channel, MUTE and
  * UNMUTE lines at its top commands. A signature ("-- ") ends all, lines
- * quoted with '>' are dropped from messages. Linear in text's length;
- * text must outlive out (orders may point into it).
+ * quoted with '>' are dropped from messages. With sense, a line of a
+ * message (its first line's words after the colon too) that sense reads
+ * as an order is left out of the message and kept with the orders, in
+ * its place (the item counts it in pulled): press never carries an
+ * order, and no order is lost to press. Linear in text's length (given
+ * a sense that is linear in the line); text must outlive out (orders may
+ * point into it).
  */
-void press_split(const char *text, bool channel, struct press_text *out);
+void press_split(const char *text, bool channel, const struct press_sense *sense, struct press_text *out);
 void press_text_release(struct press_text *p);
 
 /*

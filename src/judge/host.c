@@ -342,7 +342,7 @@ static int do_end(sqlite3 *db, struct game_rec *g, const struct words *w, const 
     return rc;
 }
 
-int host_status(sqlite3 *db, struct game_rec *g, struct strbuf *out)
+int host_status(sqlite3 *db, struct game_rec *g, struct viewer who, struct strbuf *out)
 {
     unsigned missing = 0, left = 0, dropped = 0;
     time_t t;
@@ -369,7 +369,12 @@ int host_status(sqlite3 *db, struct game_rec *g, struct strbuf *out)
         return -1;
     for (int s = 0; s < g->nseats; s++) {
         const char *v = g->seats[s].vacation_until;
-        strbuf_addf(out, "  %d %s <%s>%s", s + 1, g->names[s], g->seats[s].email, !g->seats[s].bot ? "" : str_eq(g->seats[s].bot_level, "strong") ? ", a strong bot" : ", an easy bot");
+        strbuf_addf(out, "  %d %s", s + 1, g->names[s]);
+        if (vis_address(g, who, s))
+            strbuf_addf(out, " <%s>", g->seats[s].email);
+        strbuf_addstr(out, !g->seats[s].bot                             ? ""
+                           : str_eq(g->seats[s].bot_level, "strong") ? ", a strong bot"
+                                                                     : ", an easy bot");
         if (left & (1u << s)) {
             strbuf_addstr(out, dropped & (1u << s) ? ", left the game: dropped at a missed deadline\n"
                                                    : ", left the game: resigned\n");
@@ -394,7 +399,7 @@ int host_status(sqlite3 *db, struct game_rec *g, struct strbuf *out)
     return 0;
 }
 
-int host_command(sqlite3 *db, struct game_rec *g, const char *line, struct strbuf *out)
+int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char *line, struct strbuf *out)
 {
     struct words w;
     int rc;
@@ -418,7 +423,7 @@ int host_command(sqlite3 *db, struct game_rec *g, const char *line, struct strbu
     else if (str_eq(w.w[0], "end"))
         rc = do_end(db, g, &w, line, out);
     else if (str_eq(w.w[0], "status") && w.n == 1)
-        rc = host_status(db, g, out);
+        rc = host_status(db, g, who, out);
     else {
         strbuf_addf(out, "\"%s\" is not a host command: PAUSE, RESUME, EXTEND 2d, ROLLBACK <round>, "
                          "REPLACE <player> <name>=<address>, KICK <player> [bot:easy|bot:strong], END [SCORE|ABANDON] <reason>, STATUS",

@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 
 #include "core/gamerec.h"
+#include "core/visibility.h"
 
 /*
  * Runs one host command line (PAUSE, RESUME, EXTEND 2d, ROLLBACK 5,
@@ -12,8 +13,9 @@
  * transaction; every seat is told by mail of a change. 0 when done (what
  * was done in out), 1 when refused (why in out), -1 on a failure.
  */
-int host_command(sqlite3 *db, struct game_rec *g, const char *line, struct strbuf *out);
-/* Where the game stands: status, step, who is missing, the deadline, the seats. */
-int host_status(sqlite3 *db, struct game_rec *g, struct strbuf *out);
+int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char *line, struct strbuf *out);
+/* Where the game stands: status, step, who is missing, the deadline, the
+ * seats (their addresses only where visibility.c lets who read them). */
+int host_status(sqlite3 *db, struct game_rec *g, struct viewer v, struct strbuf *out);
 
 #endif

@@ -3,6 +3,7 @@
 #include "judge/lobby.h"
 #include "judge/press.h"
 #include "core/engine.h"
+#include "core/ordersense.h"
 #include "core/reply.h"
 #include "judge/host.h"
 #include "judge/limits.h"
@@ -100,7 +101,7 @@ int inbound_prepare(sqlite3 *db, const struct rawmsg *raw, const char *source, c
     /* Press and MUTE lines apart from the orders (of a mail to a game: the
      * lobby's are its own): a reply to a press channel is press, its MUTE
      * lines at the top aside. */
-    press_split(in->e.game ? in->e.orders : "", in->e.channel != 0, &in->press);
+    press_split(in->e.game ? in->e.orders : "", in->e.channel != 0, NULL, &in->press);
     order_lines(in->press.orders, &lines);
     in->order_lines = lines.n;
     strlist_clear(&lines);
@@ -281,7 +282,7 @@ static int host_mail(sqlite3 *db, struct game_rec *g, const struct inbound_mail 
     for (size_t i = 0; i < lines.n && rc >= 0; i++) {
         struct strbuf out = STRBUF_INIT, body = STRBUF_INIT;
         cJSON *l = cJSON_CreateObject();
-        rc = host_command(db, g, lines.v[i], &out);
+        rc = host_command(db, g, viewer_of(VIEWER_HOST_MAIL), lines.v[i], &out);
         strbuf_addf(&body, "%s%s", rc == 1 ? "Refused: " : "", out.buf);
         cJSON_AddStringToObject(l, "text", lines.v[i]);
         reply_add_text(l, "body", body.buf);
@@ -293,7 +294,7 @@ static int host_mail(sqlite3 *db, struct game_rec *g, const struct inbound_mail 
     if (rc >= 0) {
         cJSON_AddItemToObject(d, "lines", list);
         list = NULL;
-        host_status(db, g, &status);
+        host_status(db, g, viewer_of(VIEWER_HOST_MAIL), &status);
         cJSON_AddStringToObject(d, "status", status.buf);
         rc = notify_host(db, g, "host", "mail-host.txt", d, origin) ? -1 : 0;
     }
@@ -390,7 +391,7 @@ static int unanswered(sqlite3 *db, struct game_rec *g, int seat, const struct ma
 }
 
 /* Handles an authenticated seat's orders, within the mail limits. */
-static int take_orders(sqlite3 *db, struct game_rec *g, int seat, const struct inbound_mail *in,
+static int take_orders(sqlite3 *db, struct game_rec *g, int seat, struct inbound_mail *in,
                        const struct mail_origin *origin, struct inbound_result *r)
 {
     struct submission sub = { 0 };
@@ -400,10 +401,25 @@ static int take_orders(sqlite3 *db, struct game_rec *g, int seat, const struct i
     int64_t reply_len = 0;
     char what[200];
     int rc;
+    size_t nlines;
 
-    if (in->order_lines > (size_t)max_lines) {
+    /* Read again against her game: a line of press that reads as an
+     * order is hers to give, not to relay. */
+    {
+        struct order_sense os;
+        struct press_sense ps;
+        struct strlist lines = STRLIST_INIT;
+        order_sense_init(&os, g, seat, &ps);
+        press_text_release(&in->press);
+        press_split(in->e.orders, in->e.channel != 0, &ps, &in->press);
+        order_sense_release(&os);
+        order_lines(in->press.orders, &lines);
+        nlines = lines.n;
+        strlist_clear(&lines);
+    }
+    if (nlines > (size_t)max_lines) {
         snprintf(what, sizeof(what), "your mail held %zu lines of orders, and at most %lld are taken from one mail",
-                 in->order_lines, max_lines);
+                 nlines, max_lines);
         return over_limit(db, g, seat, origin, r, "max_order_lines", what,
                           "Nothing in it was done: send the orders in several mails, or fewer at a time.");
     }

@@ -13,6 +13,7 @@
 #include "lib/template.h"
 #include "lib/util.h"
 #include "core/view.h"
+#include "core/visibility.h"
 #include "render/render.h"
 #include "store/settings.h"
 
@@ -507,15 +508,16 @@ int notify_host(sqlite3 *db, struct game_rec *g, const char *kind, const char *n
 int notify_host_welcome(sqlite3 *db, struct game_rec *g)
 {
     cJSON *d = cJSON_CreateObject(), *players = cJSON_CreateArray();
-    /* An anonymous game's host (a lobby table's sits in it) knows the
-     * seats by their titles, as the players do. */
+    /* The host by mail (a lobby table's opener is one, and sits in the
+     * game) reads what visibility.c lets her: the seats by name, no
+     * address. */
     bool anonymous = str_eq(engine_core_option(g->options, "anonymous"), "yes");
     int rc;
     for (int i = 0; i < g->nseats; i++) {
         cJSON *p = cJSON_CreateObject();
         cJSON_AddNumberToObject(p, "seat", i + 1);
         cJSON_AddStringToObject(p, "name", g->names[i]);
-        if (!anonymous)
+        if (vis_address(g, viewer_of(VIEWER_HOST_MAIL), i))
             cJSON_AddStringToObject(p, "email", g->seats[i].email);
         cJSON_AddItemToArray(players, p);
     }

@@ -2,6 +2,7 @@
 #include "judge/press.h"
 #include "core/engine.h"
 #include "core/reply.h"
+#include "core/visibility.h"
 #include "mail/mailout.h"
 #include "store/db.h"
 #include "store/settings.h"
@@ -64,75 +65,128 @@ static int channel_of(sqlite3 *db, const struct game_rec *g, unsigned mask, int6
                         (int64_t)mask) > 0 ? 0 : -1;
 }
 
-/* The mail to recipient r of a message from seat: who wrote to whom,
- * the message, and how a reply reaches the same seats. */
-static int mail_one(sqlite3 *db, struct game_rec *g, int seat, int r, unsigned to, unsigned members, int64_t channel,
-                    bool grey, const char *body, int attachments, int64_t row)
+/* What a press mail says of the message it carries. */
+struct press_mail {
+    int seat;         /* its writer */
+    unsigned to;      /* whom it went to */
+    unsigned members; /* the channel: to and the writer */
+    int64_t channel;  /* where a reply goes: a channel, or -id of a grey message */
+    bool grey;        /* its writer is not named */
+    bool grey_reply;  /* it answers a grey message: to its writer alone */
+    const char *body;
+    int attachments;
+    int64_t row;
+};
+
+/* The mail to recipient r: who wrote to whom, the message, and how a
+ * reply reaches the same seats. A grey message names neither its writer
+ * nor the others it went to (by elimination they would name her): it
+ * came to you, or to all; a reply to it reaches its writer alone, by an
+ * address that is this message's only, so that no two messages are
+ * linked to one writer. */
+static int mail_one(sqlite3 *db, struct game_rec *g, int r, const struct press_mail *pm)
 {
     struct outmail m = { 0 };
     struct strlist commands = STRLIST_INIT;
     struct strbuf sb = STRBUF_INIT, mute = STRBUF_INIT;
     cJSON *d = cJSON_CreateObject();
+    unsigned others = 0;
     int rc;
     struct strbuf line = STRBUF_INIT;
+    for (int s = 0; s < g->nseats; s++)
+        if (s != pm->seat)
+            others |= 1u << s;
+    bool named = vis_press_writer(viewer_seat(r), pm->grey, pm->seat);
     cJSON_AddNumberToObject(d, "game", (double)g->id);
     cJSON_AddStringToObject(d, "title", g->ops->title);
-    if (!grey)
-        cJSON_AddStringToObject(d, "from", g->names[seat]);
+    if (named)
+        cJSON_AddStringToObject(d, "from", g->names[pm->seat]);
     /* The first line says who wrote to whom; wrapped, as is the reply's. */
-    strbuf_addf(&line, "Press from %s to ", grey ? "a player this game does not name (grey press)," : g->names[seat]);
-    press_names(&g->table, to, -1, r, &line);
-    strbuf_addf(&line, ", %s game %lld:", g->ops->title, (long long)g->id);
+    if (pm->grey_reply)
+        strbuf_addf(&line, "A reply to your grey press, from a player this game does not name, %s game %lld:",
+                    g->ops->title, (long long)g->id);
+    else if (!named)
+        strbuf_addf(&line, "Press from a player this game does not name (grey press), to %s, %s game %lld:",
+                    pm->to == others ? "all the players" : "you", g->ops->title, (long long)g->id);
+    else {
+        strbuf_addf(&line, "Press from %s to ", g->names[pm->seat]);
+        press_names(&g->table, pm->to, -1, r, &line);
+        strbuf_addf(&line, ", %s game %lld:", g->ops->title, (long long)g->id);
+    }
     strbuf_add_flowed(&sb, line.buf, 0, 72);
     reply_add_text(d, "head", sb.buf);
     strbuf_reset(&sb);
     strbuf_reset(&line);
-    strbuf_addstr(&line, "Reply to write to ");
-    if (grey)
-        strbuf_addstr(&line, "the same players, its writer among them");
-    else
-        press_names(&g->table, members, r, -1, &line);
-    strbuf_addstr(&line, ": your words go as press, quoted text and your signature are left out. Orders go in a"
-                         " reply to any other mail of the game.");
+    if (!named)
+        strbuf_addstr(&line, "Reply to write to its writer alone, without your name: your words go as grey press,"
+                             " quoted text and your signature are left out, and a line that reads as an order is"
+                             " taken as yours, never sent.");
+    else {
+        strbuf_addstr(&line, "Reply to write to ");
+        press_names(&g->table, pm->members, r, -1, &line);
+        strbuf_addstr(&line, ": your words go as press, quoted text and your signature are left out, and a line"
+                             " that reads as an order is taken as yours, never sent.");
+    }
     strbuf_add_flowed(&sb, line.buf, 0, 72);
     reply_add_text(d, "reply", sb.buf);
     strbuf_reset(&sb);
-    if (!grey) {
-        strbuf_reset(&line);
+    strbuf_reset(&line);
+    if (!named)
+        strbuf_addstr(&line, "To stop its writer's press reaching you, reply with the line MUTE at the top: you"
+                             " are not told who she is, nor is she told.");
+    else
         strbuf_addf(&line, "To stop %s's press reaching you, reply with the line MUTE %s at the top.",
-                    g->names[seat], g->names[seat]);
-        strbuf_add_flowed(&sb, line.buf, 0, 72);
-        reply_add_text(d, "mute", sb.buf);
-        strbuf_reset(&sb);
-    }
+                    g->names[pm->seat], g->names[pm->seat]);
+    strbuf_add_flowed(&sb, line.buf, 0, 72);
+    reply_add_text(d, "mute", sb.buf);
+    strbuf_reset(&sb);
     strbuf_release(&line);
-    wrapped_body(body, &sb);
+    wrapped_body(pm->body, &sb);
     cJSON_AddStringToObject(d, "body", sb.buf);
-    if (attachments)
-        cJSON_AddStringToObject(d, "dropped", attachments == 1 ? "an attachment of the mail was left out: press is text"
-                                                               : "attachments of the mail were left out: press is text");
+    if (pm->attachments)
+        cJSON_AddStringToObject(d, "dropped", pm->attachments == 1
+                                                  ? "an attachment of the mail was left out: press is text"
+                                                  : "attachments of the mail were left out: press is text");
     m.game_id = g->id;
     m.seat = r + 1;
     m.kind = "press";
     m.to = g->seats[r].email;
     m.to_name = g->names[r];
     m.secret = g->seats[r].secret;
-    m.channel = channel;
+    m.channel = pm->channel;
     m.step = g->turn;
-    m.answers = row;
-    if (!grey) {
-        /* One tap mutes her: the line goes to the channel, which reads it
-         * as the command it is. */
-        strbuf_addf(&mute, "MUTE %s", g->names[seat]);
-        strlist_push(&commands, mute.buf);
-        m.commands = &commands;
-    }
+    m.answers = pm->row;
+    /* One tap mutes the writer: the line goes to the channel (or to the
+     * grey message), which reads it as the command it is. */
+    if (!named)
+        strbuf_addstr(&mute, "MUTE");
+    else
+        strbuf_addf(&mute, "MUTE %s", g->names[pm->seat]);
+    strlist_push(&commands, mute.buf);
+    m.commands = &commands;
     rc = outbox_render(db, &m, "mail-press.txt", d);
     cJSON_Delete(d);
     strlist_clear(&commands);
     strbuf_release(&sb);
     strbuf_release(&mute);
     return rc;
+}
+
+/* The grey message -channel, as seat may answer it: its writer. 0 and
+ * *writer -1 when it is no grey message of this game that reached seat. */
+static int grey_writer(sqlite3 *db, const struct game_rec *g, int seat, int64_t channel, int *writer)
+{
+    int64_t w;
+    int found = db_get_int64(db, &w,
+                             "SELECT p.seat FROM press p JOIN press_recipients r ON r.press_id = p.id AND r.seat = ?"
+                             " WHERE p.id = ? AND p.game_id = ? AND p.grey = 1",
+                             "iII", seat + 1, -channel, g->id);
+    *writer = -1;
+    if (found < 0)
+        return -1;
+    if (found && w >= 1 && w <= g->nseats && w - 1 != seat)
+        *writer = (int)w - 1;
+    return 0;
 }
 
 /* One message of pt from seat. */
@@ -143,7 +197,7 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
     long long max_bytes = setting_get_int(db, "press_max_bytes", 4000),
               per_hour = setting_get_int(db, "press_per_hour", 30);
     unsigned others = 0, to = 0, left = 0, dropped = 0, sent = 0, gone = 0, bots = 0;
-    bool all = false, grey = str_eq(mode, "grey");
+    bool all = false, grey = str_eq(mode, "grey"), grey_reply = !it->to && channel < 0;
     struct strbuf err = STRBUF_INIT, names = STRBUF_INIT;
     struct line_result *l;
     int64_t lately, id, members_id;
@@ -164,6 +218,24 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
             strbuf_release(&err);
             return 0;
         }
+    } else if (grey_reply) {
+        int writer;
+        if (grey_writer(db, g, seat, channel, &writer))
+            return -1;
+        if (writer < 0) {
+            refused(sub, it, "the address this mail came to is no grey message that reached you in game %lld:"
+                             " write PRESS TO and the players in a mail to the game", (long long)g->id);
+            return 0;
+        }
+        to = 1u << writer;
+        grey = true;
+    } else if (grey) {
+        /* A channel names its seats: in grey press, replies go to one
+         * grey message's writer alone. */
+        refused(sub, it, "in game %lld press goes without its writer's name (grey press): reply to a grey message"
+                         " to write to its writer, or write PRESS TO and the players in a mail to the game",
+                (long long)g->id);
+        return 0;
     } else {
         int64_t seats;
         int found = db_get_int64(db, &seats, "SELECT seats FROM press_channels WHERE id = ? AND game_id = ?", "II",
@@ -181,6 +253,11 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
     if (str_eq(mode, "public") && !all && to != others) {
         refused(sub, it, "in game %lld press goes to every player (its host opened it with press=public): write"
                          " PRESS TO ALL", (long long)g->id);
+        return 0;
+    }
+    if (!it->body.len && it->pulled) {
+        refused(sub, it, "nothing was sent: what followed %s reads as %s, answered as such above, and press never"
+                         " carries an order", it->line, it->pulled == 1 ? "an order" : "orders");
         return 0;
     }
     if (!it->body.len) {
@@ -218,74 +295,111 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
               "IIiiisIs", g->id, members_id, seat + 1, g->turn, grey ? 1 : 0, it->body.buf, row, now))
         return -1;
     id = sqlite3_last_insert_rowid(db);
-    for (int r = 0; r < g->nseats && !rc; r++) {
-        const char *status = "sent";
-        int64_t muted = 0;
-        if (!((to >> r) & 1))
-            continue;
-        if ((left >> r) & 1) {
-            status = "left";
-            gone |= 1u << r;
-        } else if (reads_no_press(g, r)) {
-            status = "bot";
-            bots |= 1u << r;
-        } else if (db_get_int64(db, &muted, "SELECT count(*) FROM press_mutes WHERE game_id = ? AND seat = ? AND"
-                                            " muted = ?", "Iii", g->id, r + 1, seat + 1) < 0) {
-            return -1;
-        } else if (muted) {
-            status = "muted"; /* told to nobody: the sender reads it as sent */
-            sent |= 1u << r;
-        } else {
-            sent |= 1u << r;
-            rc = mail_one(db, g, seat, r, to, to | (1u << seat), members_id, grey, it->body.buf, attachments, row);
+    {
+        struct press_mail pm = { seat, to, to | (1u << seat), grey ? -id : members_id, grey, grey_reply,
+                                 it->body.buf, attachments, row };
+        for (int r = 0; r < g->nseats && !rc; r++) {
+            const char *status = "sent";
+            int64_t muted = 0;
+            if (!((to >> r) & 1))
+                continue;
+            if ((left >> r) & 1) {
+                status = "left";
+                gone |= 1u << r;
+            } else if (reads_no_press(g, r)) {
+                status = "bot";
+                bots |= 1u << r;
+            } else if (db_get_int64(db, &muted, "SELECT count(*) FROM press_mutes WHERE game_id = ? AND seat = ? AND"
+                                                " muted = ?", "Iii", g->id, r + 1, seat + 1) < 0) {
+                return -1;
+            } else if (muted) {
+                status = "muted"; /* told to nobody: the sender reads it as sent */
+                sent |= 1u << r;
+            } else {
+                sent |= 1u << r;
+                rc = mail_one(db, g, r, &pm);
+            }
+            if (!rc && db_do(db, "INSERT INTO press_recipients(press_id, seat, status) VALUES (?, ?, ?)", "Iis", id,
+                             r + 1, status))
+                rc = -1;
         }
-        if (!rc && db_do(db, "INSERT INTO press_recipients(press_id, seat, status) VALUES (?, ?, ?)", "Iis", id, r + 1,
-                         status))
-            rc = -1;
     }
     if (rc)
         return -1;
     l = submission_line(sub, it->line);
     l->status = LINE_PRESS;
-    /* "press to Bob sent" reads as what it did, for the first line. */
-    strbuf_addstr(&names, "press to ");
-    press_names(&g->table, to, -1, -1, &names);
-    strbuf_addstr(&names, sent ? " sent" : " not sent");
-    if (sent) {
-        struct strbuf who = STRBUF_INIT;
-        press_names(&g->table, sent, -1, -1, &who);
-        strbuf_addf(&l->body, "Sent to %s%s.", who.buf, grey ? ", without your name (grey press)" : "");
-        strbuf_release(&who);
+    if (grey_reply) {
+        /* Whether it reached her would say who she is (one who left, a
+         * seat a bot took): the answer is the same either way. */
+        strbuf_addstr(&names, "grey reply sent");
+        strbuf_addstr(&l->body, "Sent to the writer of that message, if she still reads press, without your name"
+                                " (grey press).");
     } else {
-        strbuf_addstr(&l->body, "Not sent: nobody it names reads press.");
+        /* "press to Bob sent" reads as what it did, for the first line. */
+        strbuf_addstr(&names, "press to ");
+        press_names(&g->table, to, -1, -1, &names);
+        strbuf_addstr(&names, sent ? " sent" : " not sent");
+        if (sent) {
+            struct strbuf who = STRBUF_INIT;
+            press_names(&g->table, sent, -1, -1, &who);
+            strbuf_addf(&l->body, "Sent to %s%s.", who.buf, grey ? ", without your name (grey press)" : "");
+            strbuf_release(&who);
+        } else {
+            strbuf_addstr(&l->body, "Not sent: nobody it names reads press.");
+        }
+        for (int r = 0; r < g->nseats; r++) {
+            if ((gone >> r) & 1)
+                strbuf_addf(&l->body, " %s has left the game: not sent to %s.", g->names[r], g->names[r]);
+            if ((bots >> r) & 1)
+                strbuf_addf(&l->body, " A bot plays %s, and reads no press: not sent to %s.", g->names[r],
+                            g->names[r]);
+        }
     }
-    for (int r = 0; r < g->nseats; r++) {
-        if ((gone >> r) & 1)
-            strbuf_addf(&l->body, " %s has left the game: not sent to %s.", g->names[r], g->names[r]);
-        if ((bots >> r) & 1)
-            strbuf_addf(&l->body, " A bot plays %s, and reads no press: not sent to %s.", g->names[r], g->names[r]);
-    }
-    if (attachments && sent)
+    if (attachments && (sent || grey_reply))
         strbuf_addstr(&l->body, " The mail's attachments were left out: press is text.");
-    l->quiet = sent == to && !attachments;
+    if (it->pulled == 1)
+        strbuf_addstr(&l->body, " One line of it reads as an order: it was not sent as press, and is answered as"
+                                " an order.");
+    else if (it->pulled)
+        strbuf_addf(&l->body, " %u lines of it read as orders: they were not sent as press, and are answered as"
+                              " orders.", it->pulled);
+    l->quiet = (grey_reply || sent == to) && !attachments && !it->pulled;
     l->canonical = strbuf_detach(&names);
     return 0;
 }
 
-/* MUTE name / UNMUTE name. */
-static int mute(sqlite3 *db, struct game_rec *g, int seat, const struct press_item *it, struct submission *sub)
+/* MUTE name / UNMUTE name; in a game with grey press, MUTE or UNMUTE
+ * alone at the top of a reply to a grey message, for its writer (a name
+ * would let a player test whether grey press comes from it). */
+static int mute(sqlite3 *db, struct game_rec *g, int seat, const struct press_item *it, int64_t channel,
+                struct submission *sub)
 {
-    int who = game_seat_find(g, it->to);
-    bool on = it->kind == PRESS_MUTE;
+    bool on = it->kind == PRESS_MUTE, grey = str_eq(engine_core_option(g->options, "press"), "grey");
+    const char *word = on ? "MUTE" : "UNMUTE";
+    int who = -1;
     struct line_result *l;
     char now[32];
-    if (who < 0 || who == seat) {
+    if (grey) {
+        if (channel >= 0 || (it->to && *it->to)) {
+            refused(sub, it, "in game %lld press goes without its writer's name (grey press), so %s names nobody:"
+                             " reply to a grey message with the line %s alone at the top, for its writer",
+                    (long long)g->id, word, word);
+            return 0;
+        }
+        if (grey_writer(db, g, seat, channel, &who))
+            return -1;
+        if (who < 0) {
+            refused(sub, it, "the address this mail came to is no grey message that reached you in game %lld: reply"
+                             " to one with the line %s alone at the top", (long long)g->id, word);
+            return 0;
+        }
+    } else if ((who = game_seat_find(g, it->to)) < 0 || who == seat) {
         struct strbuf list = STRBUF_INIT;
         for (int s = 0, n = 0; s < g->nseats; s++)
             if (s != seat)
                 strbuf_addf(&list, "%s%s", n++ ? ", " : "", g->names[s]);
-        refused(sub, it, "%s names %s: write %s and one of %s", on ? "MUTE" : "UNMUTE",
-                who == seat ? "you" : "no player of this game", on ? "MUTE" : "UNMUTE", list.buf);
+        refused(sub, it, "%s names %s: write %s and one of %s", word, who == seat ? "you" : "no player of this game",
+                word, list.buf);
         strbuf_release(&list);
         return 0;
     }
@@ -297,14 +411,22 @@ static int mute(sqlite3 *db, struct game_rec *g, int seat, const struct press_it
         return -1;
     l = submission_line(sub, it->line);
     l->status = LINE_PRESS;
-    if (on)
+    if (grey && on)
+        strbuf_addstr(&l->body, "The press of that message's writer no longer reaches you (she is not told, nor are"
+                                " you who she is). UNMUTE alone at the top of a reply to it takes it back.");
+    else if (grey)
+        strbuf_addstr(&l->body, "The press of that message's writer reaches you again.");
+    else if (on)
         strbuf_addf(&l->body, "%s's press no longer reaches you (%s is not told). UNMUTE %s takes it back.",
                     g->names[who], g->names[who], g->names[who]);
     else
         strbuf_addf(&l->body, "%s's press reaches you again.", g->names[who]);
     {
         struct strbuf c = STRBUF_INIT;
-        strbuf_addf(&c, "%s %s", g->names[who], on ? "muted" : "unmuted");
+        if (grey)
+            strbuf_addf(&c, "its writer %s", on ? "muted" : "unmuted");
+        else
+            strbuf_addf(&c, "%s %s", g->names[who], on ? "muted" : "unmuted");
         l->canonical = strbuf_detach(&c);
     }
     return 0;
@@ -316,7 +438,7 @@ int press_take(sqlite3 *db, struct game_rec *g, int seat, const struct press_tex
     for (size_t i = 0; i < pt->n; i++) {
         const struct press_item *it = &pt->v[i];
         int rc = it->kind == PRESS_MESSAGE ? message(db, g, seat, it, channel, attachments, message_row, sub)
-                                           : mute(db, g, seat, it, sub);
+                                           : mute(db, g, seat, it, channel, sub);
         if (rc)
             return -1;
     }
@@ -341,6 +463,15 @@ static int recipients_of(sqlite3 *db, int64_t id, unsigned *mask)
         *mask |= 1u << (sqlite3_column_int(q, 0) - 1);
     db_finalize(q);
     return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* Whether a message of from reached every other seat. */
+static bool press_to_all(const struct game_rec *g, int from, unsigned to)
+{
+    for (int s = 0; s < g->nseats; s++)
+        if (s != from && !((to >> s) & 1))
+            return false;
+    return true;
 }
 
 /* Her press: the channels she wrote or read in (not in grey press, whose
@@ -397,10 +528,14 @@ static int history_text(sqlite3 *db, struct game_rec *g, int seat, struct strbuf
         if (!n++)
             strbuf_addf(out, "%sYour latest press, newest first:\n", out->len ? "\n" : "");
         strbuf_addf(&line, "step %d, %s to ", sqlite3_column_int(q, 2),
-                    from == seat                 ? "you"
-                    : sqlite3_column_int(q, 3)   ? "a player"
-                                                 : g->names[from]);
-        press_names(&g->table, to, -1, seat, &line);
+                    from == seat                                                       ? "you"
+                    : !vis_press_writer(viewer_seat(seat), sqlite3_column_int(q, 3), from) ? "a player"
+                                                                                         : g->names[from]);
+        if (!vis_press_writer(viewer_seat(seat), sqlite3_column_int(q, 3), from))
+            /* Grey: the others it reached would name its writer. */
+            strbuf_addstr(&line, press_to_all(g, from, to) ? "all the players" : "you");
+        else
+            press_names(&g->table, to, -1, seat, &line);
         strbuf_addf(&line, ": \"%.*s%s\"", (int)(len > HISTORY_QUOTE ? HISTORY_QUOTE : len), body,
                     len > HISTORY_QUOTE ? "..." : "");
         strbuf_add_flowed(out, line.buf, 4, 72);
@@ -479,13 +614,18 @@ int press_publish(sqlite3 *db, const struct game_rec *g, cJSON *record)
             return -1;
         }
         cJSON_AddNumberToObject(m, "step", sqlite3_column_int(q, 2));
-        if (sqlite3_column_int(q, 3) || from < 0 || from >= g->nseats)
+        if (!vis_press_writer(viewer_of(VIEWER_PUBLIC), sqlite3_column_int(q, 3), from) || from < 0 ||
+            from >= g->nseats) {
+            /* Grey: neither its writer nor, as they would name her by
+             * elimination, the others it went to; whether it went to all. */
             cJSON_AddNullToObject(m, "from");
-        else
+            cJSON_AddBoolToObject(m, "to_all", from >= 0 && from < g->nseats && press_to_all(g, from, mask));
+        } else {
             cJSON_AddStringToObject(m, "from", g->names[from]);
-        for (int s = 0; s < g->nseats; s++)
-            if ((mask >> s) & 1)
-                cJSON_AddItemToArray(to, cJSON_CreateString(g->names[s]));
+            for (int s = 0; s < g->nseats; s++)
+                if ((mask >> s) & 1)
+                    cJSON_AddItemToArray(to, cJSON_CreateString(g->names[s]));
+        }
         cJSON_AddItemToObject(m, "to", to);
         cJSON_AddStringToObject(m, "text", (const char *)sqlite3_column_text(q, 4));
         cJSON_AddStringToObject(m, "sent_at", (const char *)sqlite3_column_text(q, 5));

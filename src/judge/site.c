@@ -128,6 +128,9 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
             strbuf_reset(&sb);
             cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(m, "to"))
                 strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", cJSON_GetStringValue(t));
+            if (!from) /* grey: whom it reached would name its writer */
+                strbuf_addstr(&sb, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "to_all")) ? "all the players"
+                                                                                                : "some of the players");
             cJSON_AddNumberToObject(row, "step", cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(m, "step")));
             cJSON_AddStringToObject(row, "from", from ? from : "a player");
             cJSON_AddStringToObject(row, "to", sb.buf);

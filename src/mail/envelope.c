@@ -44,10 +44,14 @@ static void read_plus(const char *addr, const char *local, struct envelope *e)
         return;
     if (parse_id(d1 + 1, (size_t)(d2 - d1 - 1), &seat) && seat <= 64)
         e->seat = (int)seat;
-    /* LOCAL+G-S-SECRET-pC@domain: a reply to press channel C. */
+    /* LOCAL+G-S-SECRET-pC@domain: a reply to press channel C;
+     * LOCAL+G-S-SECRET-gM@domain: a reply to grey message M (channel -M). */
     d3 = memchr(d2 + 1, '-', (size_t)(at - d2 - 1));
     if (d3 && d3 + 2 < at && (d3[1] == 'p' || d3[1] == 'P'))
         parse_id(d3 + 2, (size_t)(at - d3 - 2), &e->channel);
+    else if (d3 && d3 + 2 < at && (d3[1] == 'g' || d3[1] == 'G') &&
+             parse_id(d3 + 2, (size_t)(at - d3 - 2), &e->channel))
+        e->channel = -e->channel;
     if (!d3)
         d3 = at;
     if (d3 > d2 + 1 && !e->secret)

@@ -10,7 +10,7 @@ struct envelope {
     int64_t game;  /* 0: no game named */
     int seat;      /* the seat number a plus address names, 0: none */
     char *secret;  /* from the plus address or a SECRET line; NULL: none */
-    int64_t channel; /* the press channel a plus address LOCAL+G-S-SECRET-pC names, 0: none */
+    int64_t channel; /* the press channel a plus address LOCAL+G-S-SECRET-pC names; -M: the grey message M its -gM names; 0: none */
     char *player;  /* from a PLAYER line; NULL: none */
     char *orders;  /* the sender's own text without the envelope lines */
     char *address; /* the game address it came to (Delivered-To first, then To, Cc); NULL: none */

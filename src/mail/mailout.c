@@ -41,8 +41,11 @@ char *mail_channel_address(sqlite3 *db, int64_t game_id, int seat, const char *s
     struct strbuf sb = STRBUF_INIT;
     if (from_parts(db, &local, &domain))
         return NULL;
-    if (seat > 0 && secret && channel)
+    if (seat > 0 && secret && channel > 0)
         strbuf_addf(&sb, "%s+%lld-%d-%s-p%lld@%s", local, (long long)game_id, seat, secret, (long long)channel,
+                    domain);
+    else if (seat > 0 && secret && channel < 0)
+        strbuf_addf(&sb, "%s+%lld-%d-%s-g%lld@%s", local, (long long)game_id, seat, secret, -(long long)channel,
                     domain);
     else if (seat > 0 && secret)
         strbuf_addf(&sb, "%s+%lld-%d-%s@%s", local, (long long)game_id, seat, secret, domain);

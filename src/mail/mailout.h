@@ -27,7 +27,8 @@ struct outmail {
     int step;                 /* the game's step it shows (with game_id) */
     int told_from;            /* the first step whose story it tells, 0: none */
     bool lobby;               /* from the lobby: no game tag, replies go to the bare address */
-    int64_t channel;          /* press: replies go to this press channel (with the seat's secret), 0: none */
+    int64_t channel;          /* press: replies go to this press channel (with the seat's secret); -M: to the
+                               * writer of grey message M alone; 0: none */
     /* A picture of the board: drawn from view (and prev, for the marks of
      * the last step) when the mail is sent, shown in the HTML part where
      * the text has board; NULL: none. */
@@ -47,7 +48,8 @@ struct outmail {
  * game, from the `from` setting. Owned. */
 char *mail_reply_address(sqlite3 *db, int64_t game_id, int seat, const char *secret);
 /* The same for a seat's replies to press channel channel (0: none):
- * LOCAL+G-S-SECRET-pC@DOMAIN. Owned. */
+ * LOCAL+G-S-SECRET-pC@DOMAIN; for a channel -M, a reply to grey message
+ * M: LOCAL+G-S-SECRET-gM@DOMAIN. Owned. */
 char *mail_channel_address(sqlite3 *db, int64_t game_id, int seat, const char *secret, int64_t channel);
 /* The Message-ID of a seat's latest welcome mail, the root every later
  * mail of the game to that seat refers to; with fresh, the one for a new

@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         struct press_text pt;
         bool channel = (data[0] & 1) ^ pass;
         int self = (data[0] >> 1) % 5;
-        press_split(text, channel, &pt);
+        press_split(text, channel, NULL, &pt);
         if (pt.n > PRESS_ITEMS_MAX || strlen(pt.orders) > size)
             abort();
         for (size_t i = 0; i < pt.n; i++) {

@@ -1,0 +1,46 @@
+/* visibility.h: who may know what: the one place every output asks whether a viewer may read a seat's address, the person behind an anonymous title, or the writer of grey press and whom it reached. */
+#ifndef NGOMA_VISIBILITY_H
+#define NGOMA_VISIBILITY_H
+
+#include <stdbool.h>
+
+#include "core/gamerec.h"
+
+/*
+ * Who reads an output. A seat reads her own mails; an observer a
+ * watcher's; the host by mail her answers (a lobby table's opener is one,
+ * and a player); the public the site, the export and the SQL views
+ * docs/queries.md calls public; the host at the shell everything.
+ */
+enum viewer_kind { VIEWER_SEAT, VIEWER_OBSERVER, VIEWER_HOST_MAIL, VIEWER_PUBLIC, VIEWER_SHELL };
+
+struct viewer {
+    enum viewer_kind kind;
+    int seat; /* for VIEWER_SEAT: hers (0-based); else -1 */
+};
+
+static inline struct viewer viewer_seat(int seat)
+{
+    return (struct viewer){ VIEWER_SEAT, seat };
+}
+static inline struct viewer viewer_of(enum viewer_kind kind)
+{
+    return (struct viewer){ kind, -1 };
+}
+
+/* The game is anonymous and not over: its titles name nobody yet. */
+bool vis_anonymous_now(const struct game_rec *g);
+/* Whether v may read seat's mail address: only its player, and the host
+ * at the shell. No player ever reads another's, nor does the host by
+ * mail (a lobby table's opener is a player). */
+bool vis_address(const struct game_rec *g, struct viewer v, int seat);
+/* Whether v may read the name of the person behind seat's title: any
+ * time in a game that is not anonymous, and once it is over; before, only
+ * she and the host at the shell. */
+bool vis_person(const struct game_rec *g, struct viewer v, int seat);
+/* Whether v may read who wrote a message of writer's (grey: sent without
+ * her name), and, as they would name her by elimination, the others it
+ * went to: only the writer, and the host at the shell. */
+bool vis_press_writer(struct viewer v, bool grey, int writer);
+
+#endif
