@@ -248,6 +248,91 @@ static void twins_agree(const struct game_ops *ops, const void *st, int seat, co
     ops->free(twin);
 }
 
+/* A twin that differs from st only in a card nobody sees: a face-down
+ * discard (a resigned hand's) swapped with the deck's top card; NULL when
+ * the pile holds none face down, or the deck is empty. */
+static void *face_down_twin(const struct game_ops *ops, const void *st)
+{
+    cJSON *j = ops->to_json(st), *down = cJSON_GetObjectItemCaseSensitive(j, "discard_down");
+    cJSON *deck = cJSON_GetObjectItemCaseSensitive(j, "deck"), *pile = cJSON_GetObjectItemCaseSensitive(j, "discard");
+    struct strbuf err = STRBUF_INIT;
+    void *twin = NULL;
+    if (down && cJSON_GetArraySize(deck) > 0) {
+        int i = (int)cJSON_GetNumberValue(cJSON_GetArrayItem(down, 0)), n = cJSON_GetArraySize(deck);
+        double a = cJSON_GetNumberValue(cJSON_GetArrayItem(pile, i)), b = cJSON_GetNumberValue(cJSON_GetArrayItem(deck, n - 1));
+        cJSON_SetNumberValue(cJSON_GetArrayItem(pile, i), b);
+        cJSON_SetNumberValue(cJSON_GetArrayItem(deck, n - 1), a);
+        twin = ops->from_json(j, &err);
+        ck_assert_msg(twin != NULL, "%s", err.buf);
+    }
+    cJSON_Delete(j);
+    strbuf_release(&err);
+    return twin;
+}
+
+/* African Empires with a seat resigned: the search chooses alike in the
+ * game and in its twin that differs only in a card of the resigned hand,
+ * face down in the discard pile. */
+START_TEST(search_knows_no_resigned_hand)
+{
+    static const char *names[] = { "A", "B", "C", "D", "E", "F" };
+    const struct game_ops *ops = game_find("african-empires");
+    int twins = 0;
+    for (int seats = 3; seats <= 6; seats++) {
+        struct game_table t = { seats, names };
+        struct strbuf err = STRBUF_INIT;
+        cJSON *opts = engine_options(ops, NULL, &err);
+        void *st = ops->setup(opts, seats, 43 + (uint64_t)seats, &err);
+        ck_assert_msg(st != NULL, "%s", err.buf);
+        for (int step = 0; step < 40 && ops->waiting_for(st); step++) {
+            unsigned w = ops->waiting_for(st);
+            const char *orders[GAME_MAX_SEATS] = { NULL };
+            char *own[GAME_MAX_SEATS] = { NULL };
+            struct game_log log;
+            game_log_init(&log);
+            if (step == 2) {
+                /* The last seat leaves; her hand goes face down. */
+                ops->resign(st, seats - 1, &t, &log);
+                game_log_release(&log);
+                game_log_init(&log);
+                w = ops->waiting_for(st);
+            }
+            for (int s = 0; s < seats && step > 2; s++) {
+                void *twin;
+                if (!(w & (1u << s)) || !(twin = face_down_twin(ops, st)))
+                    continue;
+                {
+                    struct search_budget b = SEARCH_BUDGET_DEFAULT;
+                    char *o1, *o2;
+                    b.ms = 0;
+                    b.iterations = 120;
+                    o1 = search_choose(ops, st, s, &t, 5, &b, NULL);
+                    o2 = search_choose(ops, twin, s, &t, 5, &b, NULL);
+                    ck_assert_ptr_nonnull(o1);
+                    ck_assert_ptr_nonnull(o2);
+                    CHECK(str_eq(o1, o2), "%d seats, step %d, seat %d: the search chose %s, and %s in the twin whose"
+                          " resigned hand differs", seats, step, s, o1, o2);
+                    twins++;
+                    free(o1), free(o2);
+                }
+                ops->free(twin);
+            }
+            for (int s = 0; s < seats; s++)
+                if (w & (1u << s))
+                    orders[s] = own[s] = bot_random(ops, st, s, &t, (uint64_t)step * 7 + (uint64_t)s);
+            ck_assert_int_eq(ops->advance(st, orders, &t, &log), 0);
+            game_log_release(&log);
+            for (int s = 0; s < seats; s++)
+                free(own[s]);
+        }
+        ops->free(st);
+        cJSON_Delete(opts);
+        strbuf_release(&err);
+    }
+    ck_assert_msg(twins >= 20, "only %d twins were searched: the test proved little", twins);
+}
+END_TEST
+
 START_TEST(search_knows_only_its_seat)
 {
     int differed = 0;
@@ -361,6 +446,7 @@ Suite *bots_suite(void)
     tc = tcase_create("search");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, search_knows_only_its_seat);
+    tcase_add_test(tc, search_knows_no_resigned_hand);
     tcase_add_test(tc, search_keeps_its_budget);
     tcase_add_test(tc, strong_bot_plays_outside_the_lock);
     suite_add_tcase(s, tc);

@@ -277,6 +277,51 @@ START_TEST(anonymous_titles_stay_hidden)
 }
 END_TEST
 
+/* Once a game with hidden information is over its seed is out: no
+ * rollback goes back past it. A game without may be rolled back. */
+START_TEST(no_rollback_past_a_revealed_seed)
+{
+    static const char *const games[] = { "kalimambo", "african-empires", "bumuntu", "kuniumi", "bantu" };
+    for (size_t i = 0; i < ARRAY_SIZE(games); i++) {
+        sqlite3 *db = t_db();
+        struct game_rec g;
+        struct strbuf out = STRBUF_INIT;
+        bool hidden;
+        int rc;
+        t_new_game(db, games[i], 3 - (str_eq(games[i], "kuniumi") || str_eq(games[i], "bantu")), 9, NULL, &g);
+        hidden = vis_hidden_information(g.ops);
+        ck_assert_msg(hidden == (i < 3), "%s: hidden information is %d", games[i], hidden);
+        ck_assert_int_eq(db_begin(db), 0);
+        {
+            /* A step or two, then the host ends it. */
+            for (int step = 0; step < 2 && g.ops->waiting_for(g.st); step++) {
+                unsigned w = g.ops->waiting_for(g.st);
+                for (int s = 0; s < g.nseats; s++)
+                    if ((w >> s) & 1) {
+                        struct strlist legal = STRLIST_INIT;
+                        struct submission sub = { 0 };
+                        g.ops->legal(g.st, s, &g.table, &legal);
+                        ck_assert_int_eq(engine_submit(db, &g, s, legal.v[0], "cli", 0, &sub), 0);
+                        submission_release(&sub);
+                        strlist_clear(&legal);
+                    }
+            }
+        }
+        ck_assert_int_eq(engine_end(db, &g, true, "enough", &out), 0);
+        strbuf_reset(&out);
+        rc = host_command(db, &g, viewer_of(VIEWER_SHELL), "ROLLBACK STEP 0", &out);
+        ck_assert_int_eq(db_commit(db), 0);
+        if (hidden)
+            ck_assert_msg(rc == 1 && strstr(out.buf, "seed was revealed"), "%s: %d %s", games[i], rc, out.buf);
+        else
+            ck_assert_msg(rc == 0 && strstr(out.buf, "rolled back"), "%s: %d %s", games[i], rc, out.buf);
+        strbuf_release(&out);
+        game_unload(&g);
+        db_close(db);
+    }
+}
+END_TEST
+
 Suite *knowing_suite(void)
 {
     Suite *s = suite_create("knowing");
@@ -285,6 +330,7 @@ Suite *knowing_suite(void)
     tcase_add_test(tc, an_order_out_of_turn_is_held_back);
     tcase_add_test(tc, grey_press_names_no_writer);
     tcase_add_test(tc, anonymous_titles_stay_hidden);
+    tcase_add_test(tc, no_rollback_past_a_revealed_seed);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -24,3 +24,13 @@ bool vis_press_writer(struct viewer v, bool grey, int writer)
 {
     return !grey || v.kind == VIEWER_SHELL || (v.kind == VIEWER_SEAT && v.seat == writer);
 }
+
+bool vis_hidden_information(const struct game_ops *ops)
+{
+    return ops->secrets != NULL || ops->determinize != NULL;
+}
+
+bool vis_seed_revealed(const struct game_rec *g)
+{
+    return str_eq(game_status_of(g->ops, g->st), "finished");
+}

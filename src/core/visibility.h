@@ -43,4 +43,12 @@ bool vis_person(const struct game_rec *g, struct viewer v, int seat);
  * went to: only the writer, and the host at the shell. */
 bool vis_press_writer(struct viewer v, bool grey, int writer);
 
+/* Whether a game keeps anything from some player (a hand, a deck, a
+ * shield): its module names secrets or deals what a seat cannot see. */
+bool vis_hidden_information(const struct game_ops *ops);
+/* Whether the seed of game g has been revealed (the game is over): in a
+ * game with hidden information every hand of every earlier step can then
+ * be computed, so no rollback may go back past it. */
+bool vis_seed_revealed(const struct game_rec *g);
+
 #endif

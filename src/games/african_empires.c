@@ -42,6 +42,7 @@ struct ae {
     int hand_size, victory, religion_vt, collapse_at;
     int deck[MAX_CARDS], ndeck;       /* the top card is deck[ndeck - 1] */
     int discard[MAX_CARDS], ndiscard;
+    unsigned char down[MAX_CARDS];    /* discard[i] lies face down (a resigned hand's): nobody knows it */
     int hand[MAX_SEATS][MAX_HAND], nhand[MAX_SEATS];
     int slot[MAX_SEATS];              /* the kingdom in each slot, -1 for an empty slot */
     unsigned used;                    /* kingdoms ever in play */
@@ -198,6 +199,7 @@ static int draw_card(struct ae *a, struct game_log *log)
         memcpy(a->deck, a->discard, (size_t)a->ndiscard * sizeof(int));
         a->ndeck = a->ndiscard;
         a->ndiscard = 0;
+        memset(a->down, 0, sizeof(a->down));
         rng_shuffle(&a->rng, a->deck, (size_t)a->ndeck, sizeof(int));
         if (log)
             strbuf_addf(&log->pub, "The deck is used up: the %d discarded cards are shuffled into a new deck.\n",
@@ -304,6 +306,16 @@ static cJSON *ae_to_json(const void *st)
     cJSON_AddNumberToObject(j, "collapse_at", a->collapse_at);
     cJSON_AddItemToObject(j, "deck", jx_int_array_new(a->deck, (size_t)a->ndeck));
     cJSON_AddItemToObject(j, "discard", jx_int_array_new(a->discard, (size_t)a->ndiscard));
+    {
+        /* Where the face-down cards lie in the pile; left out when none
+         * does, as in every state stored before it was kept. */
+        int idx[MAX_CARDS], n = 0;
+        for (int i = 0; i < a->ndiscard; i++)
+            if (a->down[i])
+                idx[n++] = i;
+        if (n)
+            cJSON_AddItemToObject(j, "discard_down", jx_int_array_new(idx, (size_t)n));
+    }
     for (int s = 0; s < a->nseats; s++) {
         cJSON_AddItemToArray(hands, jx_int_array_new(a->hand[s], (size_t)a->nhand[s]));
         cJSON_AddItemToArray(chits, jx_int_array_new(a->chits[s], 4));
@@ -395,6 +407,16 @@ static void *ae_from_json(const cJSON *j, struct strbuf *err)
         if (jx_int_value(v, "a discarded card", 0, a->ncards - 1, &a->discard[a->ndiscard], err))
             goto fail;
         seen[a->discard[a->ndiscard++]]++;
+    }
+    if (cJSON_GetObjectItemCaseSensitive(j, "discard_down")) {
+        if (!(arr = jx_array(j, "discard_down", 1, a->ndiscard, err)))
+            goto fail;
+        cJSON_ArrayForEach(v, arr) {
+            int i;
+            if (jx_int_value(v, "a face-down card's place in the discard pile", 0, a->ndiscard - 1, &i, err))
+                goto fail;
+            a->down[i] = 1;
+        }
     }
     if (!(arr = jx_array(j, "hands", a->nseats, a->nseats, err)))
         goto fail;
@@ -936,6 +958,7 @@ static int ae_apply(struct ae *a, const char *text, const struct game_table *t, 
     type = a->type[card];
     /* The card leaves the hand for the discard pile. */
     a->hand[seat][o.card] = a->hand[seat][--a->nhand[seat]];
+    a->down[a->ndiscard] = 0;
     a->discard[a->ndiscard++] = card;
     if (a->phase != EVENT) {
         if (o.no_target) {
@@ -1290,8 +1313,10 @@ static void ae_resign(void *st, int seat, const struct game_table *t, struct gam
     current = seat_at(a, a->actor);
     for (int s = 0; s < a->nseats; s++)
         a->counters[s][seat] = 0;
-    while (a->nhand[seat])
+    while (a->nhand[seat]) {
+        a->down[a->ndiscard] = 1;
         a->discard[a->ndiscard++] = a->hand[seat][--a->nhand[seat]];
+    }
     a->out |= 1u << seat;
     strbuf_addf(&log->pub, "%s %s: her counters leave the kingdoms.\n", seat_name(t, seat), GAME_LEAVES(log));
     if (active(a) < 2) {
@@ -1355,8 +1380,9 @@ static int card_cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The deck and the others' hands are hidden from seat: they are pooled,
- * shuffled and dealt again, each hand keeping its size. */
+/* The deck, the others' hands and the face-down discards (a resigned
+ * hand's) are hidden from seat: they are pooled, shuffled and dealt
+ * again, each keeping its size and place. */
 static void ae_determinize(void *st, int seat, uint64_t salt)
 {
     struct ae *a = st;
@@ -1367,6 +1393,9 @@ static void ae_determinize(void *st, int seat, uint64_t salt)
         if (s != seat)
             for (int i = 0; i < a->nhand[s]; i++)
                 pool[n++] = a->hand[s][i];
+    for (int i = 0; i < a->ndiscard; i++)
+        if (a->down[i])
+            pool[n++] = a->discard[i];
     /* Sorted first: the deal depends on which cards seat cannot see,
      * never on where they truly are. */
     qsort(pool, (size_t)n, sizeof(int), card_cmp);
@@ -1377,6 +1406,9 @@ static void ae_determinize(void *st, int seat, uint64_t salt)
         if (s != seat)
             for (int i = 0; i < a->nhand[s]; i++)
                 a->hand[s][i] = pool[n++];
+    for (int i = 0; i < a->ndiscard; i++)
+        if (a->down[i])
+            a->discard[i] = pool[n++];
     memcpy(a->deck, pool + n, (size_t)a->ndeck * sizeof(int));
 }
 

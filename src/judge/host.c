@@ -132,6 +132,13 @@ static int do_rollback(sqlite3 *db, struct game_rec *g, const struct words *w, s
         strbuf_addstr(out, "the game has no step to roll back");
         return 1;
     }
+    if (vis_hidden_information(g->ops) && vis_seed_revealed(g)) {
+        strbuf_addf(out, "game %lld is over, and its seed was revealed at the end: %s keeps hands or cards from"
+                         " the players, and from the seed every one of them at every earlier step can be"
+                         " computed, so it cannot be rolled back (a game without hidden information can be)",
+                    (long long)g->id, g->ops->title);
+        return 1;
+    }
     if (w->n == 3 && str_eq(w->w[1], "step")) {
         if (!parse_int(w->w[2], 0, g->turn - 1, &n)) {
             strbuf_addf(out, "ROLLBACK STEP takes a step to go back to, 0 to %d", g->turn - 1);
