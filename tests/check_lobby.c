@@ -158,8 +158,8 @@ START_TEST(joins_are_gated_by_reliability_and_rating_and_an_invitation_overrides
     ck_assert_int_eq(engine_play_for(db, &g, 0, "nmr", NULL), 0);
     ck_assert_int_eq(db_commit(db), 0);
     game_unload(&g);
-    ck_assert_int_eq(t_count(db, "SELECT score FROM reliability WHERE address = 'bob@example.org'"), 0);
-    ck_assert_int_eq(t_count(db, "SELECT missed FROM reliability WHERE address = 'bob@example.org'"), 1);
+    ck_assert_int_eq(t_count(db, "SELECT score FROM people_reliability WHERE address = 'bob@example.org'"), 0);
+    ck_assert_int_eq(t_count(db, "SELECT missed FROM people_reliability WHERE address = 'bob@example.org'"), 1);
     t_confirmed(db, "ann@example.org");
     t_confirmed(db, "bob@example.org");
     t_confirmed(db, "eve@example.org");

@@ -9,6 +9,7 @@
 #include "lib/util.h"
 
 #include <gmime/gmime.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,6 +275,7 @@ int main(int argc, char **argv)
         { "rating", rating_suite },
         { "press", press_suite },
         { "knowing", knowing_suite },
+        { "oracle", oracle_suite },
     };
     SRunner *sr = srunner_create(NULL);
     int failed;
@@ -327,6 +329,27 @@ void shown_release(struct shown *s)
     free(s->message_id);
     free(s->references);
     free(s->text);
+}
+
+/* The mail as its reader sees it: quoted-printable soft breaks and
+ * escapes undone (a card's name may be cut across two lines). */
+char *t_readable(const char *mail)
+{
+    struct strbuf b = STRBUF_INIT;
+    for (const char *p = mail; *p; p++) {
+        if (p[0] == '=' && p[1] == '\r' && p[2] == '\n') {
+            p += 2;
+        } else if (p[0] == '=' && p[1] == '\n') {
+            p += 1;
+        } else if (p[0] == '=' && isxdigit((unsigned char)p[1]) && isxdigit((unsigned char)p[2])) {
+            char hex[3] = { p[1], p[2], 0 };
+            strbuf_addch(&b, (char)strtol(hex, NULL, 16));
+            p += 2;
+        } else {
+            strbuf_addch(&b, *p);
+        }
+    }
+    return strbuf_detach(&b);
 }
 
 char *t_flat(const char *text)

@@ -15,27 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The mail as its reader sees it: quoted-printable soft breaks and
- * escapes undone (a card's name may be cut across two lines). */
-static char *readable(const char *mail)
-{
-    struct strbuf b = STRBUF_INIT;
-    for (const char *p = mail; *p; p++) {
-        if (p[0] == '=' && p[1] == '\r' && p[2] == '\n') {
-            p += 2;
-        } else if (p[0] == '=' && p[1] == '\n') {
-            p += 1;
-        } else if (p[0] == '=' && isxdigit((unsigned char)p[1]) && isxdigit((unsigned char)p[2])) {
-            char hex[3] = { p[1], p[2], 0 };
-            strbuf_addch(&b, (char)strtol(hex, NULL, 16));
-            p += 2;
-        } else {
-            strbuf_addch(&b, *p);
-        }
-    }
-    return strbuf_detach(&b);
-}
-
 struct secrets {
     struct strlist of[GAME_MAX_SEATS];
 };
@@ -95,7 +74,7 @@ static void assert_mails(sqlite3 *db, const struct game_rec *g, const struct sec
     sqlite3_stmt *st = db_stmt(db, "SELECT seat, mail FROM outbox WHERE id > ? AND game_id = ?", "II", after, g->id);
     CHECK(st != NULL, "outbox");
     while (db_step(st) == SQLITE_ROW) {
-        char *text = readable((const char *)sqlite3_column_text(st, 1));
+        char *text = t_readable((const char *)sqlite3_column_text(st, 1));
         if (getenv("SECRETS_DEBUG")) {
             for (int i = 0; i < g->nseats; i++)
                 for (size_t k = 0; i != sqlite3_column_int(st, 0) - 1 && k < s->of[i].n; k++)

@@ -107,7 +107,7 @@ for m in modules:
 
 con = sqlite3.connect(DB)
 ngoma("ratings", "kuniumi")  # the CLI takes any game not yet rated
-rows = {(a, m): (mu, s, g) for a, m, mu, s, o, g in con.execute("SELECT * FROM ratings")}
+rows = {(a, m): (mu, s, g) for a, m, mu, s, o, g in con.execute("SELECT address, module, mu, sigma, mu - 3 * sigma, games FROM player_ratings")}
 check(len(rows) == len(ratings), "%d ratings stored, %d expected" % (len(rows), len(ratings)))
 worst = 0.0
 for key, (mu, s, g) in ratings.items():
@@ -119,7 +119,7 @@ for key, (mu, s, g) in ratings.items():
     check(got[2] == g, "%s in %s: %d games, %d expected" % (key[0], key[1], got[2], g))
 check(worst < 1e-9, "ratings differ from the independent computation by %g" % worst)
 for p in people:
-    r = con.execute("SELECT asked, missed, left, abandoned, score FROM reliability WHERE address = ?", (p,)).fetchone()
+    r = con.execute("SELECT asked, missed, left, abandoned, score FROM people_reliability WHERE address = ?", (p,)).fetchone()
     check(r == (0, 0, left[p], 0, 100), "%s: reliability %s, expected (0, 0, %d, 0, 100)" % (p, r, left[p]))
 
 # A missed deadline lowers reliability; a vacation taken in time does not.
@@ -150,7 +150,7 @@ ngoma("run", now=t0 + 5 * 3600)   # z is away in time: the game waits
 for n, a in who.items():
     asked, missed = expect[a]
     score = max(0, min(100, round(100 - (200.0 * missed / asked if asked else 0))))
-    got = con.execute("SELECT asked, missed, score FROM reliability WHERE address = ?", (a,)).fetchone()
+    got = con.execute("SELECT asked, missed, score FROM people_reliability WHERE address = ?", (a,)).fetchone()
     check(got == (asked, missed, score), "%s: reliability %s, expected %s" % (n, got, (asked, missed, score)))
 check(con.execute("SELECT count(*) FROM orders WHERE source = 'nmr'").fetchone()[0] == 1,
       "a vacation taken in time still counted a missed deadline")

@@ -50,6 +50,9 @@ void shown_release(struct shown *s);
 /* Text with every run of white space one space, so that a wrapped line
  * reads as the line it was (owned). */
 char *t_flat(const char *text);
+/* A queued mail as its reader sees it: quoted-printable soft breaks and
+ * escapes undone (a name may be cut across two lines); owned. */
+char *t_readable(const char *mail);
 /* Counts rows of a query returning one integer. */
 long long t_count(sqlite3 *db, const char *sql);
 
@@ -98,5 +101,6 @@ Suite *lmtp_suite(void);
 Suite *rating_suite(void);
 Suite *press_suite(void);
 Suite *knowing_suite(void);
+Suite *oracle_suite(void);
 
 #endif

@@ -23,7 +23,7 @@ static int people_load(sqlite3 *db, struct people *p)
 {
     /* A seat of an anonymous game that runs names nobody yet. */
     sqlite3_stmt *q = db_stmt(db,
-                              "SELECT p.address FROM seat_players p JOIN games g ON g.id = p.game_id WHERE p.real_name IS"
+                              "SELECT p.address FROM seat_people p JOIN games g ON g.id = p.game_id WHERE p.real_name IS"
                               " NULL OR g.status = 'finished' GROUP BY p.address ORDER BY min(p.game_id), p.address"
                               " LIMIT ?",
                               "i", SITE_PLAYERS_MAX);
@@ -134,7 +134,7 @@ static int player_page(sqlite3 *db, const char *dir, const char *addr, int numbe
         goto out;
     /* Her games, newest first, as the observer's pages show them. */
     if (!(q = db_stmt(db,
-                      "SELECT p.game_id, g.module, g.status, p.name FROM seat_players p JOIN games g ON g.id = p.game_id"
+                      "SELECT p.game_id, g.module, g.status, p.name FROM seat_people p JOIN games g ON g.id = p.game_id"
                       " WHERE p.address = ? AND (p.real_name IS NULL OR g.status = 'finished')"
                       " ORDER BY p.game_id DESC LIMIT 200",
                       "s", addr)))

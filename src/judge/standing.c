@@ -71,7 +71,7 @@ void standing_shown(const struct standing *s, char out[16])
 
 int standing_reliability(sqlite3 *db, const char *person, struct reliability *out)
 {
-    sqlite3_stmt *q = db_stmt(db, "SELECT asked, missed, left, abandoned, score FROM reliability WHERE address = ?",
+    sqlite3_stmt *q = db_stmt(db, "SELECT asked, missed, left, abandoned, score FROM people_reliability WHERE address = ?",
                               "s", person);
     int rc;
     memset(out, 0, sizeof(*out));
@@ -234,7 +234,7 @@ int standing_merge(sqlite3 *db, const char *keep, const char *alias, struct strb
                          "") < 0)
             goto done;
     } while (left > 0);
-    if (db_get_int64(db, &seats, "SELECT count(*) FROM seat_players WHERE address = ?", "s", k) < 0)
+    if (db_get_int64(db, &seats, "SELECT count(*) FROM seat_people WHERE address = ?", "s", k) < 0)
         goto done;
     strbuf_addf(out, "%s is now %s: %lld seats in all, ratings taken again from every finished game.", a, k,
                 (long long)seats);
@@ -249,7 +249,7 @@ char *standing_name(sqlite3 *db, const char *person)
 {
     char *name = NULL;
     if (db_get_text(db, &name,
-                    "SELECT coalesce(real_name, name) FROM seat_players WHERE address = ? ORDER BY game_id DESC LIMIT 1",
+                    "SELECT coalesce(real_name, name) FROM seat_people WHERE address = ? ORDER BY game_id DESC LIMIT 1",
                     "s", person) <= 0 || !name) {
         free(name);
         /* No seat yet: the address's first part, as the lobby names her. */
@@ -268,7 +268,7 @@ char *standing_find(sqlite3 *db, const char *who)
         int64_t n;
         char *q = standing_person(db, who);
         if (db_get_int64(db, &n,
-                         "SELECT (SELECT count(*) FROM seat_players WHERE address = ?)"
+                         "SELECT (SELECT count(*) FROM seat_people WHERE address = ?)"
                          " + (SELECT count(*) FROM lobby_addresses WHERE address = ? AND confirmed_at IS NOT NULL)",
                          "ss", q, q) < 0 || !n) {
             free(q);
@@ -277,7 +277,7 @@ char *standing_find(sqlite3 *db, const char *who)
         return q;
     }
     if (db_get_text(db, &p,
-                    "SELECT address FROM seat_players WHERE coalesce(real_name, name) = ? COLLATE NOCASE ORDER BY"
+                    "SELECT address FROM seat_people WHERE coalesce(real_name, name) = ? COLLATE NOCASE ORDER BY"
                     " game_id DESC LIMIT 1",
                     "s", who) <= 0) {
         free(p);
@@ -355,7 +355,7 @@ int standing_profile_text(sqlite3 *db, const char *person, bool addresses, struc
 
     if (standing_reliability(db, person, &rel) ||
         db_get_int64(db, &played,
-                     "SELECT count(*) FROM seat_players p JOIN games g ON g.id = p.game_id WHERE p.address = ?"
+                     "SELECT count(*) FROM seat_people p JOIN games g ON g.id = p.game_id WHERE p.address = ?"
                      " AND g.status = 'finished'",
                      "s", person) < 0 ||
         db_get_int64(db, &won,
