@@ -152,7 +152,7 @@ def exactly(game, since, marker, want, what):
             for m in press:
                 stats["mails"] += 1
                 check(all(len(l) <= 72 for l in text_of(m).splitlines()), "%s: a line over 72 columns" % what)
-                check(re.search(r"-p\d+@", str(m["Reply-To"])) is not None, "%s: no channel Reply-To" % what)
+                check(re.search(r"-[pg]\d+@", str(m["Reply-To"])) is not None, "%s: no channel Reply-To" % what)
                 check(to_addr(m) == game.addrs[s], "%s: press to seat %d went to %s" % (what, s + 1, to_addr(m)))
     for p, m in mails():
         t = tag(m)
@@ -335,6 +335,13 @@ for s in (1, 2):
     m = press_mail(g, since, s, mk)
     check(m is not None and "Quorra" not in whole(m) and "quorra@" not in whole(m).lower(),
           "grey press names its sender to seat %d" % (s + 1))
+    # Nor the other it reached: with her, all but one seat are named.
+    other = "Cleo" if s == 1 else "Bob"
+    check(m is not None and other not in text_of(m) and re.search(r"-g\d+@", str(m["Reply-To"])) is not None,
+          "grey press to seat %d names its other recipient, or has a channel's Reply-To" % (s + 1))
+# Each grey mail has a reply address of its own: no token links two messages.
+tokens = {str(press_mail(g, since, s, mk)["Reply-To"]).split("-")[-1] for s in (1, 2)}
+check(len(tokens) == 1, "one grey message, one token: %r" % tokens)
 h = history_of(g, 1)
 section = h.split("Your latest press")[-1].split("\n\n")[0]
 check(mk in section and "a player to you" in section and "Quorra" not in section and "Your press channels" not in h,
@@ -343,7 +350,11 @@ first = press_mail(g, since, 1, mk)
 since = last_name()
 mk2 = "MKgrey%dr" % g.id
 press(g, 1, None, mk2, channel_msg=first)
-exactly(g, since, mk2, {0, 2}, "grey press, a reply")
+# A reply to a grey message reaches its writer alone, unnamed, by a token of its own.
+exactly(g, since, mk2, {0}, "grey press, a reply")
+back = press_mail(g, since, 0, mk2)
+check(back is not None and "Bob" not in text_of(back) and str(back["Reply-To"]) != str(first["Reply-To"]),
+      "the reply to a grey message names its writer, or shares its token")
 
 # ---- bots, seats that left, bounds, attachments, HTML ----------------------------------------------------
 g = Game("bantu", 4, names=["Ann", "Bob", "Cleo", "Dan"],
