@@ -1,10 +1,18 @@
-/* fuzz_press.c: libFuzzer target: any text as a player's mail text, read for press with and without a channel; what it keeps is bounded and whole, and every PRESS TO resolves or says why. */
+/* fuzz_press.c: libFuzzer target: any text as a player's mail text, read for press with and without a channel and with lines that read as orders; what it keeps is bounded and whole, every line pulled from press is counted, and every PRESS TO resolves or says why. */
 #include "core/press.h"
 #include "lib/util.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+
+/* Lines that begin with PLAY read as orders (a game's sense stands in). */
+static bool plays(void *ctx, const char *line, size_t len)
+{
+    (void)ctx;
+    return len >= 4 && strncasecmp(line, "play", 4) == 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -20,8 +28,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         struct press_text pt;
         bool channel = (data[0] & 1) ^ pass;
         int self = (data[0] >> 1) % 5;
-        press_split(text, channel, NULL, &pt);
+        const struct press_sense sense = { plays, NULL };
+        unsigned pulled;
+        press_split(text, channel, (data[0] & 2) ? &sense : NULL, &pt);
         if (pt.n > PRESS_ITEMS_MAX || strlen(pt.orders) > size)
+            abort();
+        pulled = pt.loose;
+        for (size_t i = 0; i < pt.n; i++)
+            pulled += pt.v[i].pulled;
+        if (pulled != pt.pulled)
             abort();
         for (size_t i = 0; i < pt.n; i++) {
             const struct press_item *it = &pt.v[i];
