@@ -100,6 +100,35 @@ static void assert_grey_mail(struct oracle *o, int reader, const char *text)
     }
 }
 
+/* What the stranger read: lobby answers and the watcher's mails. */
+static void scan_stranger(struct oracle *o)
+{
+    sqlite3_stmt *q = db_stmt(o->db, "SELECT mail FROM outbox WHERE rcpt = 'stranger@example.org' ORDER BY id", "");
+    int n = 0;
+    CHECK(q != NULL, "outbox");
+    while (db_step(q) == SQLITE_ROW) {
+        char *text = t_readable((const char *)sqlite3_column_text(q, 0));
+        struct strbuf own = STRBUF_INIT;
+        /* Her own commands, quoted back to her, are hers. */
+        for (const char *p = text; *p;) {
+            size_t len = strcspn(p, "\n");
+            if (!(len >= 1 && p[0] == '>'))
+                strbuf_add(&own, p, len);
+            strbuf_addch(&own, '\n');
+            p += len + (p[len] == '\n');
+        }
+        /* The address she typed, in the answer's words, is hers too. */
+        for (char *at; (at = (char *)str_casestr(own.buf, "qza3xa@example.org"));)
+            memcpy(at, "typed-by-her-self", 17);
+        assert_knows(o, -1, own.buf, "a mail to a stranger who watches");
+        strbuf_release(&own);
+        free(text);
+        n++;
+    }
+    db_finalize(q);
+    CHECK(n >= 3, "the stranger got %d mails", n);
+}
+
 static void scan_mails(struct oracle *o)
 {
     sqlite3_stmt *q = db_stmt(o->db, "SELECT seat, kind, mail FROM outbox WHERE game_id = ? ORDER BY id", "I", o->g.id);
@@ -305,6 +334,12 @@ static void oracle_game(const char *module, int seats, bool anonymous, long *out
     /* A stranger's view of each player, before and after: no count in it
      * may move with a seat's orders in a running anonymous game. */
     t_confirmed(o.db, "stranger@example.org");
+    /* An observer, whose mails are scanned as the public's. */
+    {
+        char watch[32];
+        snprintf(watch, sizeof(watch), "WATCH %lld", (long long)o.g.id);
+        t_lobby(o.db, "stranger@example.org", "watch", watch);
+    }
     for (int step = 0; step < ORACLE_STEPS && o.g.ops->waiting_for(o.g.st); step++) {
         if (step == 1)
             plant(&o, 0, ~0u, false);
@@ -335,6 +370,7 @@ static void oracle_game(const char *module, int seats, bool anonymous, long *out
     /* Every mail, every public view, the export and the site. */
     ck_assert_ptr_nonnull(mkdtemp(dir));
     scan_mails(&o);
+    scan_stranger(&o);
     scan_views(&o);
     scan_public(&o, dir);
     if (seats == 3) {
