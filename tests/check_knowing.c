@@ -245,6 +245,7 @@ START_TEST(anonymous_titles_stay_hidden)
     struct strbuf out = STRBUF_INIT;
     long long before;
     t_new_game(db, "kuniumi", 2, 5, "{\"anonymous\":\"yes\"}", &g);
+    game_unload(&g);
     t_new_game(db, "bantu", 2, 7, NULL, &g);
     game_unload(&g);
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seat_players WHERE game_id = 1"), 0);
