@@ -303,6 +303,15 @@ static void play(struct oracle *o, int step)
     strbuf_release(&addr);
 }
 
+/* The k-th seat a person plays (the bot's aside). */
+static int human(const struct oracle *o, int k)
+{
+    for (int s = 0; s < o->g.nseats; s++)
+        if (!o->g.seats[s].bot && k-- == 0)
+            return s;
+    return 0;
+}
+
 static void oracle_game(const char *module, int seats, bool anonymous, long *outputs, long *checks)
 {
     struct oracle o = { 0 };
@@ -329,6 +338,21 @@ static void oracle_game(const char *module, int seats, bool anonymous, long *out
     ck_assert_msg(engine_new(o.db, game_find(module), seats, names, emails, opts, 77, true, &id, &err) == 0, "%s",
                   err.buf);
     ck_assert_int_eq(game_load(o.db, id, &o.g), 0);
+    /* An anonymous game seats its players in an order of its own: the
+     * markers follow their people. */
+    {
+        char given[GAME_MAX_SEATS][24], at[GAME_MAX_SEATS][48];
+        memcpy(given, o.names, sizeof(given));
+        memcpy(at, o.addrs, sizeof(at));
+        for (int s = 0; s < seats; s++) {
+            const char *who = game_person(&o.g, s);
+            for (int k = 0; k < seats; k++)
+                if (str_eq(who, given[k])) {
+                    memcpy(o.names[s], given[k], sizeof(given[k]));
+                    memcpy(o.addrs[s], at[k], sizeof(at[k]));
+                }
+        }
+    }
     ck_assert_int_eq(notify_welcome(o.db, &o.g), 0);
     ck_assert_int_eq(db_commit(o.db), 0);
     /* A stranger's view of each player, before and after: no count in it
@@ -341,22 +365,23 @@ static void oracle_game(const char *module, int seats, bool anonymous, long *out
         t_lobby(o.db, "stranger@example.org", "watch", watch);
     }
     for (int step = 0; step < ORACLE_STEPS && o.g.ops->waiting_for(o.g.st); step++) {
+        int a = human(&o, 0), b = human(&o, seats > 2 ? 1 : 0);
         if (step == 1)
-            plant(&o, 0, ~0u, false);
+            plant(&o, a, ~0u, false);
         if (step == 2 && seats > 2)
-            plant(&o, 1, 1u << 0, false);
+            plant(&o, b, 1u << a, false);
         if (step == 3)
-            plant(&o, 1, 0, true);
+            plant(&o, b, 0, true);
         if (step == 4)
-            plant(&o, 0, 0, true);
+            plant(&o, a, 0, true);
         if (step == 5) {
             /* A vote, secret until it passes. */
-            t_mail_to(o.db, o.addrs[0], seat_addr(&o, 0, &addr), "Re: game", "DRAW", NULL);
+            t_mail_to(o.db, o.addrs[a], seat_addr(&o, a, &addr), "Re: game", "DRAW", NULL);
             reload(&o);
         }
         if (step == 6 && o.grey) {
             /* MUTE by a name is refused in grey press; by a message it is not. */
-            t_mail_to(o.db, o.addrs[1], seat_addr(&o, 1, &addr), "Re: game", "MUTE Alpha", NULL);
+            t_mail_to(o.db, o.addrs[b], seat_addr(&o, b, &addr), "Re: game", "MUTE Alpha", NULL);
         }
         play(&o, step);
         if (step == 0 || step == ORACLE_STEPS - 1) {

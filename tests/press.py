@@ -118,10 +118,15 @@ class Game:
         self.id = int(ngoma(*args).strip().splitlines()[-1])
         ngoma("send")
         c = sqlite3.connect(DB)
-        rows = c.execute("SELECT seat, name, secret FROM seats WHERE game_id = ? ORDER BY seat", (self.id,)).fetchall()
+        rows = c.execute("SELECT seat, name, secret, coalesce(real_name, name), email FROM seats WHERE game_id = ?"
+                         " ORDER BY seat", (self.id,)).fetchall()
         c.close()
         self.shown = [r[1] for r in rows]     # the names the game shows (titles when anonymous)
         self.secrets = [r[2] for r in rows]
+        # An anonymous game seats its players in an order of its own.
+        given = dict(zip(self.names, self.addrs))
+        self.names = [r[3] for r in rows]
+        self.addrs = [given.get(r[3], r[4]) for r in rows]
         self.n = n
         stats["games"] += 1
 
@@ -434,6 +439,8 @@ addrs = ["xandrilla.k@far.example", "quintavius@near.example", "morwenna.p@mid.e
          "otto.line@hi.example"]
 g = Game("african-empires", 5, ["anonymous=yes"], names=real, addrs=addrs)
 check(g.shown == ["Alpha", "Beta", "Gamma", "Delta", "Epsilon"], "anonymous titles: %r" % g.shown)
+check(sorted(g.names) == sorted(real), "anonymous: every player seated: %r" % g.names)
+real, addrs = g.names, g.addrs  # in seat order, drawn from the seed
 since = last_name()
 mk = "MKanon%d" % g.id
 senders[mk] = 0
@@ -479,7 +486,7 @@ shutil.rmtree(site, ignore_errors=True)
 ngoma("site", site)
 page = open(os.path.join(site, "game-%d.html" % g.id), errors="replace").read()
 check(mk in page, "press_after=public: the site's game page")
-check("Alpha was Xandrilla" in page, "the site's page of a finished anonymous game says who was who")
+check("Alpha was %s" % real[0] in page, "the site's page of a finished anonymous game says who was who")
 # A running anonymous game: no site page names who plays it.
 hidden = Game("bumuntu", 3, ["anonymous=yes"], names=["Wilhelmina", "Bartholomew", "Cornelius"],
               addrs=["wil@sec.example", "bart@sec.example", "corn@sec.example"])

@@ -13,6 +13,7 @@
 #include "lib/jsonx.h"
 #include "lib/order_text.h"
 #include "lib/paths.h"
+#include "lib/rng.h"
 #include "lib/template.h"
 #include "lib/util.h"
 #include "lib/words.h"
@@ -329,6 +330,8 @@ int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct 
     cJSON *opts, *state, *empty, *salts;
     char *opts_text, *state_text, *salts_text, now[32], commitment[65];
     int64_t turn_id, want = ng->id;
+    const char *seat_names[GAME_MAX_SEATS], *seat_emails[GAME_MAX_SEATS];
+    int order[GAME_MAX_SEATS];
     bool anonymous;
     int rc = -1;
 
@@ -355,10 +358,27 @@ int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct 
         cJSON_Delete(opts);
         return -1;
     }
+    /* An anonymous game seats its players in an order drawn from the
+     * secret seed, not the order they came in: who joined a table when
+     * must not tell who is behind Alpha. */
+    anonymous = str_eq(engine_core_option(opts, "anonymous"), "yes");
+    for (int i = 0; i < nseats; i++)
+        order[i] = i;
+    if (anonymous) {
+        struct rng r;
+        rng_seed(&r, (uint64_t)ng->base_seed, 0x616e6f6e);
+        rng_shuffle(&r, order, (size_t)nseats, sizeof(int));
+    }
+    for (int i = 0; i < nseats; i++) {
+        seat_names[i] = names[order[i]];
+        seat_emails[i] = emails[order[i]];
+    }
+    names = seat_names;
+    emails = seat_emails;
     /* Exactly one salt a seat, "" where the player gave none: what verify
      * counts and what deals. */
     for (int i = 0; i < nseats; i++)
-        strlist_push(&seat_salts, ng->salts && (size_t)i < ng->salts->n ? ng->salts->v[i] : "");
+        strlist_push(&seat_salts, ng->salts && (size_t)order[i] < ng->salts->n ? ng->salts->v[order[i]] : "");
     seed = seed_deal(ng->base_seed, &seat_salts);
     memset(&g, 0, sizeof(g));
     g.ops = ops;
@@ -372,7 +392,6 @@ int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct 
     /* An anonymous game knows its seats by their titles alone, from the
      * first step to the last and in its record; the names given are kept
      * apart (seats.real_name), told when it is over. */
-    anonymous = str_eq(engine_core_option(opts, "anonymous"), "yes");
     for (int i = 0; i < nseats; i++)
         g.names[i] = anonymous ? engine_seat_title(i) : names[i];
     g.table.nseats = nseats;
