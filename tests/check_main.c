@@ -276,6 +276,7 @@ int main(int argc, char **argv)
         { "press", press_suite },
         { "knowing", knowing_suite },
         { "oracle", oracle_suite },
+        { "seats", seats_suite },
     };
     SRunner *sr = srunner_create(NULL);
     int failed;

@@ -56,6 +56,22 @@ def rate(players, ranks):
 ngoma("init")
 
 
+def play_own(game, players, pick, n=3):
+    """Each of players gives n orders of her own (legal ones, at random):
+    a game counts for the ratings only then. Returns the orders each gave."""
+    own = {p: 0 for p in players}
+    for _ in range(60):
+        if min(own.values()) >= n:
+            break
+        for p in players:
+            legal = [l for l in ngoma("legal", game, p).split("\n") if l.strip()]
+            if legal:
+                ngoma("order", game, p, legal[pick.randrange(len(legal))])
+                own[p] += 1
+    check(min(own.values()) >= n, "game %s: not every seat gave %d orders: %r" % (game, n, own))
+    return own
+
+
 # The bots of these games play at once: the strong one has tests of its own.
 
 
@@ -67,17 +83,24 @@ modules = list(seats)
 rnd = random.Random(2026)
 ratings = {}
 left = {p: 0 for p in people}
+asked = {p: 0 for p in people}
 ended = {m: {"draw": 0, "concede": 0} for m in modules}
 for k in range(30):
     module = modules[k % len(modules)]
     lo, hi = seats[module]
     table = rnd.sample(people, rnd.randint(lo, min(hi, 6)))
-    args = ["new", module]
+    args = ["new", module, "--seed", str(7000 + k)]
     for p in table:
         args += ["--player", "%s=%s" % (names[p], p)]
     out = ngoma(*args)
     game = out.strip().splitlines()[-1].strip()
     still = list(table)
+    # Every seat gives three orders of its own first: a game counts for
+    # the ratings only then.
+    own = play_own(game, [names[p] for p in table], random.Random(k))  # apart from rnd: the season as before
+    own = {p: own[names[p]] for p in table}
+    for p in table:
+        asked[p] += own[p]
     # Now and then one leaves first (with three or more seats).
     if len(still) >= 3 and rnd.random() < 0.4:
         gone = still.pop(rnd.randrange(len(still)))
@@ -120,7 +143,8 @@ for key, (mu, s, g) in ratings.items():
 check(worst < 1e-9, "ratings differ from the independent computation by %g" % worst)
 for p in people:
     r = con.execute("SELECT asked, missed, left, abandoned, score FROM people_reliability WHERE address = ?", (p,)).fetchone()
-    check(r == (0, 0, left[p], 0, 100), "%s: reliability %s, expected (0, 0, %d, 0, 100)" % (p, r, left[p]))
+    check(r == (asked[p], 0, left[p], 0, 100), "%s: reliability %s, expected (%d, 0, %d, 0, 100)" % (
+        p, r, asked[p], left[p]))
 
 # A missed deadline lowers reliability; a vacation taken in time does not.
 t0 = 1893456000
@@ -158,6 +182,7 @@ check(con.execute("SELECT count(*) FROM orders WHERE source = 'nmr'").fetchone()
 # A bot is never rated; a human's DRAW asks it.
 out = ngoma("new", "bantu", "--player", "P1=p1@example.org", "--player", "Robo=bot", "--player", "P2=p2@example.org")
 game = out.strip().splitlines()[-1].strip()
+play_own(game, ["P1", "P2"], random.Random(99))
 ngoma("order", game, "P1", "DRAW")
 ngoma("order", game, "P2", "DRAW")
 if "over" not in ngoma("show", game).splitlines()[0]:

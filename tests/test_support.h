@@ -102,5 +102,6 @@ Suite *rating_suite(void);
 Suite *press_suite(void);
 Suite *knowing_suite(void);
 Suite *oracle_suite(void);
+Suite *seats_suite(void);
 
 #endif

@@ -5,6 +5,7 @@
 #include "judge/chores.h"
 #include "judge/fetch.h"
 #include "judge/host.h"
+#include "judge/standing.h"
 #include "judge/inbox.h"
 #include "judge/schedule.h"
 #include "mail/send.h"
@@ -211,10 +212,12 @@ int cmd_status(struct cmd_ctx *c, int argc, char **argv)
     int rc;
     if ((rc = cmd_load_game(c, argv[argc - 1], &g)))
         return rc;
-    if (host_status(c->db, &g, viewer_of(VIEWER_SHELL), &out)) {
+    if (host_status(c->db, &g, viewer_of(VIEWER_SHELL), &out) ||
+        (str_eq(g.status, "finished") && standing_game_text(c->db, g.id, &out))) {
         rc = cmd_failed();
         goto out;
     }
+    strbuf_complete_line(&out);
     if (g.sched.deadline_secs) {
         char per[32], grace[32];
         duration_format(g.sched.deadline_secs, per);

@@ -33,8 +33,8 @@ static int cast(sqlite3 *db, struct game_rec *g, int seat, const char *kind)
 {
     char now[32];
     utc_now(now);
-    return db_do(db, "INSERT OR IGNORE INTO votes (game_id, seat, kind, cast_at) VALUES (?, ?, ?, ?)", "Iiss", g->id,
-                 seat + 1, kind, now);
+    return db_do(db, "INSERT OR IGNORE INTO votes (game_id, seat, kind, cast_at, step) VALUES (?, ?, ?, ?, ?)",
+                 "Iissi", g->id, seat + 1, kind, now, g->turn);
 }
 
 /* A bot seat votes for a draw when its own evaluation of the position
@@ -59,18 +59,41 @@ static int bots_consider(sqlite3 *db, struct game_rec *g, unsigned live)
     return 0;
 }
 
+/* The seats of seat's side (partnership Bantu's partners), its own among
+ * them; a seat alone in a game without sides. */
+static unsigned side_of(const struct game_rec *g, int seat)
+{
+    return g->ops->side ? g->ops->side(g->st, seat) | (1u << seat) : 1u << seat;
+}
+
 int agree_settle(sqlite3 *db, struct game_rec *g, struct strbuf *out)
 {
-    unsigned live, draw, concede;
-    int rc = 0;
+    unsigned live, draw, concede, sides = 0, standing = 0, winners = 0;
+    int nsides = 0, nstanding = 0, rc = 0;
     if (playing(db, g, &live) || voters(db, g, "draw", &draw) || voters(db, g, "concede", &concede))
         return -1;
     if (!live)
         return 0;
-    if ((draw & live) == live && __builtin_popcount(live) >= 2)
+    /* Agreed ends count sides: a side concedes when every player of it
+     * still playing has conceded; a concession passes when every side
+     * but one has, and that side wins together. A draw needs every seat
+     * still playing. */
+    for (int s = 0; s < g->nseats; s++) {
+        unsigned side = side_of(g, s);
+        if (!((live >> s) & 1) || (sides & side))
+            continue;
+        sides |= side;
+        nsides++;
+        if ((side & live & ~concede) != 0) {
+            standing |= side;
+            nstanding++;
+        }
+    }
+    winners = standing;
+    if ((draw & live) == live && nsides >= 2)
         rc = engine_end_agreed(db, g, GAME_END_DRAWN, live, out);
-    else if (__builtin_popcount(concede & live) >= __builtin_popcount(live) - 1 && __builtin_popcount(live) >= 2)
-        rc = engine_end_agreed(db, g, GAME_END_CONCEDED, live & ~concede, out);
+    else if (nstanding == 1 && nsides >= 2)
+        rc = engine_end_agreed(db, g, GAME_END_CONCEDED, winners, out);
     else
         return 0;
     if (rc < 0)

@@ -3,6 +3,7 @@
 #include "core/agree.h"
 #include "core/bot.h"
 #include "core/search.h"
+#include "core/seatlife.h"
 #include "store/db.h"
 #include "store/settings.h"
 #include "core/history.h"
@@ -429,6 +430,8 @@ int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct 
         if (r)
             goto out;
     }
+    if (seatlife_begin_game(db, g.id))
+        goto out;
     game_log_init(&log);
     strbuf_addf(&log.pub, "A game of %s begins.\n", ops->title);
     empty = cJSON_CreateArray();
@@ -759,6 +762,9 @@ static int resign_seat(sqlite3 *db, struct game_rec *g, int seat, const struct o
     /* Her own pending order goes; the others' carry over to the next step. */
     if (db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND seat = ? AND status = 'pending'",
               "Ii", g->id, seat + 1))
+        goto out;
+    /* Her holding ends, and her vote with it. */
+    if (seatlife_leave(db, g, seat, log.dropped ? SEAT_DROPPED : SEAT_RESIGNED))
         goto out;
     g->ops->resign(g->st, seat, &g->table, &log);
     g->turn++;

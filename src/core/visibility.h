@@ -8,11 +8,12 @@
 
 /*
  * Who reads an output. A seat reads her own mails; an observer a
- * watcher's; the host by mail her answers (a lobby table's opener is one,
- * and a player); the public the site, the export and the SQL views
- * docs/queries.md calls public; the host at the shell everything.
+ * watcher's; the host by mail her answers; a lobby table's opener her
+ * game's host mail (a player with a table, not a host); the public the
+ * site, the export and the SQL views docs/queries.md calls public; the
+ * host at the shell everything.
  */
-enum viewer_kind { VIEWER_SEAT, VIEWER_OBSERVER, VIEWER_HOST_MAIL, VIEWER_PUBLIC, VIEWER_SHELL };
+enum viewer_kind { VIEWER_SEAT, VIEWER_OBSERVER, VIEWER_HOST_MAIL, VIEWER_OPENER, VIEWER_PUBLIC, VIEWER_SHELL };
 
 struct viewer {
     enum viewer_kind kind;
@@ -50,5 +51,12 @@ bool vis_hidden_information(const struct game_ops *ops);
  * game with hidden information every hand of every earlier step can then
  * be computed, so no rollback may go back past it. */
 bool vis_seed_revealed(const struct game_rec *g);
+
+/* Whether v may give a host command (the first word, lower case): the
+ * host, at the shell or by mail, any; a lobby table's opener may EXTEND,
+ * PAUSE, RESUME and ask STATUS, never ROLLBACK, END, REPLACE or KICK (she
+ * rolls back or ends no running game, and puts no address into a seat).
+ * When not, why (a sentence that says what would work) in why. */
+bool vis_host_command(struct viewer v, const char *command, const char **why);
 
 #endif

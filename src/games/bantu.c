@@ -412,6 +412,17 @@ static bool friendly(const struct bantu *b, int a, int c)
     return a == c || (b->partners && (a % 2) == (c % 2));
 }
 
+/* Partners are a side: seats 1 and 3, 2 and 4. */
+static unsigned bantu_side(const void *st, int seat)
+{
+    const struct bantu *b = st;
+    unsigned mask = 0;
+    for (int s = 0; s < b->nseats; s++)
+        if (friendly(b, seat, s))
+            mask |= 1u << s;
+    return mask;
+}
+
 /* The circles of c's row. */
 static void row_of(const struct bantu *b, int c, int *members, int *n)
 {
@@ -1197,5 +1208,6 @@ const struct game_ops bantu_ops = {
     .when = bantu_when,
     .end = bantu_end,
     .evaluate = bantu_evaluate,
+    .side = bantu_side,
     .secrets = NULL,
 };

@@ -180,6 +180,11 @@ struct game_ops {
      * keeps all it can. The bots look ahead on such a state only, so a
      * bot knows no more than a player in its seat. */
     void (*determinize)(void *st, int seat, uint64_t salt);
+    /* Optional: the seats on seat's side, its own among them, in a game
+     * played by sides (partnership Bantu: seats 1 and 3, 2 and 4); a side
+     * concedes, wins and is rated together. Without it every seat is a
+     * side of its own. */
+    unsigned (*side)(const void *st, int seat);
     /* Optional: the steps a strong bot's playout plays before evaluate()
      * scores it, as measured for the game (bench/strength.sh); 0 for
      * none (the tree's leaf is scored as it stands); unset (-1 is

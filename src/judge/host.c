@@ -6,6 +6,8 @@
 #include "judge/notify.h"
 #include "core/reply.h"
 #include "judge/schedule.h"
+#include "judge/standing.h"
+#include "core/seatlife.h"
 #include "lib/util.h"
 #include "core/view.h"
 #include "lib/words.h"
@@ -159,14 +161,21 @@ static int do_rollback(sqlite3 *db, struct game_rec *g, const struct words *w, s
                     now.unit, now.number, g->turn - 1);
         return 1;
     }
-    if (db_do(db, "UPDATE turns SET rolled_back = 1 WHERE game_id = ? AND turn > ? AND rolled_back = 0", "Ii", g->id,
-              (int)n) ||
-        db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND status = 'pending'", "I", g->id) ||
-        view_load_turn(db, g, (int)n))
-        return -1;
-    game_step_started(g);
-    if (game_save(db, g))
-        return -1;
+    {
+        /* Votes cast after the step go with it; the end it undoes, and
+         * that end's rating, are withdrawn: the game is rated again when
+         * it ends again. */
+        bool was_over = str_eq(game_status_of(g->ops, g->st), "finished");
+        if (db_do(db, "UPDATE turns SET rolled_back = 1 WHERE game_id = ? AND turn > ? AND rolled_back = 0", "Ii",
+                  g->id, (int)n) ||
+            db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND status = 'pending'", "I",
+                  g->id) ||
+            seatlife_rolled_back(db, g, (int)n) || view_load_turn(db, g, (int)n))
+            return -1;
+        game_step_started(g);
+        if (game_save(db, g) || (was_over && standing_retake(db)))
+            return -1;
+    }
     game_when_now(g, when);
     strbuf_addf(out, "The game is rolled back to %s (step %lld); the later steps stay in its history, marked rolled"
                      " back.",
@@ -174,15 +183,6 @@ static int do_rollback(sqlite3 *db, struct game_rec *g, const struct words *w, s
     if (notice_all(db, g, "the game is rolled back", out->buf))
         return -1;
     return bots_play(db, g, out);
-}
-
-/* Her record keeps that she left the seat (reliability counts it). */
-static int seat_left(sqlite3 *db, struct game_rec *g, int seat, const char *how)
-{
-    char now[32];
-    utc_now(now);
-    return db_do(db, "INSERT INTO seat_leavers (game_id, seat, address, how, at) VALUES (?, ?, ?, ?, ?)", "Iisss",
-                 g->id, seat + 1, g->seats[seat].email, how, now);
 }
 
 static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const char *line, struct strbuf *out)
@@ -225,6 +225,17 @@ static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const ch
             free(email);
             return 1;
         }
+    {
+        /* Her holding ends: replaced if she missed a turn, else by consent. */
+        enum seat_leave how = SEAT_KICKED;
+        bool was_bot = g->seats[seat].bot || str_eq(g->seats[seat].email, "bot");
+        if ((!was_bot && seatlife_replace_how(db, g, seat, &how)) ||
+            seatlife_leave(db, g, seat, was_bot ? SEAT_TAKEN : how)) {
+            free(name);
+            free(email);
+            return -1;
+        }
+    }
     secret = secret_new(10);
     /* An anonymous game keeps the seat's title: the newcomer's name is
      * told when it is over, as the others' are. */
@@ -233,9 +244,7 @@ static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const ch
         strbuf_addf(out, "A new player takes over seat %d, %s.", seat + 1, g->names[seat]);
     else
         strbuf_addf(out, "%s takes over seat %d from %s.", name, seat + 1, g->names[seat]);
-    int rc = (!g->seats[seat].bot && !str_eq(g->seats[seat].email, "bot") &&
-              seat_left(db, g, seat, "replaced")) ||
-             db_do(db,
+    int rc = db_do(db,
                    "UPDATE seats SET name = ?, email = ?, secret = ?, bot = 0, real_name = ? WHERE game_id = ? AND"
                    " seat = ?",
                    "ssssIi", anonymous ? g->names[seat] : name, email, secret, anonymous ? name : NULL, g->id, seat + 1);
@@ -255,7 +264,8 @@ static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const ch
         g->seats[seat].secret = secret;
         g->seats[seat].bot = false;
         g->names[seat] = g->seats[seat].name;
-        rc = notice_all(db, g, "a new player", out->buf) || notify_welcome_seat(db, g, seat);
+        rc = seatlife_start(db, g, seat) || notice_all(db, g, "a new player", out->buf) ||
+             notify_welcome_seat(db, g, seat);
     } else {
         free(name);
         free(email);
@@ -291,11 +301,13 @@ static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, const char 
     strbuf_addf(out, "A bot (%s) plays %s's seat from now on.", level, g->names[seat]);
     if (notice_all(db, g, "a bot takes a seat", out->buf))
         return -1;
+    if (seatlife_leave(db, g, seat, SEAT_KICKED))
+        return -1;
     g->seats[seat].bot = true;
     snprintf(g->seats[seat].bot_level, sizeof(g->seats[seat].bot_level), "%s", level);
-    if (seat_left(db, g, seat, "kicked") ||
-        db_do(db, "UPDATE seats SET bot = 1, bot_level = ? WHERE game_id = ? AND seat = ?", "sIi", level, g->id,
-              seat + 1))
+    if (db_do(db, "UPDATE seats SET bot = 1, bot_level = ? WHERE game_id = ? AND seat = ?", "sIi", level, g->id,
+              seat + 1) ||
+        seatlife_start(db, g, seat))
         return -1;
     return bots_play(db, g, out);
 }
@@ -410,8 +422,14 @@ int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char 
 {
     struct words w;
     int rc;
+    const char *why;
     words_split(&w, line, NULL);
     if (w.n == 0) {
+        words_release(&w);
+        return 1;
+    }
+    if (!vis_host_command(who, w.w[0], &why)) {
+        strbuf_addf(out, "%s.", why);
         words_release(&w);
         return 1;
     }

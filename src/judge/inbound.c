@@ -279,10 +279,16 @@ static int host_mail(sqlite3 *db, struct game_rec *g, const struct inbound_mail 
         return rc ? -1 : finish(db, origin->row, r, INBOUND_REFUSED, why);
     }
     order_lines(in->e.orders, &lines);
+    /* A game that began at a lobby table: its host is the table's opener,
+     * a player, with a player's powers (visibility.c). */
+    int64_t opened = 0;
+    if (db_get_int64(db, &opened, "SELECT count(*) FROM lobby_tables WHERE id = ?", "I", g->id) < 0)
+        rc = -1;
+    struct viewer who = viewer_of(opened ? VIEWER_OPENER : VIEWER_HOST_MAIL);
     for (size_t i = 0; i < lines.n && rc >= 0; i++) {
         struct strbuf out = STRBUF_INIT, body = STRBUF_INIT;
         cJSON *l = cJSON_CreateObject();
-        rc = host_command(db, g, viewer_of(VIEWER_HOST_MAIL), lines.v[i], &out);
+        rc = host_command(db, g, who, lines.v[i], &out);
         strbuf_addf(&body, "%s%s", rc == 1 ? "Refused: " : "", out.buf);
         cJSON_AddStringToObject(l, "text", lines.v[i]);
         reply_add_text(l, "body", body.buf);
@@ -294,7 +300,7 @@ static int host_mail(sqlite3 *db, struct game_rec *g, const struct inbound_mail 
     if (rc >= 0) {
         cJSON_AddItemToObject(d, "lines", list);
         list = NULL;
-        host_status(db, g, viewer_of(VIEWER_HOST_MAIL), &status);
+        host_status(db, g, who, &status);
         cJSON_AddStringToObject(d, "status", status.buf);
         rc = notify_host(db, g, "host", "mail-host.txt", d, origin) ? -1 : 0;
     }

@@ -107,6 +107,14 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
     if (sb.len)
         reply_add_text(d, "who_was_who", sb.buf);
     strbuf_reset(&sb);
+    /* Whether it counts for the ratings, and if not why. */
+    if (str_eq(game_status_of(g->ops, g->st), "finished") && standing_game_text(db, g->id, &sb) == 0 && sb.len) {
+        struct strbuf flowed = STRBUF_INIT;
+        strbuf_add_flowed(&flowed, sb.buf, 0, 72);
+        reply_add_text(d, "rated", flowed.buf);
+        strbuf_release(&flowed);
+    }
+    strbuf_reset(&sb);
     press_welcome(g, seat, &sb);
     reply_add_text(d, "press_line", sb.buf);
     free(reply);

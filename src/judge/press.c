@@ -2,6 +2,7 @@
 #include "judge/press.h"
 #include "core/engine.h"
 #include "core/reply.h"
+#include "core/seatlife.h"
 #include "core/visibility.h"
 #include "mail/mailout.h"
 #include "store/db.h"
@@ -189,6 +190,17 @@ static int grey_writer(sqlite3 *db, const struct game_rec *g, int seat, int64_t 
     return 0;
 }
 
+/* Whether press row id was written in seat's current holding (a former
+ * holder's message is not the newcomer's to be answered on). */
+static int of_this_holding(sqlite3 *db, const struct game_rec *g, int seat, int64_t id, bool *yes)
+{
+    int64_t after;
+    if (seatlife_press_after(db, g, seat, &after))
+        return -1;
+    *yes = id > after;
+    return 0;
+}
+
 /* One message of pt from seat. */
 static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press_item *it, int64_t channel,
                    int attachments, int64_t row, struct submission *sub)
@@ -197,7 +209,7 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
     long long max_bytes = setting_get_int(db, "press_max_bytes", 4000),
               per_hour = setting_get_int(db, "press_per_hour", 30);
     unsigned others = 0, to = 0, left = 0, dropped = 0, sent = 0, gone = 0, bots = 0;
-    bool all = false, grey = str_eq(mode, "grey"), grey_reply = !it->to && channel < 0;
+    bool all = false, grey = str_eq(mode, "grey"), grey_reply = !it->to && channel < 0, current = true;
     struct strbuf err = STRBUF_INIT, names = STRBUF_INIT;
     struct line_result *l;
     int64_t lately, id, members_id;
@@ -229,6 +241,8 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
         }
         to = 1u << writer;
         grey = true;
+        if (of_this_holding(db, g, writer, -channel, &current))
+            return -1;
     } else if (grey) {
         /* A channel names its seats: in grey press, replies go to one
          * grey message's writer alone. */
@@ -303,7 +317,9 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
             int64_t muted = 0;
             if (!((to >> r) & 1))
                 continue;
-            if ((left >> r) & 1) {
+            if (((left >> r) & 1) || !current) {
+                /* Left the game, or (a grey reply) the seat changed hands
+                 * since its writer wrote. */
                 status = "left";
                 gone |= 1u << r;
             } else if (reads_no_press(g, r)) {
@@ -480,14 +496,19 @@ static int history_text(sqlite3 *db, struct game_rec *g, int seat, struct strbuf
 {
     sqlite3_stmt *q;
     int rc, n = 0;
+    /* Hers: what her seat wrote or read since she took it (a former
+     * holder's press is not the newcomer's). */
     const char *mine = "(p.seat = ?2 OR EXISTS (SELECT 1 FROM press_recipients r WHERE r.press_id = p.id AND"
-                       " r.seat = ?2 AND r.status = 'sent'))";
+                       " r.seat = ?2 AND r.status = 'sent')) AND p.id > ?3";
     struct strbuf sql = STRBUF_INIT;
+    int64_t after;
+    if (seatlife_press_after(db, g, seat, &after))
+        return -1;
     strbuf_addf(&sql,
                 "SELECT c.seats, count(*) FROM press p JOIN press_channels c ON c.id = p.channel_id WHERE"
                 " p.game_id = ?1 AND p.grey = 0 AND %s GROUP BY c.id ORDER BY max(p.id) DESC LIMIT 20",
                 mine);
-    q = db_stmt(db, sql.buf, "Ii", g->id, seat + 1);
+    q = db_stmt(db, sql.buf, "IiI", g->id, seat + 1, after);
     if (!q) {
         strbuf_release(&sql);
         return -1;
@@ -510,7 +531,7 @@ static int history_text(sqlite3 *db, struct game_rec *g, int seat, struct strbuf
                 "SELECT p.id, p.seat, p.step, p.grey, p.body FROM press p WHERE p.game_id = ?1 AND %s ORDER BY p.id"
                 " DESC LIMIT %d",
                 mine, HISTORY_MESSAGES);
-    q = db_stmt(db, sql.buf, "Ii", g->id, seat + 1);
+    q = db_stmt(db, sql.buf, "IiI", g->id, seat + 1, after);
     strbuf_release(&sql);
     if (!q)
         return -1;

@@ -107,31 +107,79 @@ static const char *not_rated(sqlite3 *db, const struct game_rec *g, const struct
     return NULL;
 }
 
+/* A rated seat that gave fewer than STANDING_OWN_ORDERS orders of its
+ * own (votes, press, RESIGN and the orders bots, deadlines and forced
+ * moves gave are not): why the game does not count, in why. */
+static int too_few_orders(sqlite3 *db, const struct game_rec *g, unsigned rated, char *why, size_t size)
+{
+    *why = '\0';
+    for (int s = 0; s < g->nseats; s++) {
+        int64_t own;
+        if (!((rated >> s) & 1))
+            continue;
+        if (db_get_int64(db, &own,
+                         "SELECT count(*) FROM orders o JOIN turns t ON t.id = o.turn_id AND t.rolled_back = 0 WHERE"
+                         " o.game_id = ? AND o.seat = ? AND o.status = 'accepted' AND o.canonical <> 'RESIGN' AND"
+                         " o.source NOT IN ('bot', 'nmr', 'forced')",
+                         "Ii", g->id, s + 1) < 0)
+            return -1;
+        if (own < STANDING_OWN_ORDERS) {
+            snprintf(why, size,
+                     "seat %d (%s) gave %lld order%s of its own, and a game counts for ratings only when every rated"
+                     " seat gave at least %d",
+                     s + 1, g->names[s], (long long)own, own == 1 ? "" : "s", STANDING_OWN_ORDERS);
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* The rank of a holding: the winners first, then those still in it at
+ * the end, then those who left (resigned, dropped, kicked, or replaced
+ * after missing a turn). */
+static int holding_rank(const char *how, unsigned winners, unsigned left, int seat)
+{
+    if (how)
+        return 3;
+    return (winners & (1u << seat)) ? 1 : (left & (1u << seat)) ? 3 : 2;
+}
+
 static int rate_game(sqlite3 *db, int64_t id)
 {
     struct game_rec g;
     struct game_result r;
     struct rating_model m;
-    struct rating now[RATING_TEAMS_MAX][RATING_TEAM_SIZE_MAX], before[GAME_MAX_SEATS];
-    int size[RATING_TEAMS_MAX], rank[RATING_TEAMS_MAX], seat_of[GAME_MAX_SEATS], n = 0, rc = -1;
-    char *person[GAME_MAX_SEATS] = { NULL }, at[32];
-    unsigned left = 0, dropped = 0;
+    struct rating now[RATING_TEAMS_MAX][RATING_TEAM_SIZE_MAX], before[GAME_MAX_SEATS * 2];
+    int size[RATING_TEAMS_MAX], rank[RATING_TEAMS_MAX], seat_of[RATING_TEAMS_MAX], n = 0, rc = -1;
+    char *person[RATING_TEAMS_MAX] = { NULL }, at[32], few[200];
+    unsigned left = 0, dropped = 0, rated_seats = 0;
     int64_t seq;
     const char *why;
+    sqlite3_stmt *q;
 
     if (game_load(db, id, &g))
         return -1;
     g.ops->result(g.st, &r);
     if (engine_left(db, &g, &left, &dropped))
         goto out;
-    /* Each person once, bots never: a seat a bot took over (kicked) is
-     * the bot's. */
-    for (int s = 0; s < g.nseats && n < RATING_TEAMS_MAX; s++) {
+    /* Each person once, from the seats' lineage: whoever held a seat at
+     * the end by its result, whoever left one before with those who
+     * left; one who gave her seat up by consent is not rated, nor is a
+     * bot. */
+    q = db_stmt(db,
+                "SELECT seat, address, how FROM seat_holders WHERE game_id = ? AND address <> 'bot' AND"
+                " coalesce(how, '') NOT IN ('consent', 'taken') ORDER BY to_step IS NOT NULL, id",
+                "I", id);
+    if (!q)
+        goto out;
+    while (db_step(q) == SQLITE_ROW && n < RATING_TEAMS_MAX) {
+        int s = sqlite3_column_int(q, 0) - 1;
+        const char *how = (const char *)sqlite3_column_text(q, 2);
         bool dup = false;
         char *p;
-        if (g.seats[s].bot || str_eq(g.seats[s].email, "bot"))
+        if (s < 0 || s >= g.nseats)
             continue;
-        p = standing_person(db, g.seats[s].email);
+        p = standing_person(db, (const char *)sqlite3_column_text(q, 1));
         for (int k = 0; k < n; k++)
             dup |= str_eq(person[k], p);
         if (dup) {
@@ -140,12 +188,19 @@ static int rate_game(sqlite3 *db, int64_t id)
         }
         person[n] = p;
         seat_of[n] = s;
-        /* The winners first, then those still in it, then those who left. */
-        rank[n] = (r.winners & (1u << s)) ? 1 : (left & (1u << s)) ? 3 : 2;
+        rank[n] = holding_rank(how, r.winners, left, s);
         size[n] = 1;
+        rated_seats |= 1u << s;
         n++;
     }
+    db_finalize(q);
     why = not_rated(db, &g, &r, n);
+    if (!why) {
+        if (too_few_orders(db, &g, rated_seats, few, sizeof(few)))
+            goto out;
+        if (*few)
+            why = few;
+    }
     utc_now(at);
     if (db_get_int64(db, &seq, "SELECT coalesce(max(seq), 0) + 1 FROM rated_games", "") < 0 ||
         db_do(db, "INSERT INTO rated_games (game_id, seq, module, rated, why, at) VALUES (?, ?, ?, ?, ?, ?)", "IIsiss",
@@ -184,6 +239,26 @@ out:
     return rc;
 }
 
+int standing_game_text(sqlite3 *db, int64_t id, struct strbuf *out)
+{
+    int64_t rated;
+    char *why = NULL;
+    int found = db_get_int64(db, &rated, "SELECT rated FROM rated_games WHERE game_id = ?", "I", id);
+    if (found < 0)
+        return -1;
+    if (!found)
+        return 0;
+    if (rated) {
+        strbuf_addstr(out, "The game counts for the ratings.");
+        return 0;
+    }
+    if (db_get_text(db, &why, "SELECT coalesce(why, '') FROM rated_games WHERE game_id = ?", "I", id) < 0)
+        return -1;
+    strbuf_addf(out, "The game does not count for the ratings: %s.", why ? why : "");
+    free(why);
+    return 0;
+}
+
 int standing_catch_up(sqlite3 *db)
 {
     int64_t ids[CATCH_UP_MAX];
@@ -207,10 +282,27 @@ int standing_catch_up(sqlite3 *db)
     return 0;
 }
 
+int standing_retake(sqlite3 *db)
+{
+    int64_t left;
+    if (db_do(db, "DELETE FROM rating_changes", "") || db_do(db, "DELETE FROM player_ratings", "") ||
+        db_do(db, "DELETE FROM rated_games", ""))
+        return -1;
+    do {
+        if (standing_catch_up(db) ||
+            db_get_int64(db, &left,
+                         "SELECT count(*) FROM games g WHERE g.status = 'finished' AND NOT EXISTS"
+                         " (SELECT 1 FROM rated_games r WHERE r.game_id = g.id)",
+                         "") < 0)
+            return -1;
+    } while (left > 0);
+    return 0;
+}
+
 int standing_merge(sqlite3 *db, const char *keep, const char *alias, struct strbuf *out)
 {
     char *k = standing_person(db, keep), *a = standing_person(db, alias), at[32];
-    int64_t seats, left;
+    int64_t seats;
     int rc = -1;
     if (str_eq(k, a)) {
         strbuf_addf(out, "%s and %s are one player already", keep, alias);
@@ -223,17 +315,8 @@ int standing_merge(sqlite3 *db, const char *keep, const char *alias, struct strb
     if (db_do(db, "UPDATE player_aliases SET address = ? WHERE address = ?", "ss", k, a) ||
         db_do(db, "INSERT OR REPLACE INTO player_aliases (alias, address, merged_at) VALUES (?, ?, ?)", "sss", a, k,
               at) ||
-        db_do(db, "DELETE FROM rating_changes", "") || db_do(db, "DELETE FROM player_ratings", "") ||
-        db_do(db, "DELETE FROM rated_games", ""))
+        standing_retake(db))
         goto done;
-    do {
-        if (standing_catch_up(db) ||
-            db_get_int64(db, &left,
-                         "SELECT count(*) FROM games g WHERE g.status = 'finished' AND NOT EXISTS"
-                         " (SELECT 1 FROM rated_games r WHERE r.game_id = g.id)",
-                         "") < 0)
-            goto done;
-    } while (left > 0);
     if (db_get_int64(db, &seats, "SELECT count(*) FROM seat_people WHERE address = ?", "s", k) < 0)
         goto done;
     strbuf_addf(out, "%s is now %s: %lld seats in all, ratings taken again from every finished game.", a, k,

@@ -3,6 +3,7 @@
 #define NGOMA_STANDING_H
 
 #include <sqlite3.h>
+#include <stdint.h>
 #include <stdbool.h>
 
 #include "lib/strbuf.h"
@@ -27,6 +28,12 @@ struct reliability {
 /* Takes every finished game the ratings have not taken yet, in the order
  * the games ended (at most a few hundred a call): rated or not, and why. */
 int standing_catch_up(sqlite3 *db);
+/* A game counts for the ratings only when every rated seat gave this
+ * many orders of its own. */
+#define STANDING_OWN_ORDERS 3
+/* Whether finished game id counts for the ratings, and if not why, in a
+ * sentence (nothing before it is rated). */
+int standing_game_text(sqlite3 *db, int64_t id, struct strbuf *out);
 /* The person behind an address (the address it was merged into). Owned. */
 char *standing_person(sqlite3 *db, const char *address);
 int standing_rating(sqlite3 *db, const char *person, const char *module, struct standing *out);
@@ -38,6 +45,9 @@ int standing_reliability(sqlite3 *db, const char *person, struct reliability *ou
 void standing_shown(const struct standing *s, char out[16]);
 /* ngoma merge-player: alias's games count as keep's; every rating is
  * computed again in the order the games were taken. */
+/* Every rating taken again from every finished game, in the order they
+ * ended: after a merge, or a rollback that withdrew a game's end. */
+int standing_retake(sqlite3 *db);
 int standing_merge(sqlite3 *db, const char *keep, const char *alias, struct strbuf *out);
 
 /* The top 20 of module and, when not among them, asker; for RATINGS and

@@ -1,0 +1,48 @@
+-- 019_seat_holders.sql: who held each seat from when to when and why she left it (the lineage every seat change writes), and the step each vote was cast at.
+
+-- One row a holding: the person (her address, or 'bot') who held a seat
+-- from a step to a step, and how it ended. to_step NULL: she holds it
+-- now. how: resigned (her RESIGN), dropped (a deadline), kicked (a bot
+-- took it), replaced (the host gave it to another after she missed a
+-- turn), consent (replaced before she missed one: it does not count
+-- against her), taken (a bot's seat taken over by a person), ended (the
+-- game ended with her in it).
+CREATE TABLE seat_holders (
+    id        INTEGER PRIMARY KEY,
+    game_id   INTEGER NOT NULL REFERENCES games(id),
+    seat      INTEGER NOT NULL CHECK (seat >= 1),
+    address   TEXT NOT NULL COLLATE NOCASE,
+    name      TEXT NOT NULL,
+    bot_level TEXT CHECK (bot_level IN ('easy', 'strong')),
+    from_step INTEGER NOT NULL,
+    from_at   TEXT NOT NULL,
+    to_step   INTEGER,
+    to_at     TEXT,
+    how       TEXT CHECK (how IN ('resigned', 'dropped', 'kicked', 'replaced', 'consent', 'taken')),
+    press_after INTEGER NOT NULL DEFAULT 0  -- press rows above it are this holding's to read
+);
+CREATE INDEX seat_holders_seat ON seat_holders(game_id, seat);
+CREATE INDEX seat_holders_address ON seat_holders(address);
+
+-- Every seat as it stands: its player held it from the start (what came
+-- before this table is in seat_leavers).
+INSERT INTO seat_holders (game_id, seat, address, name, bot_level, from_step, from_at)
+SELECT s.game_id, s.seat, s.email, coalesce(s.real_name, s.name), s.bot_level, 0, g.created_at
+FROM seats s JOIN games g ON g.id = s.game_id;
+
+-- A resignation already made closes its holding.
+UPDATE seat_holders SET to_step = (SELECT t.turn FROM orders o JOIN turns t ON t.id = o.turn_id
+                                   WHERE o.game_id = seat_holders.game_id AND o.seat = seat_holders.seat
+                                   AND o.canonical = 'RESIGN' AND o.status = 'accepted' AND t.rolled_back = 0),
+                        how = (SELECT CASE WHEN o.source = 'nmr' THEN 'dropped' ELSE 'resigned' END FROM orders o
+                               JOIN turns t ON t.id = o.turn_id WHERE o.game_id = seat_holders.game_id
+                               AND o.seat = seat_holders.seat AND o.canonical = 'RESIGN' AND o.status = 'accepted'
+                               AND t.rolled_back = 0)
+WHERE EXISTS (SELECT 1 FROM orders o JOIN turns t ON t.id = o.turn_id WHERE o.game_id = seat_holders.game_id
+              AND o.seat = seat_holders.seat AND o.canonical = 'RESIGN' AND o.status = 'accepted'
+              AND t.rolled_back = 0);
+UPDATE seat_holders SET to_at = (SELECT g.updated_at FROM games g WHERE g.id = seat_holders.game_id)
+WHERE to_step IS NOT NULL;
+
+-- The step a vote was cast at: a rollback to before it clears it.
+ALTER TABLE votes ADD COLUMN step INTEGER NOT NULL DEFAULT 0;

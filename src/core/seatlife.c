@@ -1,0 +1,83 @@
+/* seatlife.c: one path for every way a seat changes hands: who held it from when to when and why she left (seat_holders), her vote cleared, her press closed to the newcomer, the leaver kept for reliability. */
+#include "core/seatlife.h"
+#include "store/db.h"
+#include "lib/util.h"
+
+const char *seatlife_word(enum seat_leave how)
+{
+    static const char *const words[] = { "resigned", "dropped", "kicked", "replaced", "consent", "taken" };
+    return words[how];
+}
+
+int seatlife_begin_game(sqlite3 *db, int64_t id)
+{
+    char now[32];
+    utc_now(now);
+    return db_do(db,
+                 "INSERT INTO seat_holders (game_id, seat, address, name, bot_level, from_step, from_at, press_after)"
+                 " SELECT game_id, seat, email, coalesce(real_name, name), bot_level, 0, ?,"
+                 " (SELECT coalesce(max(id), 0) FROM press) FROM seats WHERE game_id = ? ORDER BY seat",
+                 "sI", now, id);
+}
+
+int seatlife_start(sqlite3 *db, const struct game_rec *g, int seat)
+{
+    const struct seat_info *s = &g->seats[seat];
+    bool bot = s->bot || str_eq(s->email, "bot");
+    char now[32];
+    utc_now(now);
+    return db_do(db,
+                 "INSERT INTO seat_holders (game_id, seat, address, name, bot_level, from_step, from_at, press_after)"
+                 " VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT coalesce(max(id), 0) FROM press))",
+                 "Iisssis", g->id, seat + 1, bot ? "bot" : s->email, game_person(g, seat), bot ? s->bot_level : NULL,
+                 g->turn, now);
+}
+
+int seatlife_leave(sqlite3 *db, const struct game_rec *g, int seat, enum seat_leave how)
+{
+    char now[32];
+    utc_now(now);
+    if (db_do(db,
+              "UPDATE seat_holders SET to_step = ?, to_at = ?, how = ? WHERE id = (SELECT max(id) FROM seat_holders"
+              " WHERE game_id = ? AND seat = ? AND to_step IS NULL)",
+              "issIi", g->turn, now, seatlife_word(how), g->id, seat + 1) ||
+        db_do(db, "DELETE FROM votes WHERE game_id = ? AND seat = ?", "Ii", g->id, seat + 1) ||
+        /* Her mutes, and the others' of her, were hers, not a newcomer's. */
+        db_do(db, "DELETE FROM press_mutes WHERE game_id = ? AND (seat = ?2 OR muted = ?2)", "Ii", g->id, seat + 1))
+        return -1;
+    if ((how == SEAT_KICKED || how == SEAT_REPLACED) && !g->seats[seat].bot && !str_eq(g->seats[seat].email, "bot"))
+        return db_do(db, "INSERT INTO seat_leavers (game_id, seat, address, how, at) VALUES (?, ?, ?, ?, ?)", "Iisss",
+                     g->id, seat + 1, g->seats[seat].email, how == SEAT_KICKED ? "kicked" : "replaced", now);
+    return 0;
+}
+
+int seatlife_replace_how(sqlite3 *db, const struct game_rec *g, int seat, enum seat_leave *how)
+{
+    int64_t missed;
+    if (db_get_int64(db, &missed,
+                     "SELECT count(*) FROM orders o WHERE o.game_id = ?1 AND o.seat = ?2 AND o.source = 'nmr' AND"
+                     " o.status = 'accepted' AND o.step > coalesce((SELECT max(h.from_step) FROM seat_holders h WHERE"
+                     " h.game_id = ?1 AND h.seat = ?2), 0)",
+                     "Ii", g->id, seat + 1) < 0)
+        return -1;
+    *how = missed ? SEAT_REPLACED : SEAT_CONSENT;
+    return 0;
+}
+
+int seatlife_rolled_back(sqlite3 *db, const struct game_rec *g, int step)
+{
+    return db_do(db, "DELETE FROM votes WHERE game_id = ? AND step > ?", "Ii", g->id, step);
+}
+
+int seatlife_press_after(sqlite3 *db, const struct game_rec *g, int seat, int64_t *after)
+{
+    int found = db_get_int64(db, after,
+                             "SELECT press_after FROM seat_holders WHERE game_id = ? AND seat = ? ORDER BY id DESC"
+                             " LIMIT 1",
+                             "Ii", g->id, seat + 1);
+    if (found < 0)
+        return -1;
+    if (!found)
+        *after = 0;
+    return 0;
+}

@@ -1,0 +1,287 @@
+/* check_seats.c: seats that change hands: the lineage each change writes, votes that belong to their person, agreed ends by sides, and ratings that follow the record (rollback, leavers, three orders of one's own). */
+#include "test_support.h"
+
+#include "core/engine.h"
+#include "core/visibility.h"
+#include "judge/host.h"
+#include "judge/standing.h"
+#include "lib/util.h"
+#include "store/db.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void reload(sqlite3 *db, struct game_rec *g)
+{
+    int64_t id = g->id;
+    game_unload(g);
+    ck_assert_int_eq(game_load(db, id, g), 0);
+}
+
+/* A line of text as seat, in its own transaction; what it answered (owned). */
+static char *say(sqlite3 *db, struct game_rec *g, int seat, const char *text)
+{
+    struct submission sub;
+    struct strbuf all = STRBUF_INIT;
+    t_submit(db, g, seat, text, &sub);
+    for (size_t i = 0; i < sub.n; i++)
+        strbuf_addf(&all, "%s\n", sub.lines[i].body.buf ? sub.lines[i].body.buf : "");
+    submission_release(&sub);
+    reload(db, g);
+    return strbuf_detach(&all);
+}
+
+static int host(sqlite3 *db, struct game_rec *g, const char *line, struct strbuf *out)
+{
+    int rc;
+    strbuf_reset(out);
+    ck_assert_int_eq(db_begin(db), 0);
+    rc = host_command(db, g, viewer_of(VIEWER_SHELL), line, out);
+    ck_assert_int_eq(db_commit(db), 0);
+    reload(db, g);
+    return rc;
+}
+
+/* Every seat the game waits for gives a legal order, n rounds. */
+static void play_rounds(sqlite3 *db, struct game_rec *g, int n)
+{
+    for (int round = 0; round < n; round++)
+        for (int s = 0; s < g->nseats; s++) {
+            struct strlist legal = STRLIST_INIT;
+            if (!((g->ops->waiting_for(g->st) >> s) & 1) || g->seats[s].bot)
+                continue;
+            g->ops->legal(g->st, s, &g->table, &legal);
+            if (legal.n)
+                free(say(db, g, s, legal.v[legal.n / 2]));
+            strlist_clear(&legal);
+        }
+}
+
+static bool over(const struct game_rec *g)
+{
+    return str_eq(game_status_of(g->ops, g->st), "finished");
+}
+
+/* Cleo concedes, Dan takes her seat, Bob concedes: the game goes on, for
+ * Cleo's vote was hers; a kick clears a vote as well. */
+START_TEST(a_vote_belongs_to_its_person)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    t_new_game(db, "kalimambo", 3, 3, NULL, &g);
+    free(say(db, &g, 2, "CONCEDE"));
+    ck_assert_int_eq(host(db, &g, "REPLACE Cleo Dan=dan@example.org", &out), 0);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM votes WHERE seat = 3"), 0);
+    free(say(db, &g, 1, "CONCEDE"));
+    ck_assert_msg(!over(&g), "the game ended on a concession Dan never made");
+    /* The lineage: Cleo held seat 3 from the start and gave it up before
+     * missing a turn (consent); Dan holds it now. */
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seat_holders WHERE game_id = 1 AND seat = 3 AND address ="
+                                      " 'Cleo@example.org' AND how = 'consent' AND to_step IS NOT NULL"),
+                     1);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seat_holders WHERE game_id = 1 AND seat = 3 AND address ="
+                                      " 'dan@example.org' AND to_step IS NULL"),
+                     1);
+    /* Bob's concession is his: a kick of Bob takes it away. */
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM votes WHERE seat = 2"), 1);
+    ck_assert_int_eq(host(db, &g, "KICK Bob bot:easy", &out), 0);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM votes WHERE seat = 2"), 0);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seat_holders WHERE game_id = 1 AND seat = 2 AND how ="
+                                      " 'kicked'"),
+                     1);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seat_holders WHERE game_id = 1 AND seat = 2 AND address ="
+                                      " 'bot' AND to_step IS NULL"),
+                     1);
+    strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
+/* Partnership Bantu: a side concedes together, and wins together. */
+START_TEST(sides_agree_together)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    char *text;
+    t_new_game(db, "bantu", 4, 5, "{\"partnership\":\"yes\"}", &g);
+    free(say(db, &g, 1, "CONCEDE"));
+    ck_assert(!over(&g));
+    free(say(db, &g, 2, "CONCEDE"));
+    ck_assert_msg(!over(&g), "one player of each side conceded, and the game ended");
+    text = say(db, &g, 3, "CONCEDE");
+    ck_assert_msg(over(&g), "both of side 2+4 conceded, and the game goes on: %s", text);
+    free(text);
+    {
+        struct game_result r;
+        g.ops->result(g.st, &r);
+        ck_assert_uint_eq(r.winners, 0x5); /* seats 1 and 3 */
+    }
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
+/* A game counts for the ratings only when every rated seat gave three
+ * orders of its own; the reason it does not is stored and told. */
+START_TEST(sock_puppets_are_not_rated)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    t_new_game(db, "kuniumi", 2, 5, NULL, &g);
+    free(say(db, &g, 0, "CONCEDE"));
+    ck_assert(over(&g));
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(standing_catch_up(db), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM rated_games WHERE rated = 0 AND why LIKE '%gave 0 orders%'"),
+                     1);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM player_ratings"), 0);
+    ck_assert_int_eq(standing_game_text(db, g.id, &out), 0);
+    ck_assert_msg(strstr(out.buf, "does not count for the ratings") && strstr(out.buf, "at least 3"), "%s", out.buf);
+    strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
+/* A rollback withdraws the rating of the end it undoes; the game is
+ * rated again when it ends again. Whoever the host removed after she
+ * missed a turn, or kicked, is ranked with those who left. */
+START_TEST(ratings_follow_the_record)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    t_new_game(db, "bantu", 3, 8, NULL, &g);
+    play_rounds(db, &g, 4);
+    ck_assert(!over(&g));
+    ck_assert_int_eq(host(db, &g, "KICK Cleo bot:easy", &out), 0);
+    free(say(db, &g, 0, "CONCEDE"));
+    ck_assert(!over(&g));
+    ck_assert_int_eq(host(db, &g, "END SCORE enough for a test", &out), 0);
+    ck_assert(over(&g));
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(standing_catch_up(db), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+    ck_assert_msg(t_count(db, "SELECT rated FROM rated_games WHERE game_id = 1") == 1, "not rated: %lld",
+                  t_count(db, "SELECT count(*) FROM rated_games"));
+    ck_assert_int_eq((int)t_count(db, "SELECT rank FROM rating_changes WHERE address = 'cleo@example.org'"), 3);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM rating_changes WHERE game_id = 1"), 3);
+    /* Back before the end: the rating is withdrawn. */
+    ck_assert_int_eq(host(db, &g, "ROLLBACK STEP 2", &out), 0);
+    ck_assert(!over(&g));
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM rated_games WHERE game_id = 1"), 0);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM rating_changes"), 0);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM player_ratings"), 0);
+    /* Ann's concession came after step 2: it went with the rollback. */
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM votes"), 0);
+    ck_assert_int_eq(host(db, &g, "END SCORE again", &out), 0);
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(standing_catch_up(db), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM rated_games WHERE game_id = 1"), 1);
+    strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
+/* The text of the newest mail of kind to an address (owned). */
+static char *last_text(sqlite3 *db, const char *to, const char *kind)
+{
+    char *mail = NULL, *text;
+    struct shown s;
+    ck_assert_msg(db_get_text(db, &mail, "SELECT mail FROM outbox WHERE rcpt = ? AND kind = ? ORDER BY id DESC LIMIT 1",
+                              "ss", to, kind) == 1,
+                  "no %s mail to %s", kind, to);
+    shown_of(mail, &s);
+    text = t_flat(s.text);
+    shown_release(&s);
+    free(mail);
+    return text;
+}
+
+static void mail_as(sqlite3 *db, const struct game_rec *g, int seat, const char *body)
+{
+    struct strbuf to = STRBUF_INIT;
+    strbuf_addf(&to, "ngoma+%lld-%d-%s@localhost", (long long)g->id, seat + 1, g->seats[seat].secret);
+    t_mail_to(db, g->seats[seat].email, to.buf, "Re: game", body, NULL);
+    strbuf_release(&to);
+}
+
+/* A newcomer's HISTORY shows no press of the seat's former holder. */
+START_TEST(a_newcomer_reads_no_former_press)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    char *text;
+    t_new_game(db, "bantu", 3, 9, NULL, &g);
+    mail_as(db, &g, 0, "PRESS TO Cleo: a secret plan for Cleo only");
+    mail_as(db, &g, 2, "HISTORY");
+    text = last_text(db, "Cleo@example.org", "help");
+    ck_assert_msg(strstr(text, "a secret plan") != NULL, "%s", text);
+    free(text);
+    ck_assert_int_eq(host(db, &g, "REPLACE Cleo Dan=dan@example.org", &out), 0);
+    mail_as(db, &g, 2, "HISTORY");
+    text = last_text(db, "dan@example.org", "help");
+    ck_assert_msg(!strstr(text, "a secret plan") && strstr(text, "No press of yours"), "the newcomer reads Cleo's press: %s",
+                  text);
+    free(text);
+    strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
+/* A lobby table's opener is a player with a table: by her host address
+ * she may ask STATUS, never roll back, end, or put an address into a
+ * seat; and she reads no address. */
+START_TEST(an_opener_is_no_host)
+{
+    sqlite3 *db = t_lobby_db("open");
+    struct game_rec g;
+    char *secret = NULL, *text;
+    struct strbuf to = STRBUF_INIT;
+    t_confirmed(db, "ann@example.org");
+    t_confirmed(db, "bob@example.org");
+    t_lobby(db, "ann@example.org", "new", "NEW kuniumi SEATS 2 AS Ann");
+    t_lobby(db, "bob@example.org", "join", "JOIN 1 AS Bob");
+    ck_assert_int_eq(game_load(db, 1, &g), 0);
+    ck_assert_int_eq(db_get_text(db, &secret, "SELECT host_secret FROM games WHERE id = 1", ""), 1);
+    strbuf_addf(&to, "ngoma+1-host-%s@localhost", secret);
+    t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host",
+              "ROLLBACK STEP 0\nEND SCORE I was losing\nREPLACE Bob Vic=victim@example.org\nKICK Bob\nSTATUS", NULL);
+    reload(db, &g);
+    ck_assert(!over(&g));
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'victim@example.org'"), 0);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seats WHERE bot = 1"), 0);
+    text = last_text(db, "ann@example.org", "host");
+    ck_assert_msg(strstr(text, "not its host") && strstr(text, "put nobody into a seat") &&
+                      !strstr(text, "bob@example.org"),
+                  "%s", text);
+    free(text);
+    free(secret);
+    strbuf_release(&to);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
+Suite *seats_suite(void)
+{
+    Suite *s = suite_create("seats");
+    TCase *tc = tcase_create("seats");
+    tcase_add_test(tc, a_vote_belongs_to_its_person);
+    tcase_add_test(tc, sides_agree_together);
+    tcase_add_test(tc, sock_puppets_are_not_rated);
+    tcase_add_test(tc, ratings_follow_the_record);
+    tcase_add_test(tc, a_newcomer_reads_no_former_press);
+    tcase_add_test(tc, an_opener_is_no_host);
+    suite_add_tcase(s, tc);
+    return s;
+}
