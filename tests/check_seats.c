@@ -272,6 +272,92 @@ START_TEST(an_opener_is_no_host)
 }
 END_TEST
 
+/* A seat a bot plays since its player was kicked is listed in the lobby
+ * and taken over by a new player, who reads her seat's hand and nobody
+ * else's; whoever was in the game takes none of its seats. */
+START_TEST(a_new_player_takes_over)
+{
+    sqlite3 *db = t_lobby_db("open");
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    struct strlist mine = STRLIST_INIT, others = STRLIST_INIT;
+    char *text, *mail = NULL;
+    t_new_game(db, "african-empires", 3, 21, NULL, &g);
+    t_confirmed(db, "vera@example.org");
+    t_confirmed(db, "cleo@example.org");
+    t_lobby(db, "vera@example.org", "list", "LIST");
+    ck_assert(!t_last_has(db, "vera@example.org", "TAKE 1"));
+    ck_assert_int_eq(host(db, &g, "KICK Cleo bot:easy", &out), 0);
+    t_lobby(db, "vera@example.org", "list", "LIST");
+    ck_assert_msg(t_last_has(db, "vera@example.org", "TAKE 1 Cleo takes it"), "LIST shows no seat to take");
+    /* Cleo, who left it, does not come back through the lobby. */
+    t_lobby(db, "cleo@example.org", "take", "TAKE 1 Cleo AS Cleo");
+    ck_assert(t_last_has(db, "cleo@example.org", "played in game 1 already"));
+    t_lobby(db, "vera@example.org", "take", "TAKE 1 Cleo AS Vera");
+    ck_assert_msg(t_last_has(db, "vera@example.org", "You take over seat 3"), "TAKE was not taken");
+    reload(db, &g);
+    ck_assert_str_eq(g.seats[2].email, "vera@example.org");
+    ck_assert(!g.seats[2].bot);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seat_holders WHERE game_id = 1 AND seat = 3"), 3);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seat_holders WHERE game_id = 1 AND seat = 3 AND how ="
+                                      " 'taken' AND address = 'bot'"),
+                     1);
+    /* Her welcome shows her hand, and no other. */
+    g.ops->secrets(g.st, 2, &g.table, &mine);
+    g.ops->secrets(g.st, 0, &g.table, &others);
+    g.ops->secrets(g.st, 1, &g.table, &others);
+    ck_assert_int_eq(db_get_text(db, &mail, "SELECT mail FROM outbox WHERE rcpt = 'vera@example.org' AND kind ="
+                                            " 'welcome' ORDER BY id DESC LIMIT 1",
+                                 ""),
+                     1);
+    {
+        char *raw = t_readable(mail);
+        text = t_flat(raw); /* a card's name may wrap */
+        free(raw);
+    }
+    for (size_t i = 0; i < mine.n; i++)
+        ck_assert_msg(strstr(text, mine.v[i]) != NULL, "her welcome lacks her card %s", mine.v[i]);
+    for (size_t i = 0; i < others.n; i++) {
+        bool hers = false;
+        for (size_t k = 0; k < mine.n; k++)
+            hers |= str_eq(mine.v[k], others.v[i]);
+        ck_assert_msg(hers || !strstr(text, others.v[i]), "her welcome shows another's card %s", others.v[i]);
+    }
+    free(text);
+    free(mail);
+    /* The others are told; the seat is no longer to be taken. */
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM outbox WHERE kind = 'notice' AND rcpt IN"
+                                      " ('Ann@example.org', 'Bob@example.org') AND mail LIKE '%takes over seat 3%'"),
+                     2);
+    t_lobby(db, "vera@example.org", "take", "TAKE 1 Vera AS Vera");
+    ck_assert(t_last_has(db, "vera@example.org", "not open for the taking"));
+    strlist_clear(&mine);
+    strlist_clear(&others);
+    strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
+/* takeover=no: the host keeps a kicked seat to the bot. */
+START_TEST(takeover_can_be_off)
+{
+    sqlite3 *db = t_lobby_db("open");
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    t_new_game(db, "bantu", 3, 22, "{\"takeover\":\"no\"}", &g);
+    t_confirmed(db, "vera@example.org");
+    ck_assert_int_eq(host(db, &g, "KICK Cleo bot:easy", &out), 0);
+    t_lobby(db, "vera@example.org", "list", "LIST");
+    ck_assert(!t_last_has(db, "vera@example.org", "TAKE 1"));
+    t_lobby(db, "vera@example.org", "take", "TAKE 1 Cleo");
+    ck_assert(t_last_has(db, "vera@example.org", "takeover=no"));
+    strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 Suite *seats_suite(void)
 {
     Suite *s = suite_create("seats");
@@ -282,6 +368,8 @@ Suite *seats_suite(void)
     tcase_add_test(tc, ratings_follow_the_record);
     tcase_add_test(tc, a_newcomer_reads_no_former_press);
     tcase_add_test(tc, an_opener_is_no_host);
+    tcase_add_test(tc, a_new_player_takes_over);
+    tcase_add_test(tc, takeover_can_be_off);
     suite_add_tcase(s, tc);
     return s;
 }

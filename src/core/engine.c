@@ -112,6 +112,9 @@ static const struct core_option {
       " without its sender's name) or none (no press)" },
     { "anonymous", "no", { "no", "yes" },
       "no (the default) or yes (seats are known by titles, Alpha, Beta ..., until the game ends)" },
+    { "takeover", "yes", { "yes", "no" },
+      "yes (a seat a bot plays since its player was kicked may be taken over by a new player with TAKE in the"
+      " lobby, the default) or no" },
     { NULL, NULL, { NULL }, NULL },
 };
 

@@ -7,6 +7,7 @@
 #include "core/reply.h"
 #include "judge/schedule.h"
 #include "judge/standing.h"
+#include "judge/takeover.h"
 #include "core/seatlife.h"
 #include "lib/util.h"
 #include "core/view.h"
@@ -16,22 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Tells every seat what the host did, with its board. */
-static int notice_all(sqlite3 *db, struct game_rec *g, const char *headline, const char *text)
-{
-    for (int s = 0; s < g->nseats; s++) {
-        cJSON *d = notify_seat_data(db, g, s);
-        int rc;
-        cJSON_AddStringToObject(d, "headline", headline);
-        reply_add_text(d, "notice", text);
-        rc = notify_tell(db, g, s, "notice", "mail-notice.txt", d, NULL);
-        cJSON_Delete(d);
-        if (rc)
-            return -1;
-    }
-    return 0;
-}
 
 /* The bots and forced orders the game now waits for play; the players
  * are told as their mail policy says, and the host learns of it. */
@@ -77,7 +62,7 @@ static int do_pause(sqlite3 *db, struct game_rec *g, struct strbuf *out)
     }
     g->sched.paused = true;
     strbuf_addstr(out, "The game is paused: no orders are taken and no deadline runs until it resumes.");
-    return save_schedule(db, g) || notice_all(db, g, "the game is paused", out->buf) ? -1 : 0;
+    return save_schedule(db, g) || notify_notice_all(db, g, -1, "the game is paused", out->buf) ? -1 : 0;
 }
 
 static int do_resume(sqlite3 *db, struct game_rec *g, struct strbuf *out)
@@ -95,7 +80,7 @@ static int do_resume(sqlite3 *db, struct game_rec *g, struct strbuf *out)
         time_format_tz(t, "UTC", when);
         strbuf_addf(out, " The deadline of the step is %s.", when);
     }
-    if (save_schedule(db, g) || notice_all(db, g, "the game goes on", out->buf))
+    if (save_schedule(db, g) || notify_notice_all(db, g, -1, "the game goes on", out->buf))
         return -1;
     return bots_play(db, g, out);
 }
@@ -118,7 +103,7 @@ static int do_extend(sqlite3 *db, struct game_rec *g, const char *arg, struct st
     g->sched.deadline_at = xstrdup(when);
     time_format_tz(t + secs, "UTC", shown);
     strbuf_addf(out, "The deadline of the step is now %s.", shown);
-    return save_schedule(db, g) || notice_all(db, g, "more time for the step", out->buf) ? -1 : 0;
+    return save_schedule(db, g) || notify_notice_all(db, g, -1, "more time for the step", out->buf) ? -1 : 0;
 }
 
 /* ROLLBACK 3: back to where round (turn, move) 3 began; ROLLBACK STEP
@@ -180,7 +165,7 @@ static int do_rollback(sqlite3 *db, struct game_rec *g, const struct words *w, s
     strbuf_addf(out, "The game is rolled back to %s (step %lld); the later steps stay in its history, marked rolled"
                      " back.",
                 when, n);
-    if (notice_all(db, g, "the game is rolled back", out->buf))
+    if (notify_notice_all(db, g, -1, "the game is rolled back", out->buf))
         return -1;
     return bots_play(db, g, out);
 }
@@ -188,8 +173,7 @@ static int do_rollback(sqlite3 *db, struct game_rec *g, const struct words *w, s
 static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const char *line, struct strbuf *out)
 {
     int seat;
-    char *eq, *secret;
-    bool anonymous;
+    char *eq;
     const char *spec;
     struct strbuf err = STRBUF_INIT;
     /* The new name keeps its case: take it from the line as written. */
@@ -226,53 +210,12 @@ static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const ch
             return 1;
         }
     {
-        /* Her holding ends: replaced if she missed a turn, else by consent. */
-        enum seat_leave how = SEAT_KICKED;
-        bool was_bot = g->seats[seat].bot || str_eq(g->seats[seat].email, "bot");
-        if ((!was_bot && seatlife_replace_how(db, g, seat, &how)) ||
-            seatlife_leave(db, g, seat, was_bot ? SEAT_TAKEN : how)) {
-            free(name);
-            free(email);
-            return -1;
-        }
-    }
-    secret = secret_new(10);
-    /* An anonymous game keeps the seat's title: the newcomer's name is
-     * told when it is over, as the others' are. */
-    anonymous = str_eq(engine_core_option(g->options, "anonymous"), "yes");
-    if (anonymous)
-        strbuf_addf(out, "A new player takes over seat %d, %s.", seat + 1, g->names[seat]);
-    else
-        strbuf_addf(out, "%s takes over seat %d from %s.", name, seat + 1, g->names[seat]);
-    int rc = db_do(db,
-                   "UPDATE seats SET name = ?, email = ?, secret = ?, bot = 0, real_name = ? WHERE game_id = ? AND"
-                   " seat = ?",
-                   "ssssIi", anonymous ? g->names[seat] : name, email, secret, anonymous ? name : NULL, g->id, seat + 1);
-    if (!rc) {
-        /* The record in memory follows, then everyone is told. */
-        free(g->seats[seat].email);
-        free(g->seats[seat].secret);
-        free(g->seats[seat].real_name);
-        g->seats[seat].real_name = NULL;
-        if (anonymous) {
-            g->seats[seat].real_name = name;
-        } else {
-            free(g->seats[seat].name);
-            g->seats[seat].name = name;
-        }
-        g->seats[seat].email = email;
-        g->seats[seat].secret = secret;
-        g->seats[seat].bot = false;
-        g->names[seat] = g->seats[seat].name;
-        rc = seatlife_start(db, g, seat) || notice_all(db, g, "a new player", out->buf) ||
-             notify_welcome_seat(db, g, seat);
-    } else {
+        int rc = takeover_give(db, g, seat, name, email, out);
         free(name);
         free(email);
-        free(secret);
+        strbuf_release(&err);
+        return rc ? -1 : 0;
     }
-    strbuf_release(&err);
-    return rc ? -1 : 0;
 }
 
 /* KICK Bob [bot:easy|bot:strong]: a bot of that level (plain: the host's
@@ -299,7 +242,7 @@ static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, const char 
     }
     level = engine_bot_level(db, word ? word : "bot");
     strbuf_addf(out, "A bot (%s) plays %s's seat from now on.", level, g->names[seat]);
-    if (notice_all(db, g, "a bot takes a seat", out->buf))
+    if (notify_notice_all(db, g, -1, "a bot takes a seat", out->buf))
         return -1;
     if (seatlife_leave(db, g, seat, SEAT_KICKED))
         return -1;
@@ -351,7 +294,7 @@ static int do_end(sqlite3 *db, struct game_rec *g, const struct words *w, const 
     } else if (rc == 0) {
         strbuf_addstr(out, what.buf);
         strbuf_trim(out);
-        rc = notice_all(db, g, score ? "the host ended the game" : "the host abandoned the game", out->buf) ||
+        rc = notify_notice_all(db, g, -1, score ? "the host ended the game" : "the host abandoned the game", out->buf) ||
                      notify_progress(db, g, -1)
                  ? -1
                  : 0;

@@ -1,6 +1,7 @@
 /* lobby.c: the bare address's command language: confirmed addresses, games opened and filled by mail, invitations, watchers, rematches. */
 #include "judge/lobby.h"
 #include "judge/standing.h"
+#include "judge/takeover.h"
 #include "core/engine.h"
 #include "core/history.h"
 #include "core/reply.h"
@@ -594,6 +595,18 @@ static int cmd_list(struct lobby *l, const char *line, const struct args *a)
         strbuf_addstr(&sb, "No game is waiting for players. NEW kalimambo (or any of GAMES) opens one.");
     else
         strbuf_addf(&sb, "JOIN and the number takes a seat: JOIN %lld AS YourName.", (long long)first);
+    {
+        /* The seats of running games a new player may take over. */
+        struct strbuf open = STRBUF_INIT;
+        if (takeover_list(l->db, LIST_MAX, &open)) {
+            strbuf_release(&open);
+            strbuf_release(&sb);
+            return -1;
+        }
+        if (open.len)
+            strbuf_addf(&sb, "\n\n%s", open.buf);
+        strbuf_release(&open);
+    }
     answer(l, line, "%s", sb.buf);
     strbuf_release(&sb);
     return 0;
@@ -1489,6 +1502,53 @@ fail:
     return -1;
 }
 
+/* TAKE 12 Beta [AS YourName]: a seat of a running game that a bot plays
+ * since its player left, taken over by a confirmed player new to the
+ * game, within the gates its table was opened with. */
+static int cmd_take(struct lobby *l, const char *line, const struct args *a)
+{
+    int64_t id, table;
+    int i = 2, rc;
+    char *seat = NULL, *name = NULL, *salt = NULL;
+    struct strbuf out = STRBUF_INIT;
+    if (!game_number(a, 1, &id) || a->n < 3 || is(a, 2, "as")) {
+        answer(l, line, "TAKE takes a game's number and a seat: TAKE 12 Beta AS YourName (LIST shows the seats to"
+                        " take over)");
+        return 0;
+    }
+    seat = phrase(a, &i);
+    if (name_and_salt(l, line, a, i, &name, &salt))
+        goto done;
+    if (salt) {
+        answer(l, line, "a seat taken over keeps its game's deal: write TAKE %lld %s AS YourName, without SALT",
+               (long long)id, seat);
+        goto done;
+    }
+    /* The gates of the table it began at, if it began at one. */
+    if (db_get_int64(l->db, &table, "SELECT count(*) FROM lobby_tables WHERE id = ?", "I", id) < 0)
+        goto fail;
+    if (table && (rc = join_gate(l, line, id)) != 0) {
+        if (rc < 0)
+            goto fail;
+        goto done;
+    }
+    if ((rc = takeover_take(l->db, id, seat, name, l->from, &out)) < 0)
+        goto fail;
+    answer(l, line, "%s", out.buf);
+done:
+    free(seat);
+    free(name);
+    free(salt);
+    strbuf_release(&out);
+    return 0;
+fail:
+    free(seat);
+    free(name);
+    free(salt);
+    strbuf_release(&out);
+    return -1;
+}
+
 /* MYGAMES: the sender's seats, open tables, hosted and watched games. */
 static int cmd_mygames(struct lobby *l, const char *line, const struct args *a)
 {
@@ -1592,6 +1652,8 @@ static const struct lobby_command lobby_commands[] = {
     { "join", cmd_join, NEEDS_CONFIRMED, "JOIN 12 [AS YourName] [SALT any words]",
       "take a seat; the game starts when all are taken" },
     { "leave", cmd_leave, NEEDS_CONFIRMED, "LEAVE 12", "give your seat back before the game starts" },
+    { "take", cmd_take, NEEDS_CONFIRMED, "TAKE 12 Beta [AS YourName]",
+      "take over a seat a bot plays since its player left (LIST shows them)" },
     { "unseat", cmd_unseat, NEEDS_CONFIRMED, "UNSEAT 12 Name", "(its host) free a seat before the start" },
     { "start", cmd_start, NEEDS_CONFIRMED, "START 12 [BOT:EASY]", "(its host) start now, bots in the empty seats" },
     { "invite", cmd_invite, NEEDS_CONFIRMED, "INVITE 12 friend@example.org", "one mail to a friend, saying who asked" },

@@ -405,9 +405,19 @@ int notify_digest(sqlite3 *db, struct game_rec *g, int seat)
 
 int notify_welcome_seat(sqlite3 *db, struct game_rec *g, int s)
 {
+    return notify_welcome_newcomer(db, g, s, false);
+}
+
+int notify_welcome_newcomer(sqlite3 *db, struct game_rec *g, int s, bool midgame)
+{
     struct strbuf players = STRBUF_INIT;
     cJSON *d = notify_seat_data(db, g, s);
     int rc;
+    /* One who takes a seat in a running game sees it at once, her hand
+     * with it (the seat's own view, nobody else's). */
+    if (midgame)
+        reply_add_text(d, "midgame", "You take this seat in a game under way: the position, and what the seat holds,"
+                                     " are yours from here.");
     /* Who plays, on one line; the rules are a HELP away. */
     strbuf_addstr(&players, "Players:");
     for (int i = 0; i < g->nseats; i++) {
@@ -511,6 +521,24 @@ int notify_host(sqlite3 *db, struct game_rec *g, const char *kind, const char *n
     rc = queue_mail(db, g, -1, kind, name, data, origin, 0);
     free(reply);
     return rc;
+}
+
+int notify_notice_all(sqlite3 *db, struct game_rec *g, int except, const char *headline, const char *text)
+{
+    for (int s = 0; s < g->nseats; s++) {
+        cJSON *d;
+        int rc;
+        if (s == except)
+            continue;
+        d = notify_seat_data(db, g, s);
+        cJSON_AddStringToObject(d, "headline", headline);
+        reply_add_text(d, "notice", text);
+        rc = notify_tell(db, g, s, "notice", "mail-notice.txt", d, NULL);
+        cJSON_Delete(d);
+        if (rc)
+            return -1;
+    }
+    return 0;
 }
 
 int notify_host_welcome(sqlite3 *db, struct game_rec *g)

@@ -21,6 +21,9 @@ struct mail_origin {
 int notify_welcome(sqlite3 *db, struct game_rec *g);
 /* One seat's welcome (a new player taking a seat). */
 int notify_welcome_seat(sqlite3 *db, struct game_rec *g, int seat);
+/* The same for one who takes the seat over (midgame: the board, with what
+ * the seat holds, even when it is not her turn). */
+int notify_welcome_newcomer(sqlite3 *db, struct game_rec *g, int seat, bool midgame);
 /* Orders listed one a line in a mail asking to act (more: a summary). */
 #define OPTIONS_LIST_MAX 12
 
@@ -44,6 +47,9 @@ int notify_digest(sqlite3 *db, struct game_rec *g, int seat);
 /* A mail to the game's host (if it has one), rendered from template name. */
 int notify_host(sqlite3 *db, struct game_rec *g, const char *kind, const char *name, cJSON *data,
                 const struct mail_origin *origin);
+/* A notice to every seat but except (-1: none), with its board: what the
+ * host did, or who took a seat. */
+int notify_notice_all(sqlite3 *db, struct game_rec *g, int except, const char *headline, const char *text);
 /* The host's welcome: the host secret and the commands. */
 int notify_host_welcome(sqlite3 *db, struct game_rec *g);
 /* A mail refused (a wrong or missing secret, a mail too large...): the

@@ -1,0 +1,207 @@
+/* takeover.c: a seat given to a new person (the host's REPLACE, a player's TAKE of an abandoned seat), and which seats of running games are open for the taking. */
+#include "judge/takeover.h"
+#include "core/engine.h"
+#include "core/seatlife.h"
+#include "judge/notify.h"
+#include "store/db.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int takeover_give(sqlite3 *db, struct game_rec *g, int seat, const char *name, const char *email, struct strbuf *out)
+{
+    bool was_bot = g->seats[seat].bot || str_eq(g->seats[seat].email, "bot");
+    bool anonymous = str_eq(engine_core_option(g->options, "anonymous"), "yes");
+    enum seat_leave how = SEAT_TAKEN;
+    char *secret;
+    /* The holding before ends: a bot's as taken; a person's as replaced
+     * if she missed a turn, else by consent. */
+    if ((!was_bot && seatlife_replace_how(db, g, seat, &how)) || seatlife_leave(db, g, seat, how))
+        return -1;
+    secret = secret_new(10);
+    /* An anonymous game keeps the seat's title: the newcomer's name is
+     * told when it is over, as the others' are. */
+    if (anonymous)
+        strbuf_addf(out, "A new player takes over seat %d, %s.", seat + 1, g->names[seat]);
+    else
+        strbuf_addf(out, "%s takes over seat %d from %s.", name, seat + 1, g->names[seat]);
+    if (db_do(db,
+              "UPDATE seats SET name = ?, email = ?, secret = ?, bot = 0, bot_level = NULL, real_name = ? WHERE"
+              " game_id = ? AND seat = ?",
+              "ssssIi", anonymous ? g->names[seat] : name, email, secret, anonymous ? name : NULL, g->id, seat + 1)) {
+        free(secret);
+        return -1;
+    }
+    /* The record in memory follows, then everyone is told. */
+    free(g->seats[seat].email);
+    free(g->seats[seat].secret);
+    free(g->seats[seat].real_name);
+    g->seats[seat].real_name = NULL;
+    if (anonymous) {
+        g->seats[seat].real_name = xstrdup(name);
+    } else {
+        free(g->seats[seat].name);
+        g->seats[seat].name = xstrdup(name);
+    }
+    g->seats[seat].email = xstrdup(email);
+    g->seats[seat].secret = secret;
+    g->seats[seat].bot = false;
+    g->names[seat] = g->seats[seat].name;
+    return seatlife_start(db, g, seat) || notify_notice_all(db, g, seat, "a new player", out->buf) ||
+                   notify_welcome_newcomer(db, g, seat, true)
+               ? -1
+               : 0;
+}
+
+int takeover_open(sqlite3 *db, const struct game_rec *g, int seat, bool *open)
+{
+    int64_t kicked;
+    *open = false;
+    if (str_eq(game_status_of(g->ops, g->st), "finished") ||
+        str_eq(engine_core_option(g->options, "takeover"), "no") || !g->seats[seat].bot)
+        return 0;
+    /* A bot plays it since its person was kicked (the seat's last holding
+     * before the bot's ended so). */
+    if (db_get_int64(db, &kicked,
+                     "SELECT how = 'kicked' FROM seat_holders WHERE game_id = ? AND seat = ? AND to_step IS NOT NULL"
+                     " ORDER BY id DESC LIMIT 1",
+                     "Ii", g->id, seat + 1) < 0)
+        return -1;
+    *open = kicked != 0;
+    return 0;
+}
+
+int takeover_list(sqlite3 *db, int max, struct strbuf *out)
+{
+    int64_t ids[64];
+    int n = 0, listed = 0, rc;
+    sqlite3_stmt *q = db_stmt(db,
+                              "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id WHERE s.bot = 1"
+                              " AND g.status <> 'finished' ORDER BY s.game_id LIMIT 64",
+                              "");
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW)
+        ids[n++] = sqlite3_column_int64(q, 0);
+    db_finalize(q);
+    if (rc < 0)
+        return -1;
+    for (int i = 0; i < n && listed < max; i++) {
+        struct game_rec g;
+        if (game_load(db, ids[i], &g))
+            return -1;
+        for (int s = 0; s < g.nseats && listed < max; s++) {
+            bool open;
+            char when[128];
+            struct strbuf line = STRBUF_INIT;
+            int64_t min_rel = 0, min_rating = -1;
+            if (takeover_open(db, &g, s, &open)) {
+                game_unload(&g);
+                return -1;
+            }
+            if (!open)
+                continue;
+            if (db_get_int64(db, &min_rel, "SELECT min_reliability FROM lobby_tables WHERE id = ?", "I", g.id) < 0 ||
+                db_get_int64(db, &min_rating, "SELECT coalesce(min_rating, -1) FROM lobby_tables WHERE id = ?", "I",
+                             g.id) < 0) {
+                game_unload(&g);
+                return -1;
+            }
+            game_when_now(&g, when);
+            if (!listed++)
+                strbuf_addstr(out, "Seats to take over in running games (a bot plays each since its player"
+                                   " left):\n");
+            strbuf_addf(&line, "Game %lld, %s: seat %d, %s, at %s", (long long)g.id, g.ops->title, s + 1, g.names[s],
+                        when);
+            if (min_rel)
+                strbuf_addf(&line, "; reliability %lld or more", (long long)min_rel);
+            if (min_rating >= 0)
+                strbuf_addf(&line, "; rated %lld or more", (long long)min_rating);
+            strbuf_addf(&line, ". TAKE %lld %s takes it.", (long long)g.id, g.names[s]);
+            strbuf_add_flowed(out, line.buf, 2, 72);
+            strbuf_release(&line);
+        }
+        game_unload(&g);
+    }
+    return 0;
+}
+
+int takeover_take(sqlite3 *db, int64_t id, const char *who, const char *name, const char *email, struct strbuf *out)
+{
+    struct game_rec g;
+    int seat, rc = 1;
+    int64_t was;
+    bool open;
+    if (db_get_int64(db, &was, "SELECT count(*) FROM games WHERE id = ?", "I", id) < 0)
+        return -1;
+    if (!was) {
+        strbuf_addf(out, "there is no game %lld: LIST shows the seats to take over", (long long)id);
+        return 1;
+    }
+    if (game_load(db, id, &g))
+        return -1;
+    if ((seat = game_seat_find(&g, who)) < 0) {
+        strbuf_addf(out, "game %lld has no seat \"%.40s\": LIST shows its seats to take over, by name",
+                    (long long)id, who);
+        goto out;
+    }
+    if (takeover_open(db, &g, seat, &open)) {
+        rc = -1;
+        goto out;
+    }
+    if (!open) {
+        if (str_eq(engine_core_option(g.options, "takeover"), "no"))
+            strbuf_addf(out, "game %lld is played without takeovers (its host opened it with takeover=no): LIST shows"
+                             " other seats to take", (long long)id);
+        else
+            strbuf_addf(out, "seat %d of game %lld, %s, is not open for the taking: only a seat a bot plays since"
+                             " its player left it is; LIST shows those", seat + 1, (long long)id, g.names[seat]);
+        goto out;
+    }
+    /* Whoever was ever in the game, in any seat, takes none of its seats:
+     * a player who abandons a game does not come back through another. */
+    if (db_get_int64(db, &was, "SELECT count(*) FROM seat_holders WHERE game_id = ? AND address = ?", "Is", id,
+                     email) < 0) {
+        rc = -1;
+        goto out;
+    }
+    if (was) {
+        strbuf_addf(out, "you have played in game %lld already, and a seat of a game is taken over only by someone"
+                         " new to it: LIST shows seats in other games", (long long)id);
+        goto out;
+    }
+    for (int s = 0; s < g.nseats; s++)
+        if (s != seat && str_ieq(game_person(&g, s), name)) {
+            strbuf_addf(out, "someone in game %lld is called %s already: write TAKE %lld %s AS AnotherName",
+                        (long long)id, name, (long long)id, g.names[seat]);
+            goto out;
+        }
+    {
+        struct strbuf told = STRBUF_INIT;
+        bool acts = (g.ops->waiting_for(g.st) >> seat) & 1;
+        if (takeover_give(db, &g, seat, name, email, &told)) {
+            strbuf_release(&told);
+            rc = -1;
+            goto out;
+        }
+        strbuf_release(&told);
+        /* A full step to act: the step's clock starts again for her. */
+        if (acts) {
+            game_step_started(&g);
+            if (db_do(db, "UPDATE games SET step_started_at = ?, deadline_at = nullif(?, '') WHERE id = ?", "ssI",
+                      g.sched.step_started_at, g.sched.deadline_at ? g.sched.deadline_at : "", g.id)) {
+                rc = -1;
+                goto out;
+            }
+        }
+        strbuf_addf(out, "You take over seat %d of game %lld, %s (%s): a mail with its secret and the board as"
+                         " the seat sees it follows.%s",
+                    seat + 1, (long long)id, g.names[seat], g.ops->title,
+                    acts ? " The game waits for your order, with a full step to give it." : "");
+        rc = 0;
+    }
+out:
+    game_unload(&g);
+    return rc;
+}
