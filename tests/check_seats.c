@@ -358,6 +358,35 @@ START_TEST(takeover_can_be_off)
 }
 END_TEST
 
+/* A stranger who loops REPLACE or INVITE at one address sends it at most
+ * one mail it did not ask for. */
+START_TEST(unasked_mail_is_budgeted)
+{
+    sqlite3 *db = t_lobby_db("open");
+    char *secret = NULL;
+    struct strbuf body = STRBUF_INIT, to = STRBUF_INIT;
+    t_confirmed(db, "ann@example.org");
+    t_confirmed(db, "bob@example.org");
+    t_lobby(db, "ann@example.org", "new", "NEW kuniumi SEATS 2 AS Ann");
+    /* INVITE forty times, then the table starts. */
+    for (int i = 0; i < 40; i++)
+        strbuf_addstr(&body, "INVITE 1 victim@example.org\n");
+    t_lobby(db, "ann@example.org", "invite", body.buf);
+    t_lobby(db, "bob@example.org", "join", "JOIN 1 AS Bob");
+    ck_assert_int_eq(db_get_text(db, &secret, "SELECT host_secret FROM games WHERE id = 1", ""), 1);
+    strbuf_reset(&body);
+    for (int i = 0; i < 40; i++)
+        strbuf_addf(&body, "REPLACE %s Vic%d=victim@example.org\n", i % 2 ? "Ann" : "Bob", i);
+    strbuf_addf(&to, "ngoma+1-host-%s@localhost", secret);
+    t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host", body.buf, NULL);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'victim@example.org'"), 1);
+    free(secret);
+    strbuf_release(&body);
+    strbuf_release(&to);
+    db_close(db);
+}
+END_TEST
+
 Suite *seats_suite(void)
 {
     Suite *s = suite_create("seats");
@@ -370,6 +399,7 @@ Suite *seats_suite(void)
     tcase_add_test(tc, an_opener_is_no_host);
     tcase_add_test(tc, a_new_player_takes_over);
     tcase_add_test(tc, takeover_can_be_off);
+    tcase_add_test(tc, unasked_mail_is_budgeted);
     suite_add_tcase(s, tc);
     return s;
 }
