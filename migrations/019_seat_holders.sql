@@ -24,10 +24,16 @@ CREATE TABLE seat_holders (
 CREATE INDEX seat_holders_seat ON seat_holders(game_id, seat);
 CREATE INDEX seat_holders_address ON seat_holders(address);
 
--- Every seat as it stands: its player held it from the start (what came
--- before this table is in seat_leavers).
+-- What came before this table: those the host removed (seat_leavers),
+-- each a holding that ended so, then every seat as it stands (a bot's
+-- since then, a person's from the start).
+INSERT INTO seat_holders (game_id, seat, address, name, from_step, from_at, to_step, to_at, how)
+SELECT l.game_id, l.seat, l.address, l.address, 0, g.created_at, 0, l.at, l.how
+FROM seat_leavers l JOIN games g ON g.id = l.game_id
+ORDER BY l.at;
 INSERT INTO seat_holders (game_id, seat, address, name, bot_level, from_step, from_at)
-SELECT s.game_id, s.seat, s.email, coalesce(s.real_name, s.name), s.bot_level, 0, g.created_at
+SELECT s.game_id, s.seat, CASE WHEN s.bot = 1 THEN 'bot' ELSE s.email END, coalesce(s.real_name, s.name),
+       s.bot_level, 0, g.created_at
 FROM seats s JOIN games g ON g.id = s.game_id;
 
 -- A resignation already made closes its holding.
@@ -38,11 +44,11 @@ UPDATE seat_holders SET to_step = (SELECT t.turn FROM orders o JOIN turns t ON t
                                JOIN turns t ON t.id = o.turn_id WHERE o.game_id = seat_holders.game_id
                                AND o.seat = seat_holders.seat AND o.canonical = 'RESIGN' AND o.status = 'accepted'
                                AND t.rolled_back = 0)
-WHERE EXISTS (SELECT 1 FROM orders o JOIN turns t ON t.id = o.turn_id WHERE o.game_id = seat_holders.game_id
-              AND o.seat = seat_holders.seat AND o.canonical = 'RESIGN' AND o.status = 'accepted'
-              AND t.rolled_back = 0);
+WHERE to_step IS NULL AND EXISTS (SELECT 1 FROM orders o JOIN turns t ON t.id = o.turn_id
+              WHERE o.game_id = seat_holders.game_id AND o.seat = seat_holders.seat AND o.canonical = 'RESIGN'
+              AND o.status = 'accepted' AND t.rolled_back = 0);
 UPDATE seat_holders SET to_at = (SELECT g.updated_at FROM games g WHERE g.id = seat_holders.game_id)
-WHERE to_step IS NOT NULL;
+WHERE to_step IS NOT NULL AND to_at IS NULL;
 
 -- The step a vote was cast at: a rollback to before it clears it.
 ALTER TABLE votes ADD COLUMN step INTEGER NOT NULL DEFAULT 0;
