@@ -1,4 +1,4 @@
--- 019_seat_holders.sql: who held each seat from when to when and why she left it (the lineage every seat change writes), and the step each vote was cast at.
+-- 019_seat_holders.sql: who held each seat from when to when and why she left it (the lineage every seat change writes), the step each vote was cast at, and reliability that charges each order to whoever held the seat then.
 
 -- One row a holding: the person (her address, or 'bot') who held a seat
 -- from a step to a step, and how it ended. to_step NULL: she holds it
@@ -52,3 +52,59 @@ WHERE to_step IS NOT NULL AND to_at IS NULL;
 
 -- The step a vote was cast at: a rollback to before it clears it.
 ALTER TABLE votes ADD COLUMN step INTEGER NOT NULL DEFAULT 0;
+
+-- The host's reliability as 018 made it, but each order charged to the
+-- person who held the seat at its step (a holding covers the steps after
+-- from_step, up to to_step): a newcomer answers for no turn her seat's
+-- former holder missed.
+DROP VIEW reliability;
+DROP VIEW people_reliability;
+CREATE VIEW people_reliability AS
+WITH leavers AS (
+    SELECT * FROM seat_leavers WHERE game_id NOT IN (SELECT game_id FROM anonymous_running)
+),
+held AS (
+    SELECT h.game_id, h.seat, h.from_step, h.to_step,
+           coalesce((SELECT a.address FROM player_aliases a WHERE a.alias = h.address), h.address) AS address
+    FROM seat_holders h
+    WHERE h.address <> 'bot' AND h.game_id NOT IN (SELECT game_id FROM anonymous_running)
+),
+people AS (
+    SELECT DISTINCT address FROM seat_people
+    UNION SELECT address FROM held
+    UNION SELECT coalesce((SELECT a.address FROM player_aliases a WHERE a.alias = l.address), l.address)
+          FROM leavers l
+),
+acts AS (
+    SELECT h.address,
+           sum(o.source <> 'nmr' AND o.canonical <> 'RESIGN') AS played,
+           sum(o.source = 'nmr') AS missed,
+           sum(o.canonical = 'RESIGN') AS resigned,
+           sum(o.canonical = 'RESIGN' AND o.source = 'nmr') AS dropped
+    FROM orders o
+    JOIN held h ON h.game_id = o.game_id AND h.seat = o.seat AND o.step > h.from_step
+                   AND (h.to_step IS NULL OR o.step <= h.to_step)
+    WHERE o.status = 'accepted' AND o.source NOT IN ('bot', 'forced')
+    GROUP BY h.address
+),
+gone AS (
+    SELECT coalesce((SELECT a.address FROM player_aliases a WHERE a.alias = l.address), l.address) AS address,
+           count(*) AS n, sum(l.how = 'kicked') AS kicked
+    FROM leavers l GROUP BY 1
+)
+SELECT people.address,
+       coalesce(acts.played, 0) + coalesce(acts.missed, 0) AS asked,
+       coalesce(acts.missed, 0) AS missed,
+       coalesce(acts.resigned, 0) + coalesce(gone.n, 0) AS left,
+       coalesce(acts.dropped, 0) + coalesce(gone.kicked, 0) AS abandoned,
+       CAST(max(0, min(100, round(100
+           - CASE WHEN coalesce(acts.played, 0) + coalesce(acts.missed, 0) = 0 THEN 0
+                  ELSE 200.0 * acts.missed / (acts.played + acts.missed) END
+           - 10 * (coalesce(acts.dropped, 0) + coalesce(gone.kicked, 0))))) AS INTEGER) AS score
+FROM people
+LEFT JOIN acts ON acts.address = people.address
+LEFT JOIN gone ON gone.address = people.address;
+
+CREATE VIEW reliability AS
+SELECT n.player, r.asked, r.missed, r.left, r.abandoned, r.score
+FROM people_reliability r JOIN people_names n ON n.address = r.address;

@@ -387,6 +387,47 @@ START_TEST(unasked_mail_is_budgeted)
 }
 END_TEST
 
+/* A turn the deadline played for Bob is charged to Bob, not to Dora who
+ * took his seat after; the host's REPLACE of one who missed a turn ranks
+ * him with those who left. */
+START_TEST(missed_turns_stay_with_the_leaver)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    char *played = NULL;
+    int waited;
+    t_new_game(db, "kuniumi", 2, 4, NULL, &g);
+    play_rounds(db, &g, 2);
+    waited = (g.ops->waiting_for(g.st) & 1) ? 0 : 1;
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(engine_play_for(db, &g, waited, "nmr", &played), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+    free(played);
+    reload(db, &g);
+    strbuf_addf(&out, "REPLACE %s Dora=dora@example.org", g.names[waited]);
+    {
+        char *line = strbuf_detach(&out);
+        ck_assert_int_eq(host(db, &g, line, &out), 0);
+        free(line);
+    }
+    play_rounds(db, &g, 2);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seat_holders WHERE how = 'replaced'"), 1);
+    ck_assert_int_eq((int)t_count(db, "SELECT missed FROM people_reliability WHERE address = 'dora@example.org'"), 0);
+    ck_assert_msg(t_count(db, "SELECT asked FROM people_reliability WHERE address = 'dora@example.org'") >= 1,
+                  "Dora's own orders are not hers");
+    {
+        char sql[160];
+        snprintf(sql, sizeof(sql), "SELECT missed FROM people_reliability WHERE address = '%s'",
+                 waited ? "Bob@example.org" : "Ann@example.org");
+        ck_assert_int_eq((int)t_count(db, sql), 1);
+    }
+    strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 Suite *seats_suite(void)
 {
     Suite *s = suite_create("seats");
@@ -400,6 +441,7 @@ Suite *seats_suite(void)
     tcase_add_test(tc, a_new_player_takes_over);
     tcase_add_test(tc, takeover_can_be_off);
     tcase_add_test(tc, unasked_mail_is_budgeted);
+    tcase_add_test(tc, missed_turns_stay_with_the_leaver);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -766,11 +766,12 @@ static int resign_seat(sqlite3 *db, struct game_rec *g, int seat, const struct o
     if (db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND seat = ? AND status = 'pending'",
               "Ii", g->id, seat + 1))
         goto out;
-    /* Her holding ends, and her vote with it. */
-    if (seatlife_leave(db, g, seat, log.dropped ? SEAT_DROPPED : SEAT_RESIGNED))
-        goto out;
     g->ops->resign(g->st, seat, &g->table, &log);
     g->turn++;
+    /* Her holding ends with the step her RESIGN is recorded at, and her
+     * vote with it. */
+    if (seatlife_leave(db, g, seat, log.dropped ? SEAT_DROPPED : SEAT_RESIGNED))
+        goto out;
     game_step_started(g);
     if (record_turn(db, g, "resign", list, &log, &turn_id) ||
         store_order(db, g, seat, g->turn, "RESIGN", "RESIGN", "accepted", NULL, o, turn_id) ||
