@@ -204,7 +204,8 @@ static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const ch
     }
     for (int s = 0; s < g->nseats; s++)
         if (s != seat && str_ieq(g->names[s], name)) {
-            strbuf_addf(out, "another player is called %s", name);
+            strbuf_addf(out, "another player is called %s: give the newcomer a name of her own, e.g. REPLACE %s %s2=%s",
+                        name, g->names[seat], name, email);
             free(name);
             free(email);
             return 1;
@@ -237,7 +238,8 @@ static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, const char 
         return 1;
     }
     if (g->seats[seat].bot) {
-        strbuf_addf(out, "a bot plays %s's seat already", g->names[seat]);
+        strbuf_addf(out, "a bot plays %s's seat already: REPLACE %s Name=address gives it to a person, and a new"
+                         " player may TAKE it in the lobby", g->names[seat], g->names[seat]);
         return 1;
     }
     level = engine_bot_level(db, word ? word : "bot");
