@@ -5,6 +5,7 @@
 #include "core/visibility.h"
 #include "judge/host.h"
 #include "judge/standing.h"
+#include "lib/rng.h"
 #include "lib/util.h"
 #include "store/db.h"
 
@@ -331,6 +332,33 @@ START_TEST(a_new_player_takes_over)
                      2);
     t_lobby(db, "vera@example.org", "take", "TAKE 1 Vera AS Vera");
     ck_assert(t_last_has(db, "vera@example.org", "not open for the taking"));
+    /* The game goes on by mail, Vera's orders hers: every one she sends
+     * from her seat's address is taken, none of Cleo's old secret is. */
+    {
+        int vera_orders = 0;
+        struct rng r;
+        rng_seed(&r, 5, 1);
+        for (int step = 0; step < 40 && !over(&g); step++) {
+            unsigned w = g.ops->waiting_for(g.st);
+            for (int s = 0; s < g.nseats; s++) {
+                struct strlist legal = STRLIST_INIT;
+                if (!((w >> s) & 1) || g.seats[s].bot)
+                    continue;
+                g.ops->legal(g.st, s, &g.table, &legal);
+                if (legal.n) {
+                    mail_as(db, &g, s, t_pick(&legal, &r));
+                    vera_orders += s == 2;
+                }
+                strlist_clear(&legal);
+                reload(db, &g);
+            }
+        }
+        ck_assert_msg(vera_orders >= 3, "Vera gave %d orders", vera_orders);
+        ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM orders o JOIN seats s ON s.game_id = o.game_id AND"
+                                          " s.seat = o.seat WHERE o.seat = 3 AND o.source = 'mail' AND o.status ="
+                                          " 'rejected'"),
+                         0);
+    }
     strlist_clear(&mine);
     strlist_clear(&others);
     strbuf_release(&out);
