@@ -116,6 +116,26 @@ START_TEST(each_command_out_of_place_gets_its_reply)
 }
 END_TEST
 
+/* DATA ends only at CRLF.CRLF: a dot alone after or before a bare LF is
+ * text (no command is smuggled in behind it), whole or a byte at a time. */
+START_TEST(only_crlf_dot_crlf_ends_a_mail)
+{
+    static const char *const mail = "LHLO c\r\nMAIL FROM:<a@x>\r\nRCPT TO:<b@y>\r\nDATA\r\n"
+                                     "one\n.\nMAIL FROM:<evil@x>\r\n"
+                                     "two\r\n.\nRCPT TO:<c@z>\r\nthree\n.\r\nfour\r\n.\r\n";
+    for (int bytewise = 0; bytewise < 2; bytewise++) {
+        struct lmtp l;
+        lmtp_init(&l, NULL, "h");
+        feed(&l, mail, bytewise);
+        ck_assert_int_eq(l.state, LMTP_DELIVER);
+        ck_assert_str_eq(l.data.buf, "one\n.\nMAIL FROM:<evil@x>\ntwo\n.\nRCPT TO:<c@z>\nthree\n.\nfour\n");
+        ck_assert_str_eq(l.from, "a@x");
+        ck_assert_uint_eq(l.rcpts.n, 1);
+        lmtp_release(&l);
+    }
+}
+END_TEST
+
 START_TEST(every_bound_holds)
 {
     struct lmtp_limits lim = { 1000, 64, 3 };
@@ -169,6 +189,7 @@ Suite *lmtp_suite(void)
     tcase_add_test(tc, a_pipelined_transaction_is_read_whole_or_a_byte_at_a_time);
     tcase_add_test(tc, each_command_out_of_place_gets_its_reply);
     tcase_add_test(tc, every_bound_holds);
+    tcase_add_test(tc, only_crlf_dot_crlf_ends_a_mail);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -33,6 +33,7 @@ static void reset(struct lmtp *l)
     l->total = 0;
     l->data_at = 0;
     l->data_cr = false;
+    l->data_crlf = true;
 }
 
 void lmtp_release(struct lmtp *l)
@@ -218,6 +219,7 @@ static void command(struct lmtp *l, const char *line)
         }
         l->state = LMTP_DATA;
         l->data_at = 0;
+        l->data_crlf = true; /* the DATA line's own CRLF */
         reply(l, "354 go ahead, end with a line of a single dot");
     } else if (is_cmd(line, "BDAT")) {
         reply(l, "502 5.5.1 BDAT is not offered: use DATA");
@@ -226,32 +228,45 @@ static void command(struct lmtp *l, const char *line)
     }
 }
 
-/* One byte of the mail being read; true when it was the end. */
+static void data_add(struct lmtp *l, char c)
+{
+    l->total++;
+    if (l->data.len < l->lim.message_bytes)
+        strbuf_addch(&l->data, c);
+}
+
+/* One byte of the mail being read; true when it was the end: a line of a
+ * single dot between two CRLFs, and only that (RFC 5321 4.1.1.4). A bare
+ * LF ends a line of the mail as a CRLF would (as Postfix normalises it),
+ * never the mail: a dot alone on such a line is kept as text. */
 static bool data_byte(struct lmtp *l, char c)
 {
     if (l->data_cr) {
         l->data_cr = false;
-        if (c != '\n') {
-            /* A lone CR is part of the line. */
-            l->total++;
-            if (l->data.len < l->lim.message_bytes)
-                strbuf_addch(&l->data, '\r');
-            l->data_at = 2;
+        if (c == '\n') {
+            if (l->data_at == 1 && l->data_crlf)
+                return true; /* CRLF . CRLF */
+            if (l->data_at == 1)
+                data_add(l, '.'); /* a dot alone after a bare LF: text */
+            data_add(l, '\n');
+            l->data_at = 0;
+            l->data_crlf = true;
+            return false;
         }
+        /* A lone CR is part of the line. */
+        data_add(l, '\r');
+        l->data_at = 2;
     }
     if (c == '\r') {
         l->data_cr = true;
         return false;
     }
     if (c == '\n') {
-        if (l->data_at == 1) {
-            /* A line of a single dot: the end. */
-            return true;
-        }
-        l->total++;
-        if (l->data.len < l->lim.message_bytes)
-            strbuf_addch(&l->data, '\n');
+        if (l->data_at == 1)
+            data_add(l, '.'); /* ".\n": a bare LF ends no mail */
+        data_add(l, '\n');
         l->data_at = 0;
+        l->data_crlf = false;
         return false;
     }
     if (l->data_at == 0 && c == '.') {
@@ -260,9 +275,7 @@ static bool data_byte(struct lmtp *l, char c)
         return false;
     }
     l->data_at = 2;
-    l->total++;
-    if (l->data.len < l->lim.message_bytes)
-        strbuf_addch(&l->data, c);
+    data_add(l, c);
     return false;
 }
 

@@ -41,6 +41,7 @@ struct lmtp {
     size_t total;
     int data_at;              /* where in a line the reader is: 0 start, 1 after a leading dot, 2 within */
     bool data_cr;             /* the last byte was a CR, not yet known to end the line */
+    bool data_crlf;           /* the line under way began after a CRLF (a bare LF ends no mail) */
     int mails;                /* transactions so far */
     bool full;                /* set by the caller: no room for another mail now, DATA gets 452 */
 };
