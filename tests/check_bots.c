@@ -347,6 +347,134 @@ START_TEST(search_knows_only_its_seat)
 }
 END_TEST
 
+/* Whether order ends the game at once with seat among the winners (1),
+ * without her (-1), or not (0). */
+static int ends_for(const struct game_ops *ops, const void *st, int actor, int seat, const struct game_table *t,
+                    const char *order)
+{
+    const char *orders[GAME_MAX_SEATS] = { NULL };
+    void *c = bot_copy_state(ops, st);
+    struct game_log log;
+    struct game_result r;
+    int v = 0;
+    orders[actor] = order;
+    game_log_init(&log);
+    if (!ops->advance(c, orders, t, &log)) {
+        memset(&r, 0, sizeof(r));
+        ops->result(c, &r);
+        if (r.finished)
+            v = (r.winners >> seat) & 1u ? 1 : -1;
+    }
+    game_log_release(&log);
+    ops->free(c);
+    return v;
+}
+
+/* After seat's order, the one seat to act next can end the game without
+ * seat. */
+static bool lets_lose(const struct game_ops *ops, const void *st, int seat, const struct game_table *t,
+                      const char *order)
+{
+    const char *orders[GAME_MAX_SEATS] = { NULL };
+    void *c = bot_copy_state(ops, st);
+    struct game_log log;
+    bool lost = false;
+    unsigned next;
+    orders[seat] = order;
+    game_log_init(&log);
+    if (!ops->advance(c, orders, t, &log) && (next = ops->waiting_for(c)) && !(next & (next - 1)) &&
+        next != (1u << seat)) {
+        struct strlist replies = STRLIST_INIT;
+        int opp = __builtin_ctz(next);
+        ops->legal(c, opp, t, &replies);
+        for (size_t k = 0; k < replies.n && !lost; k++)
+            lost = ends_for(ops, c, opp, seat, t, replies.v[k]) < 0;
+        strlist_clear(&replies);
+    }
+    game_log_release(&log);
+    ops->free(c);
+    return lost;
+}
+
+/* In every game whose steps one seat takes alone, random games are played
+ * to their end; wherever the seat to act can end the game as a winner,
+ * the search (on a small budget) does; in a game that hides nothing,
+ * wherever some of her orders let the next seat end it without her and
+ * some do not, the search plays one that does not. */
+START_TEST(the_bot_takes_its_win)
+{
+    static const struct {
+        const char *game;
+        int seats;
+    } games[] = { { "kuniumi", 2 }, { "bantu", 2 }, { "bantu", 3 }, { "bumuntu", 2 }, { "african-empires", 3 } };
+    static const char *names[] = { "A", "B", "C", "D" };
+    for (size_t gi = 0; gi < ARRAY_SIZE(games); gi++) {
+        const struct game_ops *ops = game_find(games[gi].game);
+        struct game_table t = { games[gi].seats, names };
+        int wins = 0, saves = 0;
+        for (int game = 0; game < 12 && wins < 6; game++) {
+            struct strbuf err = STRBUF_INIT;
+            cJSON *opts = engine_options(ops, NULL, &err);
+            void *st = ops->setup(opts, t.nseats, 300 + (uint64_t)game, &err);
+            ck_assert_msg(st != NULL, "%s", err.buf);
+            for (int step = 0; step < 1500 && ops->waiting_for(st); step++) {
+                unsigned w = ops->waiting_for(st);
+                const char *orders[GAME_MAX_SEATS] = { NULL };
+                char *own[GAME_MAX_SEATS] = { NULL };
+                struct game_log log;
+                if (!(w & (w - 1))) {
+                    int s = __builtin_ctz(w);
+                    struct strlist legal = STRLIST_INIT;
+                    bool win = false, safe = false, unsafe = false;
+                    ops->legal(st, s, &t, &legal);
+                    for (size_t i = 0; i < legal.n; i++)
+                        win |= ends_for(ops, st, s, s, &t, legal.v[i]) > 0;
+                    if (!win && !ops->determinize && legal.n <= 60 && step % 3 == 0)
+                        for (size_t i = 0; i < legal.n; i++) {
+                            bool l = lets_lose(ops, st, s, &t, legal.v[i]);
+                            safe |= !l;
+                            unsafe |= l;
+                        }
+                    if (legal.n > 1 && (win || (safe && unsafe))) {
+                        struct search_budget b = SEARCH_BUDGET_DEFAULT;
+                        char *pick;
+                        b.ms = 0;
+                        b.iterations = 20;
+                        pick = search_choose(ops, st, s, &t, 9, &b, NULL);
+                        ck_assert_ptr_nonnull(pick);
+                        if (win) {
+                            CHECK(ends_for(ops, st, s, s, &t, pick) > 0, "%s %d seats, step %d: %s could win at"
+                                  " once, and the search played %s", ops->name, t.nseats, step, names[s], pick);
+                            wins++;
+                        } else {
+                            CHECK(!lets_lose(ops, st, s, &t, pick), "%s %d seats, step %d: %s played %s, after"
+                                  " which the next seat ends the game without her", ops->name, t.nseats, step,
+                                  names[s], pick);
+                            saves++;
+                        }
+                        free(pick);
+                    }
+                    strlist_clear(&legal);
+                }
+                for (int s = 0; s < t.nseats; s++)
+                    if (w & (1u << s))
+                        orders[s] = own[s] = bot_random(ops, st, s, &t, (uint64_t)step * 13 + (uint64_t)s + 7);
+                game_log_init(&log);
+                ck_assert_int_eq(ops->advance(st, orders, &t, &log), 0);
+                game_log_release(&log);
+                for (int s = 0; s < t.nseats; s++)
+                    free(own[s]);
+            }
+            ops->free(st);
+            cJSON_Delete(opts);
+            strbuf_release(&err);
+        }
+        fprintf(stderr, "bots: %s %d seats: %d wins at once taken, %d immediate losses avoided\n", ops->name,
+                t.nseats, wins, saves);
+    }
+}
+END_TEST
+
 /* The search's order is legal, and it keeps its budgets: the iterations
  * it was given, and the tree's bytes. */
 static void keeps_budget(const struct game_ops *ops, const void *st, int seat, const struct game_table *t, int step,
@@ -452,6 +580,7 @@ Suite *bots_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, search_knows_only_its_seat);
     tcase_add_test(tc, search_knows_no_resigned_hand);
+    tcase_add_test(tc, the_bot_takes_its_win);
     tcase_add_test(tc, search_keeps_its_budget);
     tcase_add_test(tc, strong_bot_plays_outside_the_lock);
     suite_add_tcase(s, tc);

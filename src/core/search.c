@@ -410,6 +410,104 @@ static void tree_free(struct tree *tr)
     free(tr->in.hash);
 }
 
+static bool losing_order(const struct strlist *legal, const unsigned char *losing, const char *order)
+{
+    for (size_t i = 0; i < legal->n; i++)
+        if (losing[i] && str_eq(legal->v[i], order))
+            return true;
+    return false;
+}
+
+/* What one order of actor does at once, on a copy of st: true when the
+ * game ends, its winners in *winners; else *after (owned, NULL when the
+ * order could not be played) is the state after it. */
+static bool ends(const struct game_ops *ops, const void *st, int actor, const struct game_table *t, const char *order,
+                 unsigned *winners, void **after)
+{
+    const char *orders[GAME_MAX_SEATS] = { NULL };
+    void *c = bot_copy_state(ops, st);
+    struct game_log log;
+    struct game_result r;
+    int rc;
+    *after = NULL;
+    *winners = 0;
+    orders[actor] = order;
+    game_log_init(&log);
+    rc = ops->advance(c, orders, t, &log);
+    game_log_release(&log);
+    if (rc) {
+        ops->free(c);
+        return false;
+    }
+    memset(&r, 0, sizeof(r));
+    ops->result(c, &r);
+    if (!r.finished) {
+        *after = c;
+        return false;
+    }
+    *winners = r.winners;
+    ops->free(c);
+    return true;
+}
+
+#define LOOKAHEAD_MAX 20000 /* replies weighed before the search, at most */
+
+/*
+ * Before any search, a step seat takes alone: an order that ends the game
+ * with her among the winners is played (a game's last move is never
+ * left for later); and, in a game that hides nothing, the orders after
+ * which the one seat to act next has an order that ends it with her out
+ * are marked in *losing (bit i: legal order i), when some order is not
+ * so. A game that hides anything is looked at from a determinization of
+ * seat's view, so the bot knows no more than its seat. NULL: no win now.
+ */
+static char *win_now(const struct game_ops *ops, const void *st, int seat, const struct game_table *t, uint64_t salt,
+                     const struct strlist *legal, unsigned char *losing)
+{
+    void *base;
+    char *win = NULL;
+    size_t weighed = 0;
+    bool some_safe = false;
+    if (ops->waiting_for(st) != (1u << seat))
+        return NULL;
+    base = bot_copy_state(ops, st);
+    if (ops->determinize)
+        ops->determinize(base, seat, salt ^ 0x77696e6e6f77ULL);
+    for (size_t i = 0; i < legal->n && !win; i++) {
+        void *after;
+        unsigned winners;
+        if (ends(ops, base, seat, t, legal->v[i], &winners, &after)) {
+            if ((winners >> seat) & 1u)
+                win = xstrdup(legal->v[i]);
+            else
+                losing[i] = 1;
+        }
+        if (after) {
+            unsigned next = ops->waiting_for(after);
+            if (!ops->determinize && next && !(next & (next - 1)) && next != (1u << seat)) {
+                /* One opponent acts next: can she end it, without us? */
+                int opp = __builtin_ctz(next);
+                struct strlist replies = STRLIST_INIT;
+                ops->legal(after, opp, t, &replies);
+                for (size_t k = 0; k < replies.n && weighed < LOOKAHEAD_MAX && !losing[i]; k++, weighed++) {
+                    void *again;
+                    if (ends(ops, after, opp, t, replies.v[k], &winners, &again) && !((winners >> seat) & 1u))
+                        losing[i] = 1;
+                    if (again)
+                        ops->free(again);
+                }
+                strlist_clear(&replies);
+            }
+            ops->free(after);
+        }
+        some_safe |= !losing[i];
+    }
+    if (!some_safe)
+        memset(losing, 0, legal->n);
+    ops->free(base);
+    return win;
+}
+
 char *search_choose(const struct game_ops *ops, const void *st, int seat, const struct game_table *t, uint64_t salt,
                     const struct search_budget *b, struct search_stats *out)
 {
@@ -419,6 +517,7 @@ char *search_choose(const struct game_ops *ops, const void *st, int seat, const 
     size_t path_cap = 0;
     double start = now_ms();
     char *pick = NULL;
+    unsigned char *losing;
     bool hidden = ops->determinize != NULL;
 
     if (out)
@@ -429,7 +528,12 @@ char *search_choose(const struct game_ops *ops, const void *st, int seat, const 
         strlist_clear(&legal);
         return pick;
     }
-    strlist_clear(&legal);
+    losing = xcalloc(legal.n, 1);
+    if ((pick = win_now(ops, st, seat, t, salt, &legal, losing))) {
+        strlist_clear(&legal);
+        free(losing);
+        return pick;
+    }
     memset(&tr, 0, sizeof(tr));
     tr.ops = ops;
     tr.t = t;
@@ -455,6 +559,8 @@ char *search_choose(const struct game_ops *ops, const void *st, int seat, const 
             continue;
         for (uint32_t k = 0; k < d->narms; k++) {
             const struct arm *a = &d->arms[k];
+            if (losing_order(&legal, losing, tr.in.text[a->order]))
+                continue; /* the one to act next would end it, without us */
             if (!best || a->visits > best->visits ||
                 (a->visits == best->visits && a->visits && a->total / a->visits > best->total / best->visits))
                 best = a;
@@ -462,6 +568,8 @@ char *search_choose(const struct game_ops *ops, const void *st, int seat, const 
         if (best)
             pick = xstrdup(tr.in.text[best->order]);
     }
+    strlist_clear(&legal);
+    free(losing);
     if (out) {
         out->iterations = it;
         out->nodes = (int)tr.nnodes;
