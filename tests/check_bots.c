@@ -475,6 +475,33 @@ START_TEST(the_bot_takes_its_win)
 }
 END_TEST
 
+/* The time budget is the thread's CPU time, within a wall-clock cap of a
+ * few times it: the search ends on one of the two (never on a timing
+ * gate of the test's own). */
+START_TEST(search_spends_cpu_time)
+{
+    static const char *names[] = { "A", "B" };
+    const struct game_ops *ops = game_find("bantu");
+    struct game_table t = { 2, names };
+    struct strbuf err = STRBUF_INIT;
+    cJSON *opts = engine_options(ops, NULL, &err);
+    void *st = ops->setup(opts, 2, 5, &err);
+    struct search_budget b = SEARCH_BUDGET_DEFAULT;
+    struct search_stats stats;
+    int seat = (ops->waiting_for(st) & 1) ? 0 : 1;
+    char *pick;
+    b.ms = 40;
+    pick = search_choose(ops, st, seat, &t, 3, &b, &stats);
+    ck_assert_ptr_nonnull(pick);
+    ck_assert_msg(stats.cpu_ms >= 30 || stats.ms >= SEARCH_WALL_FACTOR * 40, "cpu %.1f ms, wall %.1f ms", stats.cpu_ms,
+                  stats.ms);
+    free(pick);
+    ops->free(st);
+    cJSON_Delete(opts);
+    strbuf_release(&err);
+}
+END_TEST
+
 /* The search's order is legal, and it keeps its budgets: the iterations
  * it was given, and the tree's bytes. */
 static void keeps_budget(const struct game_ops *ops, const void *st, int seat, const struct game_table *t, int step,
@@ -581,6 +608,7 @@ Suite *bots_suite(void)
     tcase_add_test(tc, search_knows_only_its_seat);
     tcase_add_test(tc, search_knows_no_resigned_hand);
     tcase_add_test(tc, the_bot_takes_its_win);
+    tcase_add_test(tc, search_spends_cpu_time);
     tcase_add_test(tc, search_keeps_its_budget);
     tcase_add_test(tc, strong_bot_plays_outside_the_lock);
     suite_add_tcase(s, tc);

@@ -157,6 +157,16 @@ static double now_ms(void)
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
+/* The searching thread's CPU time: a move is as strong on a busy host as
+ * on a quiet one. */
+static double cpu_ms(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))
+        return now_ms();
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
 /* What each seat is worth where a simulation stopped, in [0, 1]: a
  * finished game pays its winners; else the evaluation against the best
  * of the others, through a logistic on the spread seen so far. */
@@ -515,7 +525,7 @@ char *search_choose(const struct game_ops *ops, const void *st, int seat, const 
     struct tree tr;
     struct visit *path = NULL;
     size_t path_cap = 0;
-    double start = now_ms();
+    double start = now_ms(), cpu_start = cpu_ms();
     char *pick = NULL;
     unsigned char *losing;
     bool hidden = ops->determinize != NULL;
@@ -545,7 +555,9 @@ char *search_choose(const struct game_ops *ops, const void *st, int seat, const 
     for (;;) {
         if (b->iterations > 0 && it >= b->iterations)
             break;
-        if (b->ms > 0 && now_ms() - start >= b->ms)
+        /* The budget is CPU time; the wall clock caps it at a few times
+         * that, so a starved host still gets its move. */
+        if (b->ms > 0 && (cpu_ms() - cpu_start >= b->ms || now_ms() - start >= SEARCH_WALL_FACTOR * b->ms))
             break;
         simulate(&tr, st, seat, hidden, &path, &path_cap);
         it++;
@@ -575,6 +587,7 @@ char *search_choose(const struct game_ops *ops, const void *st, int seat, const 
         out->nodes = (int)tr.nnodes;
         out->bytes = tr.bytes;
         out->ms = now_ms() - start;
+        out->cpu_ms = cpu_ms() - cpu_start;
     }
     free(path);
     tree_free(&tr);

@@ -1,4 +1,4 @@
-/* search.h: the strong bot: information-set Monte Carlo tree search (single observer, max^n) within a budget of time and iterations. */
+/* search.h: the strong bot: information-set Monte Carlo tree search (single observer, max^n) within a budget of CPU time and iterations. */
 #ifndef NGOMA_SEARCH_H
 #define NGOMA_SEARCH_H
 
@@ -10,13 +10,16 @@
 /* What one search may spend; whichever of ms and iterations ends first
  * ends it (0: that one has no bound, but one of them must have). */
 struct search_budget {
-    int ms;            /* wall-clock milliseconds */
+    int ms;            /* milliseconds of the searching thread's CPU time (the wall clock caps it at
+                        * SEARCH_WALL_FACTOR times that) */
     int iterations;    /* simulations */
     int depth;         /* steps a playout plays before the evaluation scores it; -1: the game's own */
     double uct_c;      /* exploration constant of UCB1 (values are in [0, 1]) */
     size_t max_bytes;  /* the tree's memory: once spent, no node is added */
 };
 #define SEARCH_BUDGET_DEFAULT { 200, 0, -1, 0.7, (size_t)32 << 20 }
+/* How many times its CPU budget a search may take by the wall clock. */
+#define SEARCH_WALL_FACTOR 4
 /* A game's playout depth when its module names none. */
 #define SEARCH_DEPTH_DEFAULT 10
 
@@ -25,7 +28,8 @@ struct search_stats {
     int iterations;
     int nodes;
     size_t bytes;      /* the tree's memory at the end */
-    double ms;         /* the time it took */
+    double ms;         /* the time it took, by the wall clock */
+    double cpu_ms;     /* and in CPU time */
 };
 
 /*

@@ -288,7 +288,7 @@ const struct setting_def setting_defs[] = {
       check_bot_steps },
     { "bot_level", "strong", "the level of a bot named plain \"bot\" (--player NAME=bot, KICK, NMR, START): easy or strong",
       false, check_bot_level },
-    { "bot_ms", "200", "milliseconds a strong bot searches a move (10 to 60000)", false, check_bot_ms },
+    { "bot_ms", "200", "milliseconds of CPU time a strong bot searches a move (10 to 60000)", false, check_bot_ms },
     { "site_dir", "", "ngoma run refreshes the static site of the public record here (empty: no site)", false,
       check_path },
     { "images", "yes", "every mail with a board also shows it as a picture in its HTML part (yes or no)", false,
