@@ -3,7 +3,10 @@
 
 #include "judge/host.h"
 #include "judge/inbound.h"
+#include "judge/notify.h"
 #include "judge/schedule.h"
+#include "mail/send.h"
+#include "store/settings.h"
 #include "lib/rng.h"
 #include "lib/util.h"
 #include "store/db.h"
@@ -314,6 +317,50 @@ START_TEST(each_seat_is_mailed_as_it_chose)
 }
 END_TEST
 
+/* Stops after its second question: a sender asked to stop. */
+static bool stop_after_two(void *arg)
+{
+    int *asked = arg;
+    return ++*asked > 2;
+}
+
+/* A sender asked to stop (ngoma serve's SIGTERM) sends the mail under way
+ * and leaves the rest queued for the next start. */
+START_TEST(a_stopped_sender_leaves_the_rest_queued)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct send_stats st;
+    struct strbuf err = STRBUF_INIT;
+    char dir[] = "/tmp/ngoma-stop.XXXXXX";
+    int asked = 0;
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    ck_assert_int_eq(setting_set(db, "outbox_dir", dir, &err), 0);
+    ck_assert_int_eq(setting_set(db, "images", "no", &err), 0);
+    t_new_game(db, "bantu", 4, 4, NULL, &g);
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(notify_welcome(db, &g), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+    outbox_send_stop_when(stop_after_two, &asked);
+    ck_assert_int_eq(outbox_send(db, NULL, &st), 0);
+    outbox_send_stop_when(NULL, NULL);
+    ck_assert(st.stopped);
+    ck_assert_int_eq(st.sent, 2);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM outbox WHERE status = 'queued'"), 2);
+    ck_assert_int_eq(outbox_send(db, NULL, &st), 0);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM outbox WHERE status = 'queued'"), 0);
+    {
+        struct strbuf rm = STRBUF_INIT;
+        strbuf_addf(&rm, "rm -rf '%s'", dir);
+        ck_assert_int_eq(system(rm.buf), 0);
+        strbuf_release(&rm);
+    }
+    strbuf_release(&err);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 Suite *mailflow_suite(void)
 {
     Suite *s = suite_create("mailflow");
@@ -321,6 +368,7 @@ Suite *mailflow_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, whole_games_by_mail_read_as_a_player_reads_them, 0, (int)ARRAY_SIZE(flows));
     tcase_add_test(tc, each_seat_is_mailed_as_it_chose);
+    tcase_add_test(tc, a_stopped_sender_leaves_the_rest_queued);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -25,6 +25,10 @@
 #define MAX_ATTEMPTS 12
 #define CLAIM_LEASE 600 /* seconds before a claimed mail is taken up again */
 
+/* Asked before each mail whether to stop (outbox_send_stop_when). */
+static bool (*stop_fn)(void *);
+static void *stop_arg;
+
 /* SENT; TEMPORARY: this mail later; PERMANENT: this mail never; DEFER_ALL:
  * the server refused or broke the session, so this mail and every other
  * one waits for the next send (nothing is failed for it). */
@@ -467,6 +471,17 @@ static int send_round(sqlite3 *db, const char *db_path, double wait, struct send
     for (;;) {
         int64_t id;
         int attempts = 0, c;
+        /* The process is asked to stop (ngoma serve's SIGTERM): the mail
+         * under way went; what is left waits for the next start. */
+        if (stop_fn && stop_fn(stop_arg)) {
+            int64_t left = 0;
+            if (db_get_int64(db, &left, "SELECT count(*) FROM outbox WHERE status = 'queued'", "") >= 0 && left)
+                error("stopping: %lld mail%s left queued for the next start", (long long)left,
+                      left == 1 ? "" : "s");
+            stats->stopped = true;
+            rc = 0;
+            break;
+        }
         /* The session's time is up: what is left waits, unclaimed. */
         if (str_eq(s.method, "smtp") && time(NULL) >= s.talk.deadline) {
             error("SMTP: the session passed its %ld seconds (smtp_session_secs): the rest of the outbox waits for"
@@ -547,7 +562,8 @@ int outbox_send_wait(sqlite3 *db, const char *db_path, double wait, struct send_
         stats->sent += st.sent;
         stats->deferred += st.deferred;
         stats->failed += st.failed;
-        if (st.busy)
+        stats->stopped |= st.stopped;
+        if (st.busy || st.stopped)
             break;
         utc_now(now);
         if (db_get_int64(db, &more, "SELECT count(*) FROM outbox WHERE id > ? AND status = 'queued' AND"
@@ -557,6 +573,12 @@ int outbox_send_wait(sqlite3 *db, const char *db_path, double wait, struct send_
             break;
     }
     return 0;
+}
+
+void outbox_send_stop_when(bool (*fn)(void *), void *arg)
+{
+    stop_fn = fn;
+    stop_arg = arg;
 }
 
 int outbox_send(sqlite3 *db, const char *db_path, struct send_stats *stats)

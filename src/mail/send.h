@@ -11,7 +11,13 @@ struct send_stats {
     int deferred;  /* a temporary failure: tried again later */
     int failed;    /* a permanent failure: recorded, shown by ngoma outbox */
     bool busy;     /* another ngoma was sending: nothing was done */
+    bool stopped;  /* asked to stop: the rest waits, queued */
 };
+
+/* Before each mail the sender asks fn(arg) whether it is to stop (ngoma
+ * serve stopping): then the rest waits, queued for the next start, and
+ * how many is said. NULL: never. */
+void outbox_send_stop_when(bool (*fn)(void *), void *arg);
 
 /* Delivers every due mail of the outbox by the send_method setting. A
  * mail is marked sent only after the server (or the file system) took it.

@@ -580,7 +580,9 @@ int serve_run(const struct serve_opts *o)
 
     s.o = o;
     s.wake_fd = s.wake_keep = -1;
-    s.sender = (struct worker){ "sender", serve_send_round, 0, -1, 0, 0, false, true, 19 };
+    /* The sender at the server's own priority: other work on the host
+     * does not starve the answers. */
+    s.sender = (struct worker){ "sender", serve_send_round, 0, -1, 0, 0, false, true, 0 };
     s.clock = (struct worker){ "clock", serve_clock_round, 0, -1, 0, 0, false, false, 5 };
     s.reader = (struct worker){ "reader", serve_read_round, 0, -1, 0, 0, false, false, 0 };
     if (gethostname(s.host, sizeof(s.host) - 1) || !*s.host)

@@ -1,5 +1,6 @@
 /* worker.c: the children of ngoma serve (the sender, the clock): each a loop that works, then sleeps until it is due again or woken through its pipe. */
 #include "serve/worker.h"
+#include "mail/send.h"
 #include "store/db.h"
 #include "store/settings.h"
 #include "lib/template.h"
@@ -21,6 +22,15 @@ static void on_term(int sig)
 {
     (void)sig;
     told_to_stop = 1;
+}
+
+/* Whether the server asked this child to stop: SIGTERM, or its pipe
+ * closed (the server stopping); a round that sends asks before each
+ * mail, so that a long queue does not hold the stop. */
+static bool stopping(void *arg)
+{
+    struct pollfd p = { *(int *)arg, POLLIN, 0 };
+    return told_to_stop || (poll(&p, 1, 0) > 0 && (p.revents & POLLHUP));
 }
 
 static void child(struct worker *w, const char *db_path, int in)
@@ -50,6 +60,7 @@ static void child(struct worker *w, const char *db_path, int in)
      * the write lock for less. */
     if (w->relaxed && db_do(db, "PRAGMA synchronous=NORMAL", NULL))
         _exit(1);
+    outbox_send_stop_when(stopping, &in);
     templates = setting_get(db, "templates_dir");
     if (templates && *templates)
         template_set_dir(templates);
