@@ -1,5 +1,6 @@
 /* server.c: ngoma serve: a resident process that takes mail by LMTP on its sockets, commits what arrives together in one transaction, sends the outbox at once and keeps the clock. */
 #include "serve/server.h"
+#include "serve/peer.h"
 #include "serve/rounds.h"
 #include "serve/worker.h"
 #include "judge/inbox.h"
@@ -39,6 +40,7 @@ struct conn {
     size_t in_len;
     size_t out_off;          /* how much of l.out is written */
     time_t started, last;
+    char peer[PEER_NAME_MAX]; /* who is at the other end (peer.c) */
     bool ready;              /* a whole mail waits for the group commit */
     struct rawmsg raw;       /* that mail as intake reads it (its bytes are l.data's) */
     int *codes;              /* a reply per recipient, made by the commit */
@@ -52,7 +54,7 @@ struct server {
     struct listener ls[LISTEN_MAX];
     int nls;
     struct conn **conns;
-    int nconns, max_conns;
+    int nconns, max_conns, per_peer;
     long idle_secs, session_secs;
     size_t message_bytes;
     bool ack_taken;          /* lmtp_ack taken: 250 once read and committed, not once kept */
@@ -80,6 +82,7 @@ static void settings_read(struct server *s)
 {
     char *templates = setting_get(s->db, "templates_dir");
     s->max_conns = (int)setting_get_int(s->db, "lmtp_connections", 32);
+    s->per_peer = (int)setting_get_int(s->db, "lmtp_connections_per_peer", 16);
     s->idle_secs = (long)setting_get_int(s->db, "lmtp_idle_secs", 300);
     s->session_secs = (long)setting_get_int(s->db, "lmtp_session_secs", 3600);
     s->message_bytes = (size_t)setting_get_int(s->db, "max_message_size", 2097152);
@@ -182,8 +185,28 @@ static void conn_feed(struct server *s, struct conn *c)
         c->ready = true;
 }
 
+/* Closes the connection idle longest between mails (none in a mail, none
+ * whose mail waits for its commit), to make room; false when none may go. */
+static bool evict_idlest(struct server *s)
+{
+    int idlest = -1;
+    for (int k = 0; k < s->nconns; k++) {
+        const struct conn *c = s->conns[k];
+        bool between = c->l.state == LMTP_GREETED || c->l.state == LMTP_READY;
+        if (between && !c->ready && (idlest < 0 || c->last < s->conns[idlest]->last))
+            idlest = k;
+    }
+    if (idlest < 0)
+        return false;
+    lmtp_shutdown(&s->conns[idlest]->l, "another client needs the connection: try again later");
+    conn_write(s->conns[idlest]);
+    conn_close(s, idlest);
+    return true;
+}
+
 static void conn_accept(struct server *s, struct listener *l)
 {
+    char peer_of_new[PEER_NAME_MAX];
     for (;;) {
         int fd = accept(l->fd, NULL, NULL), one = 1;
         struct conn *c;
@@ -193,13 +216,31 @@ static void conn_accept(struct server *s, struct listener *l)
             close(fd);
             continue;
         }
-        if (s->nconns >= s->max_conns || s->stopping) {
-            static const char busy[] = "421 4.3.2 too many connections here: try again later\r\n";
-            if (send(fd, busy, sizeof(busy) - 1, MSG_NOSIGNAL) < 0) {
-                /* it hears nothing either way */
+        {
+            /* One peer holds at most per_peer connections; when the
+             * server is full, the connection idle longest between mails
+             * makes room, so that a peer that holds many silent ones
+             * never shuts out another (the MTA among them). */
+            char peer[PEER_NAME_MAX];
+            const char *no = NULL;
+            int mine = 0;
+            peer_name(fd, peer);
+            for (int k = 0; k < s->nconns; k++)
+                mine += s->conns[k]->l.state != LMTP_CLOSED && str_eq(s->conns[k]->peer, peer);
+            if (s->stopping)
+                no = "421 4.3.2 the server is stopping: try again later\r\n";
+            else if (s->per_peer && mine >= s->per_peer)
+                no = "421 4.7.0 too many connections from you at once: try again when one ends\r\n";
+            else if (s->nconns >= s->max_conns && !evict_idlest(s))
+                no = "421 4.3.2 too many connections here: try again later\r\n";
+            if (no) {
+                if (send(fd, no, strlen(no), MSG_NOSIGNAL) < 0) {
+                    /* it hears nothing either way */
+                }
+                close(fd);
+                continue;
             }
-            close(fd);
-            continue;
+            snprintf(peer_of_new, sizeof(peer_of_new), "%s", peer);
         }
         /* Each reply in one segment, without waiting for an ACK (Nagle
          * against the client's delayed ACK costs 40 ms a mail). */
@@ -207,6 +248,7 @@ static void conn_accept(struct server *s, struct listener *l)
         c = xcalloc(1, sizeof(*c));
         c->fd = fd;
         c->started = c->last = time(NULL);
+        snprintf(c->peer, sizeof(c->peer), "%s", peer_of_new);
         {
             struct lmtp_limits lim = LMTP_LIMITS_DEFAULT;
             lim.message_bytes = s->message_bytes;

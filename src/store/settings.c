@@ -66,6 +66,7 @@ NUMBER_SETTING(check_per_hour, "a limit per hour", 1, 10000)
 NUMBER_SETTING(check_response_bytes, "a server's answer, in bytes,", 1024, 1LL << 30)
 NUMBER_SETTING(check_session_secs, "a session, in seconds,", 5, 86400)
 NUMBER_SETTING(check_connections, "lmtp_connections", 1, 1000)
+NUMBER_SETTING(check_per_peer, "lmtp_connections_per_peer", 0, 1000)
 NUMBER_SETTING(check_idle_secs, "a wait, in seconds,", 1, 3600)
 NUMBER_SETTING(check_press_bytes, "press_max_bytes", 256, 65536)
 NUMBER_SETTING(check_bot_ms, "bot_ms (milliseconds a strong bot's move may take)", 10, 60000)
@@ -255,8 +256,12 @@ const struct setting_def setting_defs[] = {
       false, check_session_secs },
     { "smtp_session_secs", "300", "seconds one send may talk to the SMTP server; the rest waits for the next",
       false, check_session_secs },
-    { "lmtp_connections", "32", "LMTP connections ngoma serve takes at once; one more is told to come back (421)",
+    { "lmtp_connections", "32", "LMTP connections ngoma serve takes at once; when full, the one idle longest between"
+                                " mails makes room, and if none may, one more is told to come back (421)",
       false, check_connections },
+    { "lmtp_connections_per_peer", "16", "LMTP connections one peer (a uid on a unix socket, an address on TCP) may"
+                                         " hold at once with ngoma serve; 0: no limit",
+      false, check_per_peer },
     { "lmtp_ack", "kept", "when ngoma serve says 250: kept (the mail is in the inbox, read at once after) or taken (read"
                           " and committed; a mail it cannot take then gets 451, and the MTA keeps it)", false,
       check_ack },
