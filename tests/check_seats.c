@@ -456,6 +456,29 @@ START_TEST(missed_turns_stay_with_the_leaver)
 }
 END_TEST
 
+/* A game people played ends once none is left: three strong bots do not
+ * play it out on the host's time; a game the host opened for bots alone
+ * does play. */
+START_TEST(no_person_left_ends_the_game)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    t_new_game(db, "bantu", 3, 12, NULL, &g);
+    ck_assert_int_eq(host(db, &g, "KICK Ann bot:strong", &out), 0);
+    ck_assert(!over(&g));
+    free(say(db, &g, 1, "RESIGN"));
+    ck_assert(!over(&g));
+    ck_assert_int_eq(host(db, &g, "KICK Cleo bot:strong", &out), 0);
+    ck_assert_msg(over(&g), "three bots play on: %s", out.buf);
+    ck_assert_msg(strstr(out.buf, "No person is left"), "%s", out.buf);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM turns WHERE kind = 'end'"), 1);
+    strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 Suite *seats_suite(void)
 {
     Suite *s = suite_create("seats");
@@ -470,6 +493,7 @@ Suite *seats_suite(void)
     tcase_add_test(tc, takeover_can_be_off);
     tcase_add_test(tc, unasked_mail_is_budgeted);
     tcase_add_test(tc, missed_turns_stay_with_the_leaver);
+    tcase_add_test(tc, no_person_left_ends_the_game);
     suite_add_tcase(s, tc);
     return s;
 }

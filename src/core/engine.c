@@ -786,10 +786,13 @@ static int resign_seat(sqlite3 *db, struct game_rec *g, int seat, const struct o
         strbuf_complete_line(out);
         strbuf_addstr(out, log.pub.buf);
     }
-    /* The votes of the seats left may carry now. */
+    /* The votes of the seats left may carry now; and a game with no
+     * person left ends. */
     if (!rc) {
         struct strbuf ended = STRBUF_INIT;
         rc = agree_settle(db, g, &ended);
+        if (!rc && !ended.len && engine_end_unpeopled(db, g, &ended) < 0)
+            rc = -1;
         if (!rc && ended.len) {
             strbuf_complete_line(out);
             strbuf_addstr(out, ended.buf);
@@ -855,6 +858,33 @@ int engine_end(sqlite3 *db, struct game_rec *g, bool score, const char *reason, 
     rc = end_turn(db, g, score ? GAME_END_SCORED : GAME_END_ABANDONED, 0, item, head.buf, out);
     strbuf_release(&head);
     return rc;
+}
+
+int engine_end_unpeopled(sqlite3 *db, struct game_rec *g, struct strbuf *out)
+{
+    struct game_result r;
+    unsigned left = 0, dropped = 0;
+    int64_t people;
+    cJSON *item;
+    int rc;
+    g->ops->result(g->st, &r);
+    if (r.finished || engine_left(db, g, &left, &dropped))
+        return r.finished ? 0 : -1;
+    for (int s = 0; s < g->nseats; s++)
+        if (!g->seats[s].bot && !str_eq(g->seats[s].email, "bot") && !((left >> s) & 1))
+            return 0; /* a person plays on */
+    /* Only a game people played ends so: the host's bot games play out. */
+    if (db_get_int64(db, &people, "SELECT count(*) FROM seat_holders WHERE game_id = ? AND address <> 'bot'", "I",
+                     g->id) < 0)
+        return -1;
+    if (!people)
+        return 0;
+    item = cJSON_CreateObject();
+    cJSON_AddStringToObject(item, "order", "END SCORE");
+    cJSON_AddStringToObject(item, "reason", "no person is left in the game");
+    rc = end_turn(db, g, GAME_END_SCORED, 0, item,
+                  "No person is left in the game: it is scored as it stands, not played out by bots.\n", out);
+    return rc < 0 ? -1 : rc == 0 ? 1 : 0;
 }
 
 /* What everyone reads when the players agree the end. */

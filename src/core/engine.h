@@ -146,6 +146,12 @@ int engine_autoplay_due(sqlite3 *db, struct game_rec *g, bool *any);
  * history. 0 when done (what happened in out), 1 when the game is over
  * already, -1 on failure. */
 int engine_end(sqlite3 *db, struct game_rec *g, bool score, const char *reason, struct strbuf *out);
+/* A game people played in which no person is left (every seat a bot's,
+ * or left) ends at once, scored as it stands: bots do not play it out
+ * on the host's time. 1 when it ended (the log in out), 0 when a person
+ * plays on (or none ever did: the host's bot games play out), -1 on a
+ * failure. */
+int engine_end_unpeopled(sqlite3 *db, struct game_rec *g, struct strbuf *out);
 
 /* The players end the game by agreement (a turn of kind 'end'): how is
  * GAME_END_DRAWN or GAME_END_CONCEDED, winners the seats the draw is

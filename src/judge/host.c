@@ -254,6 +254,21 @@ static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, const char 
               seat + 1) ||
         seatlife_start(db, g, seat))
         return -1;
+    {
+        /* The last person gone: the game ends, the bots do not play it out. */
+        struct strbuf ended = STRBUF_INIT;
+        int rc = engine_end_unpeopled(db, g, &ended);
+        if (rc == 1) {
+            strbuf_addf(out, " %s", ended.buf);
+            strbuf_trim(out);
+            rc = notify_progress(db, g, -1) ? -1 : 0;
+        }
+        strbuf_release(&ended);
+        if (rc)
+            return -1;
+        if (str_eq(game_status_of(g->ops, g->st), "finished"))
+            return 0;
+    }
     return bots_play(db, g, out);
 }
 
