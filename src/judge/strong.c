@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* A consistent read of game id (a read transaction: writers go on). */
 int strong_snapshot(sqlite3 *db, int64_t id, struct game_rec *g)
@@ -63,7 +64,8 @@ static int give(sqlite3 *db, int64_t id, int seat, int turn, char *order, struct
     return 0;
 }
 
-/* Plays game id's strong bots, limit moves at most. */
+/* Plays game id's strong bots, limit moves at most: how many it played,
+ * -1 on a failure. */
 static int play_game(sqlite3 *db, int64_t id, long long limit, struct schedule_stats *st)
 {
     int moved = 0;
@@ -88,24 +90,47 @@ static int play_game(sqlite3 *db, int64_t id, long long limit, struct schedule_s
             return -1;
         moved += rc == 0;
     }
-    st->bot_games += moved > 0;
-    return 0;
+    return moved;
+}
+
+static double wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
 int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st)
 {
     long long per_game = setting_get_int(db, "bot_steps", 64);
+    /* The host's share: bot_share percent of each second, for all the
+     * calls of this process within it (the clock's own pass and its
+     * chores' share one budget). */
+    static double window, spent;
+    double budget = 10.0 * (double)setting_get_int(db, "bot_share", 50), start = wall_ms();
+    if (start - window >= 1000.0) {
+        window = start;
+        spent = 0;
+    }
+    budget -= spent;
     int before = st->bot_steps;
     /* From the strong bots' seats (a partial index): as many rows as
-     * there are strong bots, whatever the number of games; the game that
-     * moved last (the one a command or a mail just touched) first. */
+     * there are strong bots, whatever the number of games. A command or
+     * a mail plays the game it touched first (the one that moved last);
+     * a pass of the clock, the game that waits longest first. */
     sqlite3_stmt *q = db_stmt(db,
-                              "SELECT DISTINCT g.id FROM seats s JOIN games g ON g.id = s.game_id WHERE s.bot = 1 AND"
-                              " s.bot_level = 'strong' AND g.status <> 'finished' AND g.paused = 0 ORDER BY g.updated_at DESC,"
-                              " g.id DESC",
+                              moves > 0
+                                  ? "SELECT DISTINCT g.id FROM seats s JOIN games g ON g.id = s.game_id WHERE s.bot = 1"
+                                    " AND s.bot_level = 'strong' AND g.status <> 'finished' AND g.paused = 0 ORDER BY"
+                                    " g.updated_at DESC, g.id DESC"
+                                  : "SELECT DISTINCT g.id FROM seats s JOIN games g ON g.id = s.game_id WHERE s.bot = 1"
+                                    " AND s.bot_level = 'strong' AND g.status <> 'finished' AND g.paused = 0 ORDER BY"
+                                    " g.step_started_at, g.id",
                               NULL);
     int64_t *ids = NULL;
+    int *played = NULL;
     size_t n = 0, cap = 0;
+    bool any = true;
     int rc;
     if (!q)
         return -1;
@@ -118,21 +143,38 @@ int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st)
     }
     db_finalize(q);
     rc = rc < 0 ? -1 : 0;
-    for (size_t i = 0; i < n && !rc; i++) {
-        long long limit = per_game;
-        if (moves > 0) {
-            if (st->bot_steps - before >= moves)
+    played = xcalloc(n ? n : 1, sizeof(int));
+    /* Round robin: a move a game a round, within the pass's budget of
+     * time, the moves a command may play, and bot_steps a game. */
+    while (any && !rc) {
+        any = false;
+        for (size_t i = 0; i < n && !rc; i++) {
+            int m;
+            if ((moves > 0 && st->bot_steps - before >= moves) || wall_ms() - start >= budget) {
+                any = false;
                 break;
-            if (limit > moves - (st->bot_steps - before))
-                limit = moves - (st->bot_steps - before);
-        }
-        if (play_game(db, ids[i], limit, st)) {
-            if (db_failure_is_temporary())
-                rc = -1;
-            else
-                error("game %lld: its strong bots could not play", (long long)ids[i]);
+            }
+            if (played[i] < 0 || played[i] >= per_game)
+                continue;
+            if ((m = play_game(db, ids[i], 1, st)) < 0) {
+                if (db_failure_is_temporary())
+                    rc = -1;
+                else
+                    error("game %lld: its strong bots could not play", (long long)ids[i]);
+                played[i] = -1;
+                continue;
+            }
+            if (m == 0) {
+                played[i] = -1; /* not due: it waits for a person */
+                continue;
+            }
+            st->bot_games += played[i] == 0;
+            played[i] += m;
+            any = true;
         }
     }
+    spent += wall_ms() - start;
+    free(played);
     free(ids);
     return rc;
 }

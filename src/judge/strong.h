@@ -9,14 +9,16 @@
 #include "judge/schedule.h"
 
 /*
- * Plays the strong bots every unfinished game waits for: for each move,
- * a read of the game, the search
- * with no transaction open, then one transaction that gives the order
- * if the game still waits for it there (else the move is searched
- * again), plays the easy bots and forced orders it then waits for, and
- * tells the players. bot_steps moves a game at most, and moves in all
- * when moves is not 0 (a command, a mail: a game of strong bots never
- * holds one long); run plays on.
+ * Plays the strong bots every unfinished game waits for, round robin (a
+ * move a game a round; a command or a mail the game it touched first,
+ * the clock the game that waits longest first): for each move, a read of
+ * the game, the search with no transaction open, then one transaction
+ * that gives the order if the game still waits for it there (else the
+ * move is searched again), plays the easy bots and forced orders it then
+ * waits for, and tells the players. Within the host's share (bot_share
+ * percent of each second, for all the calls of this process), bot_steps
+ * moves a game, and moves in all when moves is not 0 (a command, a
+ * mail); the next pass plays on.
  */
 #define STRONG_MOVES_AFTER_MAIL 8
 int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st);

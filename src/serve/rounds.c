@@ -33,15 +33,12 @@ double serve_read_round(sqlite3 *db, const char *db_path)
     struct intake_stats st = { 0 };
     if (inbox_take(db, db_path, 0, &st))
         return 5; /* the database failed: again in a moment */
-    /* What it took queued answers and may have begun steps. */
-    if (st.messages) {
-        struct schedule_stats ss = { 0 };
+    /* What it took queued answers and may have begun steps: the server
+     * wakes the sender, and the clock, which plays the strong bots the
+     * mail left due within their share (the reader never searches: the
+     * next mail's answer does not wait for a bot). */
+    if (st.messages)
         wake_server(db_path);
-        /* The answers go first; then the strong bots the mail left due
-         * play, searching with no lock held, and their mail goes too. */
-        if (strong_bots_play(db, STRONG_MOVES_AFTER_MAIL, &ss) == 0 && ss.bot_steps)
-            wake_server(db_path);
-    }
     /* A mail that could not be taken is tried again within a minute. */
     return 60;
 }
@@ -50,9 +47,38 @@ double serve_read_round(sqlite3 *db, const char *db_path)
  * server. */
 static time_t next_pass, last_pass, bots_at;
 
+/* Whether any game waits with a strong bot in it (a partial index: as
+ * many rows as strong bots). */
+static bool strong_pending(sqlite3 *db)
+{
+    int64_t n = 0;
+    return db_get_int64(db, &n,
+                        "SELECT EXISTS (SELECT 1 FROM seats s JOIN games g ON g.id = s.game_id WHERE s.bot = 1 AND"
+                        " s.bot_level = 'strong' AND g.status <> 'finished' AND g.paused = 0)",
+                        NULL) == 1 &&
+           n;
+}
+
 double serve_clock_round(sqlite3 *db, const char *db_path)
 {
     time_t now = clock_now(), when = 0, due;
+    /* Woken (a mail taken, a command): the strong bots may be due. Their
+     * pass is one of their own, within bot_share, a second after the
+     * last; the chores wait for their time. */
+    if (strong_pending(db)) {
+        static time_t strong_after;
+        if (now >= strong_after) {
+            struct schedule_stats ss = { 0 };
+            if (strong_bots_play(db, 0, &ss) == 0 && ss.bot_steps) {
+                wake_server(db_path);
+                strong_after = now + 1;
+                if (!bots_at || bots_at > now + 1)
+                    bots_at = now + 1;
+            }
+        } else if (!bots_at || bots_at > strong_after) {
+            bots_at = strong_after;
+        }
+    }
     /* Asked afresh each round (a mail just taken may have begun a step):
      * what falls after the last pass, which did what was due by then. */
     int found = schedule_next_due(db, last_pass, &when);

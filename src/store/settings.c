@@ -70,6 +70,7 @@ NUMBER_SETTING(check_per_peer, "lmtp_connections_per_peer", 0, 1000)
 NUMBER_SETTING(check_idle_secs, "a wait, in seconds,", 1, 3600)
 NUMBER_SETTING(check_press_bytes, "press_max_bytes", 256, 65536)
 NUMBER_SETTING(check_bot_ms, "bot_ms (milliseconds a strong bot's move may take)", 10, 60000)
+NUMBER_SETTING(check_bot_share, "bot_share (percent of one core for all strong bots)", 1, 100)
 
 static int check_bot_level(const char *v, struct strbuf *err)
 {
@@ -294,6 +295,10 @@ const struct setting_def setting_defs[] = {
     { "bot_level", "strong", "the level of a bot named plain \"bot\" (--player NAME=bot, KICK, NMR, START): easy or strong",
       false, check_bot_level },
     { "bot_ms", "200", "milliseconds of CPU time a strong bot searches a move (10 to 60000)", false, check_bot_ms },
+    { "bot_share", "50", "the share of one core (percent, 1 to 100) all strong bots of this ngoma search at most: a pass"
+                         " of the clock, a command or a mail plays them that many hundredths of a second, round robin"
+                         " from the game that waits longest, and the next pass comes a second later",
+      false, check_bot_share },
     { "site_dir", "", "ngoma run refreshes the static site of the public record here (empty: no site)", false,
       check_path },
     { "images", "yes", "every mail with a board also shows it as a picture in its HTML part (yes or no)", false,
