@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct match {
     const char *game;
@@ -591,6 +592,41 @@ START_TEST(strong_bot_plays_outside_the_lock)
 }
 END_TEST
 
+/* A pass of the strong bots keeps to the host's share: at bot_share 1
+ * (10 ms a second) one move, then nothing more within that second; at
+ * 100, a move for every game in turn, the one waiting longest first. */
+START_TEST(strong_bots_keep_to_their_share)
+{
+    sqlite3 *db = t_db();
+    struct strbuf err = STRBUF_INIT;
+    struct schedule_stats ss;
+    static const char *const names[] = { "Ada", "Ben" };
+    static const char *const bots[] = { "bot:strong", "bot:strong" };
+    ck_assert_int_eq(setting_set(db, "bot_ms", "20", &err), 0);
+    ck_assert_int_eq(setting_set(db, "bot_share", "1", &err), 0);
+    for (int i = 0; i < 3; i++) {
+        int64_t id;
+        cJSON *opts = cJSON_CreateObject();
+        ck_assert_int_eq(db_begin(db), 0);
+        ck_assert_int_eq(engine_new(db, game_find("kuniumi"), 2, names, bots, opts, 40 + i, true, &id, &err), 0);
+        ck_assert_int_eq(db_commit(db), 0);
+        cJSON_Delete(opts);
+    }
+    sleep(1); /* a fresh second for this process's share */
+    memset(&ss, 0, sizeof(ss));
+    ck_assert_int_eq(strong_bots_play(db, 0, &ss), 0);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM orders WHERE bot_level = 'strong'"), 1);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM orders WHERE bot_level = 'strong' AND game_id = 1"), 1);
+    ck_assert_int_eq(setting_set(db, "bot_share", "100", &err), 0);
+    sleep(1);
+    memset(&ss, 0, sizeof(ss));
+    ck_assert_int_eq(strong_bots_play(db, 0, &ss), 0);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(DISTINCT game_id) FROM orders WHERE bot_level = 'strong'"), 3);
+    strbuf_release(&err);
+    db_close(db);
+}
+END_TEST
+
 Suite *bots_suite(void)
 {
     Suite *s = suite_create("bots");
@@ -609,6 +645,7 @@ Suite *bots_suite(void)
     tcase_add_test(tc, search_knows_no_resigned_hand);
     tcase_add_test(tc, the_bot_takes_its_win);
     tcase_add_test(tc, search_spends_cpu_time);
+    tcase_add_test(tc, strong_bots_keep_to_their_share);
     tcase_add_test(tc, search_keeps_its_budget);
     tcase_add_test(tc, strong_bot_plays_outside_the_lock);
     suite_add_tcase(s, tc);

@@ -113,7 +113,6 @@ int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st)
         spent = 0;
     }
     budget -= spent;
-    int before = st->bot_steps;
     /* From the strong bots' seats (a partial index): as many rows as
      * there are strong bots, whatever the number of games. A command or
      * a mail plays the game it touched first (the one that moved last);
@@ -130,6 +129,7 @@ int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st)
     int64_t *ids = NULL;
     int *played = NULL;
     size_t n = 0, cap = 0;
+    int searched = 0; /* strong moves played */
     bool any = true;
     int rc;
     if (!q)
@@ -150,13 +150,22 @@ int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st)
         any = false;
         for (size_t i = 0; i < n && !rc; i++) {
             int m;
-            if ((moves > 0 && st->bot_steps - before >= moves) || wall_ms() - start >= budget) {
+            /* A command plays its moves (the host's own, or a mail's
+             * few in receive's worker); the passes keep to the share. */
+            /* (A pass plays one move whatever it has spent: a game of
+             * strong bots always moves on.) */
+            if ((moves > 0 && searched >= moves) || (moves == 0 && searched && wall_ms() - start >= budget)) {
                 any = false;
                 break;
             }
             if (played[i] < 0 || played[i] >= per_game)
                 continue;
-            if ((m = play_game(db, ids[i], 1, st)) < 0) {
+            /* A command plays the game it touched first, its moves in
+             * a row; a pass, a move a game a round. */
+            long long limit = 1;
+            if (moves > 0)
+                limit = per_game < moves - searched ? per_game : moves - searched;
+            if ((m = play_game(db, ids[i], limit, st)) < 0) {
                 if (db_failure_is_temporary())
                     rc = -1;
                 else
@@ -165,15 +174,19 @@ int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st)
                 continue;
             }
             if (m == 0) {
-                played[i] = -1; /* not due: it waits for a person */
+                played[i] = -1; /* not due (it waits for a person), or it moved meanwhile: the next pass */
                 continue;
             }
             st->bot_games += played[i] == 0;
             played[i] += m;
-            any = true;
+            searched += m;
+            any = moves == 0;
+            if (moves > 0)
+                played[i] = -1; /* its moves played in a row */
         }
     }
-    spent += wall_ms() - start;
+    if (moves == 0)
+        spent += wall_ms() - start;
     free(played);
     free(ids);
     return rc;

@@ -15,10 +15,10 @@
  * the game, the search with no transaction open, then one transaction
  * that gives the order if the game still waits for it there (else the
  * move is searched again), plays the easy bots and forced orders it then
- * waits for, and tells the players. Within the host's share (bot_share
- * percent of each second, for all the calls of this process), bot_steps
- * moves a game, and moves in all when moves is not 0 (a command, a
- * mail); the next pass plays on.
+ * waits for, and tells the players. A pass (moves 0: the clock, run)
+ * keeps within the host's share (bot_share percent of each second, for
+ * all the passes of this process) and bot_steps moves a game; a command
+ * or a mail plays moves in all; the next pass plays on.
  */
 #define STRONG_MOVES_AFTER_MAIL 8
 int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st);
