@@ -53,12 +53,11 @@ WHERE to_step IS NOT NULL AND to_at IS NULL;
 -- The step a vote was cast at: a rollback to before it clears it.
 ALTER TABLE votes ADD COLUMN step INTEGER NOT NULL DEFAULT 0;
 
--- The host's reliability as 018 made it, but each order charged to the
--- person who held the seat at its step (a holding covers the steps after
--- from_step, up to to_step): a newcomer answers for no turn her seat's
--- former holder missed.
-DROP VIEW reliability;
-DROP VIEW people_reliability;
+-- The host's reliability (015's, by address), from the games that are
+-- not running anonymous (018: a step there counts once it is over), each
+-- order charged to the person who held the seat at its step (a holding
+-- covers the steps after from_step, up to to_step): a newcomer answers
+-- for no turn her seat's former holder missed.
 CREATE VIEW people_reliability AS
 WITH leavers AS (
     SELECT * FROM seat_leavers WHERE game_id NOT IN (SELECT game_id FROM anonymous_running)
@@ -105,6 +104,7 @@ FROM people
 LEFT JOIN acts ON acts.address = people.address
 LEFT JOIN gone ON gone.address = people.address;
 
+-- Public: reliability by the name, without the address.
 CREATE VIEW reliability AS
 SELECT n.player, r.asked, r.missed, r.left, r.abandoned, r.score
 FROM people_reliability r JOIN people_names n ON n.address = r.address;

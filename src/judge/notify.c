@@ -442,6 +442,18 @@ int notify_welcome(sqlite3 *db, struct game_rec *g)
     return notify_host_welcome(db, g);
 }
 
+/* A notice to seat, with its board: headline, then text. */
+static int notice(sqlite3 *db, struct game_rec *g, int seat, const char *headline, const char *text)
+{
+    cJSON *d = notify_seat_data(db, g, seat);
+    int rc;
+    cJSON_AddStringToObject(d, "headline", headline);
+    reply_add_text(d, "notice", text);
+    rc = notify_tell(db, g, seat, "notice", "mail-notice.txt", d, NULL);
+    cJSON_Delete(d);
+    return rc;
+}
+
 int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct submission *sub,
                       const struct mail_origin *origin)
 {
@@ -481,20 +493,13 @@ int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct su
             if (engine_missing(db, g, &missing))
                 return -1;
             for (int s = 0; s < g->nseats; s++) {
-                cJSON *d;
                 char when[64], text[200];
-                int rc;
                 if (s == seat || !(missing & (1u << s)))
                     continue;
-                d = notify_seat_data(db, g, s);
                 time_format_tz(sub->deadline_after, g->seats[s].timezone, when);
                 snprintf(text, sizeof(text), "%s is on vacation: the deadline of the step moves to %s.", g->names[seat],
                          when);
-                cJSON_AddStringToObject(d, "headline", "the deadline moved");
-                reply_add_text(d, "notice", text);
-                rc = notify_tell(db, g, s, "notice", "mail-notice.txt", d, NULL);
-                cJSON_Delete(d);
-                if (rc)
+                if (notice(db, g, s, "the deadline moved", text))
                     return -1;
             }
         }
@@ -525,19 +530,9 @@ int notify_host(sqlite3 *db, struct game_rec *g, const char *kind, const char *n
 
 int notify_notice_all(sqlite3 *db, struct game_rec *g, int except, const char *headline, const char *text)
 {
-    for (int s = 0; s < g->nseats; s++) {
-        cJSON *d;
-        int rc;
-        if (s == except)
-            continue;
-        d = notify_seat_data(db, g, s);
-        cJSON_AddStringToObject(d, "headline", headline);
-        reply_add_text(d, "notice", text);
-        rc = notify_tell(db, g, s, "notice", "mail-notice.txt", d, NULL);
-        cJSON_Delete(d);
-        if (rc)
+    for (int s = 0; s < g->nseats; s++)
+        if (s != except && notice(db, g, s, headline, text))
             return -1;
-    }
     return 0;
 }
 
