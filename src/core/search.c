@@ -460,7 +460,7 @@ static bool ends(const struct game_ops *ops, const void *st, int actor, const st
     return true;
 }
 
-#define LOOKAHEAD_MAX 20000 /* replies weighed before the search, at most */
+#define LOOKAHEAD_MAX 4000 /* replies weighed before the search, at most */
 
 /*
  * Before any search, a step seat takes alone: an order that ends the game
