@@ -5,7 +5,9 @@
 #include "core/engine.h"
 #include "core/history.h"
 #include "core/search.h"
+#include "judge/alert.h"
 #include "judge/strong.h"
+#include "core/stuck.h"
 #include "store/settings.h"
 #include "lib/util.h"
 
@@ -592,6 +594,88 @@ START_TEST(strong_bot_plays_outside_the_lock)
 }
 END_TEST
 
+/* A game that cannot move on for a reason that is not a player's (here a
+ * defective game whose only legal order it then refuses: tally's
+ * last=balky): the order that led there is still taken, the game is kept
+ * as stuck with why, told to the host's alert once, the next pass tries
+ * again, and nothing fails; the same for a strong bot's seat. */
+START_TEST(a_game_that_cannot_move_on_is_told_once)
+{
+    static const char *const names[] = { "Ann", "Bob" };
+    static const char *const easy[] = { "ann@example.org", "bot" };
+    static const char *const strong[] = { "bot:strong", "bot:strong" };
+    sqlite3 *db = t_db();
+    struct strbuf err = STRBUF_INIT;
+    struct schedule_stats ss;
+    struct game_rec g;
+    cJSON *opt = cJSON_Parse("{\"rounds\":\"2\",\"last\":\"balky\"}");
+    char *why = NULL, since[32], *alert = NULL;
+    bool sent = false;
+    int64_t id, id2;
+    setenv("NGOMA_NOW", "2026-12-01T10:00:00Z", 1);
+    ck_assert_int_eq(setting_set(db, "bot_ms", "20", &err), 0);
+    ck_assert_int_eq(setting_set(db, "admin", "host@example.org", &err), 0);
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(engine_new(db, game_find("tally"), 2, names, easy, opt, 8, true, &id, &err), 0);
+    ck_assert_int_eq(game_load(db, id, &g), 0);
+    ck_assert_int_eq(engine_autoplay(db, &g, NULL), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+    /* Ann's pick ends round 1; round 2's only order is refused. */
+    t_ok(db, &g, 0, "PICK 2");
+    ck_assert_int_eq(g.turn, 1);
+    ck_assert_int_eq(stuck_why(db, id, 1, &why, since), 0);
+    ck_assert_ptr_nonnull(why);
+    ck_assert_msg(strstr(why, "\"PICK 7\", was refused by the game: write PICK 1") != NULL, "%s", why);
+    ck_assert_str_eq(since, "2026-12-01T10:00:00Z");
+    free(why);
+    game_unload(&g);
+    /* The next pass tries again: still stuck, since the first time. */
+    setenv("NGOMA_NOW", "2026-12-01T11:00:00Z", 1);
+    memset(&ss, 0, sizeof(ss));
+    ck_assert_int_eq(schedule_bots(db, &ss), 0);
+    ck_assert_int_eq(stuck_why(db, id, 1, &why, since), 0);
+    ck_assert_str_eq(since, "2026-12-01T10:00:00Z");
+    free(why);
+    /* The host is told once. */
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(alert_host(db, &sent), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+    ck_assert(sent);
+    ck_assert_int_eq(db_get_text(db, &alert, "SELECT mail FROM outbox WHERE kind = 'alert'", NULL), 1);
+    char *readable = t_readable(alert), *flat = t_flat(readable);
+    ck_assert_msg(strstr(flat, "Game 1 cannot move on since 2026-12-01T10:00:00Z") != NULL, "%s", flat);
+    free(flat);
+    free(readable);
+    free(alert);
+    /* Two days on (the alert itself sent: no mail waits), nothing new. */
+    ck_assert_int_eq(db_do(db, "UPDATE outbox SET status = 'sent'", NULL), 0);
+    setenv("NGOMA_NOW", "2026-12-03T11:00:00Z", 1);
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(alert_host(db, &sent), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+    ck_assert(!sent);
+
+    /* Two strong bots: round 1 played, then stuck; a pass fails nothing. */
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(engine_new(db, game_find("tally"), 2, names, strong, opt, 9, true, &id2, &err), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+    for (int i = 0; i < 3; i++) {
+        memset(&ss, 0, sizeof(ss));
+        ck_assert_int_eq(strong_bots_play(db, 4, &ss), 0);
+    }
+    ck_assert_int_eq(game_load(db, id2, &g), 0);
+    ck_assert_int_eq(g.turn, 1);
+    ck_assert_int_eq(stuck_why(db, id2, 1, &why, NULL), 0);
+    ck_assert_msg(why && strstr(why, "strong bot's order of seat") != NULL, "%s", why ? why : "(none)");
+    free(why);
+    game_unload(&g);
+    unsetenv("NGOMA_NOW");
+    cJSON_Delete(opt);
+    strbuf_release(&err);
+    db_close(db);
+}
+END_TEST
+
 /* A pass of the strong bots keeps to the host's share: at bot_share 1
  * (10 ms a second) one move, then nothing more within that second; at
  * 100, a move for every game in turn, the one waiting longest first. */
@@ -648,6 +732,7 @@ Suite *bots_suite(void)
     tcase_add_test(tc, strong_bots_keep_to_their_share);
     tcase_add_test(tc, search_keeps_its_budget);
     tcase_add_test(tc, strong_bot_plays_outside_the_lock);
+    tcase_add_test(tc, a_game_that_cannot_move_on_is_told_once);
     suite_add_tcase(s, tc);
     return s;
 }

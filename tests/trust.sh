@@ -127,5 +127,16 @@ expect 0 export "$C"; has '"seed_chosen":[[:space:]]*true'
 expect 0 end "$C" --abandon "a test"
 expect 0 verify "$C"; has "Seed chosen by the host, not drawn by ngoma."; has "The game is over: abandoned"
 
+# ---- a game that cannot move on (a bot's fault, not a player's) ------------------------------------
+# check_bots makes one for real (a defective game); here the host's view
+# of it: list and status name it with why, until the game moves on.
+T1=$(q "SELECT turn FROM games WHERE id = $G")
+q "INSERT INTO game_stuck (game_id, turn, why, since) VALUES ($G, $T1, 'the easy bot of seat 2 (Bob) found no legal order, though the game waits for it.', '2026-12-01T10:00:00Z')"
+expect 0 list; has "Stuck since 2026-12-01T10:00:00Z: the easy bot of seat 2"
+expect 0 status "$G"; has "Stuck since 2026-12-01T10:00:00Z"; has "The next run or clock pass"
+q "UPDATE game_stuck SET turn = turn - 1"
+expect 0 list
+tests=$((tests + 1)); grep -q "Stuck since" "$T/out" && fail "list still names a game that moved on as stuck"
+
 echo "trust.sh: $tests checks, $fails failed"
 [ "$fails" -eq 0 ]

@@ -2,6 +2,7 @@
 #include "cli/cmd.h"
 #include "store/db.h"
 #include "core/engine.h"
+#include "core/stuck.h"
 #include "judge/chores.h"
 #include "judge/fetch.h"
 #include "judge/host.h"
@@ -153,6 +154,26 @@ static void deadline_text(struct game_rec *g, unsigned missing, struct strbuf *o
         strbuf_addstr(out, "-");
 }
 
+/* Why g cannot move on, when it cannot (a bot's fault, not a player's),
+ * each line indented by indent spaces. */
+static int stuck_text(sqlite3 *db, const struct game_rec *g, int indent, struct strbuf *out)
+{
+    char *why = NULL, since[32];
+    struct strbuf line = STRBUF_INIT;
+    if (str_eq(g->status, "finished"))
+        return 0;
+    if (stuck_why(db, g->id, g->turn, &why, since))
+        return -1;
+    if (!why)
+        return 0;
+    strbuf_addchars(&line, ' ', (size_t)indent);
+    strbuf_addf(&line, "Stuck since %s: %s The next run or clock pass tries again.", since, why);
+    strbuf_add_wrapped(out, line.buf, indent, 72);
+    strbuf_release(&line);
+    free(why);
+    return 0;
+}
+
 int cmd_list(struct cmd_ctx *c, int argc, char **argv)
 {
     sqlite3_stmt *st = db_stmt(c->db, "SELECT id FROM games ORDER BY id", NULL);
@@ -182,6 +203,12 @@ int cmd_list(struct cmd_ctx *c, int argc, char **argv)
             game_when_text(&w, at);
             printf("%-5lld %-16s %-9s %-14s %-33s %s\n", (long long)g.id, g.ops->name, g.status, at, dl.buf,
                    missing ? who.buf : "-");
+        }
+        {
+            struct strbuf stuck = STRBUF_INIT;
+            if (!stuck_text(c->db, &g, 6, &stuck))
+                fputs(stuck.buf, stdout);
+            strbuf_release(&stuck);
         }
         strbuf_release(&dl);
         strbuf_release(&who);
@@ -218,6 +245,10 @@ int cmd_status(struct cmd_ctx *c, int argc, char **argv)
         goto out;
     }
     strbuf_complete_line(&out);
+    if (stuck_text(c->db, &g, 0, &out)) {
+        rc = cmd_failed();
+        goto out;
+    }
     if (g.sched.deadline_secs) {
         char per[32], grace[32];
         duration_format(g.sched.deadline_secs, per);

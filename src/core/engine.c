@@ -4,6 +4,7 @@
 #include "core/bot.h"
 #include "core/search.h"
 #include "core/seatlife.h"
+#include "core/stuck.h"
 #include "store/db.h"
 #include "store/settings.h"
 #include "core/history.h"
@@ -1167,8 +1168,17 @@ static int give_for(sqlite3 *db, struct game_rec *g, int seat, const char *sourc
     l.text = order;
     strbuf_init(&l.body);
     rc = submit_order(db, g, seat, &l, &o);
-    if (!rc && l.status == LINE_REJECTED)
-        rc = error("game %lld: the bot's order \"%s\" was refused: %s", (long long)g->id, order, l.body.buf);
+    if (!rc && l.status == LINE_REJECTED) {
+        /* The game's fault, not a player's: kept, and the host told. */
+        struct strbuf why = STRBUF_INIT;
+        strbuf_addf(&why, "the %s order of seat %d (%s), \"%s\", was refused by the game: %s",
+                    level ? (str_eq(level, "strong") ? "strong bot's" : "easy bot's") : "forced", seat + 1,
+                    g->names[seat], order, l.body.buf);
+        rc = stuck_mark(db, g->id, g->turn, why.buf) ? -1 : 1;
+        strbuf_release(&why);
+    } else if (!rc) {
+        rc = stuck_clear(db, g->id);
+    }
     free(l.canonical);
     strbuf_release(&l.body);
     if (played && !rc)
@@ -1184,11 +1194,22 @@ static uint64_t bot_salt(const struct game_rec *g, int seat)
     return (uint64_t)g->seed ^ ((uint64_t)g->turn * 0x9e3779b97f4a7c15ULL) ^ (uint64_t)seat;
 }
 
+int engine_stuck_no_order(sqlite3 *db, struct game_rec *g, int seat, const char *level)
+{
+    struct strbuf why = STRBUF_INIT;
+    int rc;
+    strbuf_addf(&why, "the %s bot of seat %d (%s) found no legal order, though the game waits for it.", level,
+                seat + 1, g->names[seat]);
+    rc = stuck_mark(db, g->id, g->turn, why.buf) ? -1 : 1;
+    strbuf_release(&why);
+    return rc;
+}
+
 int engine_play_for(sqlite3 *db, struct game_rec *g, int seat, const char *source, char **played)
 {
     char *order = bot_choose(g->ops, g->st, seat, &g->table, bot_salt(g, seat));
     if (!order)
-        return error("game %lld: the bot of seat %d found no legal order", (long long)g->id, seat + 1);
+        return engine_stuck_no_order(db, g, seat, "easy");
     return give_for(db, g, seat, source, "easy", order, played);
 }
 
@@ -1238,8 +1259,11 @@ int engine_autoplay(sqlite3 *db, struct game_rec *g, int *played)
                 seat = s;
         if (seat < 0)
             break;
-        if (forced ? give_for(db, g, seat, "forced", NULL, forced, NULL) : engine_play_for(db, g, seat, "bot", NULL))
+        int r = forced ? give_for(db, g, seat, "forced", NULL, forced, NULL) : engine_play_for(db, g, seat, "bot", NULL);
+        if (r < 0)
             return -1;
+        if (r > 0)
+            break; /* stuck: kept for the host; the next run tries again */
         n++;
     }
     if (played)

@@ -114,7 +114,9 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
                   int64_t message_row, struct submission *out);
 
 /* A bot chooses and gives seat's order (source says why: "bot", "nmr");
- * *played (owned) tells which, when not NULL. */
+ * *played (owned) tells which, when not NULL. 1 when the game is stuck:
+ * the bot found no order, or the game refused it (kept by stuck_mark,
+ * nothing played); 0 when played. */
 int engine_play_for(sqlite3 *db, struct game_rec *g, int seat, const char *source, char **played);
 /* The strong bot's choice for seat (owned; NULL: no legal order): a
  * search of bot_ms (a setting). Touches no table: a caller runs it
@@ -123,6 +125,8 @@ int engine_play_for(sqlite3 *db, struct game_rec *g, int seat, const char *sourc
  * moved. */
 char *engine_search_for(sqlite3 *db, const struct game_rec *g, int seat, struct search_stats *stats);
 /* Gives the strong bot's order for seat (takes order), as engine_play_for. */
+/* Keeps game g stuck at its step: seat's bot (of level) found no order. 1. */
+int engine_stuck_no_order(sqlite3 *db, struct game_rec *g, int seat, const char *level);
 int engine_play_given(sqlite3 *db, struct game_rec *g, int seat, const char *source, char *order, char **played);
 /* The seat of a strong bot the game waits for now (*seat, -1: none). */
 int engine_strong_due(sqlite3 *db, struct game_rec *g, int *seat);

@@ -16,10 +16,39 @@ static int count(sqlite3 *db, const char *sql, const char *since, int64_t *n)
     return db_get_int64(db, n, sql, "s", since) < 0 ? -1 : 0;
 }
 
+/* Each game stuck at its step that no alert told of yet, once: a line
+ * each, and marked told. */
+static int stuck_games(sqlite3 *db, struct strbuf *what)
+{
+    sqlite3_stmt *q = db_stmt(db,
+                              "SELECT g.id, s.since, s.why FROM game_stuck s JOIN games g ON g.id = s.game_id WHERE"
+                              " s.alerted = 0 AND s.turn = g.turn AND g.status <> 'finished' ORDER BY g.id",
+                              NULL);
+    int rc;
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        struct strbuf line = STRBUF_INIT;
+        strbuf_addf(&line, "- Game %lld cannot move on since %s (not a player's doing): %s ngoma status %lld says"
+                           " the same; the next run tries again.",
+                    (long long)sqlite3_column_int64(q, 0), (const char *)sqlite3_column_text(q, 1),
+                    (const char *)sqlite3_column_text(q, 2), (long long)sqlite3_column_int64(q, 0));
+        strbuf_add_wrapped(what, line.buf, 2, 72);
+        strbuf_release(&line);
+    }
+    db_finalize(q);
+    if (rc < 0)
+        return -1;
+    return db_do(db,
+                 "UPDATE game_stuck SET alerted = 1 WHERE alerted = 0 AND turn = (SELECT turn FROM games g WHERE"
+                 " g.id = game_stuck.game_id)",
+                 NULL);
+}
+
 int alert_host(sqlite3 *db, bool *sent)
 {
     char *admin = setting_get(db, "admin"), *last_error = NULL, day[32], hour[32];
-    int64_t failed = 0, retried = 0, waiting = 0, runs = 0, alerts = 0, untaken = 0;
+    int64_t failed = 0, retried = 0, waiting = 0, runs = 0, alerts = 0, untaken = 0, stuck = 0;
     char *untaken_why = NULL;
     struct strbuf what = STRBUF_INIT;
     int rc = -1;
@@ -44,13 +73,21 @@ int alert_host(sqlite3 *db, bool *sent)
                     "SELECT reason FROM mail_failures WHERE taken_at IS NULL AND given_up_at IS NULL ORDER BY last_at"
                     " DESC LIMIT 1",
                     NULL) < 0 ||
+        db_get_int64(db, &stuck,
+                     "SELECT count(*) FROM game_stuck s JOIN games g ON g.id = s.game_id WHERE s.alerted = 0 AND"
+                     " s.turn = g.turn AND g.status <> 'finished'",
+                     NULL) < 0 ||
         db_get_text(db, &last_error,
                     "SELECT coalesce(last_error, '') FROM outbox WHERE last_error IS NOT NULL ORDER BY id DESC LIMIT 1",
                     NULL) < 0)
         goto out;
     rc = 0;
-    if (alerts || !(failed || retried || waiting || runs || untaken))
+    if (alerts || !(failed || retried || waiting || runs || untaken || stuck))
         goto out;
+    if (stuck && stuck_games(db, &what)) {
+        rc = -1;
+        goto out;
+    }
     if (untaken)
         strbuf_addf(&what, "- %lld mail%s to ngoma could not be taken (not the mail's fault): the MTA or fetch offers"
                            " %s again, and ngoma list shows why.\n  The last reason: %s\n",

@@ -241,6 +241,13 @@ static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t dea
                 st->bots++;
             }
             free(played);
+            if (rc > 0) {
+                /* Stuck (kept for the host): nothing played, nobody told;
+                 * the next pass tries again. */
+                strbuf_release(&what);
+                rc = 0;
+                continue;
+            }
         } else {
             struct strbuf log = STRBUF_INIT;
             rc = engine_resign(db, g, s, "nmr", &log);

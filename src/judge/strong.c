@@ -26,9 +26,10 @@ int strong_snapshot(sqlite3 *db, int64_t id, struct game_rec *g)
     return rc;
 }
 
-/* Gives order for seat at step turn, if the game still waits for it
- * there: in one transaction, with the easy bots and forced orders it
- * then waits for, and the players told. 1 when the game had moved. */
+/* Gives order for seat at step turn (NULL: the search found none), if
+ * the game still waits for it there: in one transaction, with the easy
+ * bots and forced orders it then waits for, and the players told. 1 when
+ * the game had moved, 2 when it is stuck (kept for the host). */
 static int give(sqlite3 *db, int64_t id, int seat, int turn, char *order, struct schedule_stats *st)
 {
     struct game_rec g;
@@ -50,7 +51,16 @@ static int give(sqlite3 *db, int64_t id, int seat, int turn, char *order, struct
         return db_commit(db) ? -1 : 1;
     }
     sub.turn_before = g.turn;
-    rc = rc || engine_play_given(db, &g, seat, "bot", order, NULL) || engine_autoplay(db, &g, &st->bot_steps);
+    if (!rc && !order)
+        rc = engine_stuck_no_order(db, &g, seat, "strong");
+    else if (!rc)
+        rc = engine_play_given(db, &g, seat, "bot", order, NULL);
+    if (rc > 0) {
+        /* Stuck (kept for the host, nothing played): the next pass tries again. */
+        game_unload(&g);
+        return db_commit(db) ? -1 : 2;
+    }
+    rc = rc || engine_autoplay(db, &g, &st->bot_steps);
     if (!rc)
         st->bot_steps++;
     sub.turn_after = g.turn;
@@ -83,11 +93,11 @@ static int play_game(sqlite3 *db, int64_t id, long long limit, struct schedule_s
         /* The search: no transaction is open. */
         order = engine_search_for(db, &g, seat, NULL);
         game_unload(&g);
-        if (!order)
-            return error("game %lld: the strong bot of seat %d found no legal order", (long long)id, seat + 1);
         rc = give(db, id, seat, turn, order, st);
         if (rc < 0)
             return -1;
+        if (rc == 2)
+            break;
         moved += rc == 0;
     }
     return moved;

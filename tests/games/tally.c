@@ -16,11 +16,13 @@
  * total wins. Each seat holds a secret word only it may see. With option
  * last=one the last round allows PICK 1 alone (the core plays it); with
  * last=zero, PICK 0 alone, which each seat still gives herself (it is her
- * word that she is done: keep_choice).
+ * word that she is done: keep_choice). With last=balky the last round's
+ * only legal order is PICK 7, which the game then refuses: a defective
+ * game, for the tests of a game that cannot move on (core/stuck.c).
  */
 struct tally {
     int nseats, round, rounds;
-    int last; /* 0 free, 1 one, 2 zero */
+    int last; /* 0 free, 1 one, 2 zero, 3 balky */
     int total[GAME_MAX_SEATS];
     unsigned resigned;
     int ended; /* enum game_end */
@@ -42,7 +44,11 @@ static void *tally_setup(const cJSON *options, int nseats, uint64_t seed, struct
     t = xcalloc(1, sizeof(*t));
     t->nseats = nseats;
     t->rounds = (int)rounds;
-    t->last = cJSON_IsString(l) && str_eq(l->valuestring, "one") ? 1 : cJSON_IsString(l) && str_eq(l->valuestring, "zero") ? 2 : 0;
+    t->last = !cJSON_IsString(l)                ? 0
+              : str_eq(l->valuestring, "one")   ? 1
+              : str_eq(l->valuestring, "zero")  ? 2
+              : str_eq(l->valuestring, "balky") ? 3
+                                                : 0;
     rng_seed(&t->rng, seed, 7);
     for (int i = 0; i < nseats; i++)
         snprintf(t->word[i], sizeof(t->word[i]), "zq%08x", rng_next(&t->rng));
@@ -75,7 +81,7 @@ static void *tally_from_json(const cJSON *j, struct strbuf *err)
     const cJSON *w, *v;
     int i = 0;
     if (jx_int(j, "nseats", 2, GAME_MAX_SEATS, &t->nseats, err) || jx_int(j, "rounds", 1, 50, &t->rounds, err) ||
-        jx_int(j, "round", 0, t->rounds, &t->round, err) || jx_int_opt(j, "last", 0, 2, 0, &t->last, err) || jx_int(j, "resigned", 0, 255, &resigned, err) ||
+        jx_int(j, "round", 0, t->rounds, &t->round, err) || jx_int_opt(j, "last", 0, 3, 0, &t->last, err) || jx_int(j, "resigned", 0, 255, &resigned, err) ||
         jx_int_opt(j, "ended", GAME_END_RULES, GAME_END_LAST, GAME_END_RULES, &t->ended, err) ||
         jx_mask_opt(j, "agreed", GAME_MAX_SEATS, &t->agreed, err) ||
         jx_int_array(j, "total", t->total, (size_t)t->nseats, 0, 1000, err) ||
@@ -122,7 +128,7 @@ static int tally_check(const void *st, int seat, const struct game_table *tab, c
     (void)seat;
     words_split(&w, order, NULL);
     if (w.n != 2 || strcmp(w.w[0], "pick") != 0 || !parse_int(w.w[1], last ? t->last % 2 : 1, last ? t->last % 2 : 3, &n)) {
-        strbuf_addstr(why, !last ? "write PICK 1, PICK 2 or PICK 3" : t->last == 1 ? "write PICK 1" : "write PICK 0");
+        strbuf_addstr(why, !last ? "write PICK 1, PICK 2 or PICK 3" : t->last % 2 ? "write PICK 1" : "write PICK 0");
         words_release(&w);
         return -1;
     }
@@ -158,7 +164,7 @@ static void tally_legal(const void *st, int seat, const struct game_table *tab, 
     if (!(tally_waiting_for(st) & (1u << seat)))
         return;
     if (t->last && t->round == t->rounds - 1) {
-        strlist_push(out, t->last == 1 ? "PICK 1" : "PICK 0");
+        strlist_push(out, t->last == 1 ? "PICK 1" : t->last == 3 ? "PICK 7" : "PICK 0");
         return;
     }
     strlist_push(out, "PICK 1");
@@ -251,7 +257,7 @@ const struct game_ops tally_ops = {
     .max_seats = 6,
     .options = (const struct game_option[]){ { "rounds", "3", "how many rounds", 0 },
                                              { "last", "free", "the last round: free, one (PICK 1 only), zero (PICK 0"
-                                                               " only, still given)", 0 },
+                                                               " only, still given), balky (PICK 7, refused)", 0 },
                                              { NULL, NULL, NULL, 0 } },
     .setup = tally_setup,
     .free = free, /* the state is one block */
