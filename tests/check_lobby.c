@@ -362,6 +362,56 @@ START_TEST(bots_of_a_level_fill_seats_and_rematches)
 }
 END_TEST
 
+/* Strong bots a lobby opener seats are hers to spend, not the host's:
+ * at most lobby_strong_bots in her unfinished games and as many started
+ * an hour; refused with what would work (easy bots), each opener apart. */
+START_TEST(strong_bots_count_against_their_openers_share)
+{
+    sqlite3 *db = t_lobby_db("open");
+    struct strbuf err = STRBUF_INIT;
+    struct game_rec g;
+    setenv("NGOMA_NOW", "2026-12-01T10:00:00Z", 1);
+    ck_assert_int_eq(setting_set(db, "lobby_strong_bots", "3", &err), 0);
+    t_confirmed(db, "ann@example.org");
+    t_confirmed(db, "bob@example.org");
+    t_lobby(db, "ann@example.org", "new", "NEW kalimambo SEATS 3 AS Ann");
+    t_lobby(db, "ann@example.org", "start", "START 1 BOT:STRONG");
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM seats WHERE game_id = 1 AND bot_level = 'strong'"), 2);
+    t_lobby(db, "ann@example.org", "new", "NEW kalimambo SEATS 3 AS Ann");
+    t_lobby(db, "ann@example.org", "start", "START 2 BOT:STRONG");
+    ck_assert(t_last_has(db, "ann@example.org", "cannot start with 2 strong bots"));
+    ck_assert(t_last_has(db, "ann@example.org", "START 2 BOT:EASY plays the empty seats"));
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM games WHERE id = 2"), 0);
+    t_lobby(db, "ann@example.org", "start", "START 2 BOT:EASY");
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM games WHERE id = 2"), 1);
+    /* Bob's share is his own. */
+    t_lobby(db, "bob@example.org", "new", "NEW kalimambo SEATS 3 AS Bob");
+    t_lobby(db, "bob@example.org", "start", "START 3 BOT:STRONG");
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM seats WHERE game_id = 3 AND bot_level = 'strong'"), 2);
+    /* Ann leaves game 1: no person is left and it ends; the hour still
+     * counts its bots, so she cannot start two more at once ... */
+    ck_assert_int_eq(game_load(db, 1, &g), 0);
+    {
+        char to[96];
+        snprintf(to, sizeof(to), "ngoma+1-1-%s@localhost", g.seats[0].secret);
+        t_mail_to(db, "ann@example.org", to, "Re: [ngoma 1] Kalimambo", "RESIGN", NULL);
+    }
+    game_unload(&g);
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM games WHERE id = 1 AND status = 'finished'"), 1);
+    t_lobby(db, "ann@example.org", "new", "NEW kalimambo SEATS 3 AS Ann");
+    t_lobby(db, "ann@example.org", "start", "START 4 BOT:STRONG");
+    ck_assert(t_last_has(db, "ann@example.org", "2 started in the last hour"));
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM games WHERE id = 4"), 0);
+    /* ... until the hour has passed. */
+    setenv("NGOMA_NOW", "2026-12-01T11:00:01Z", 1);
+    t_lobby(db, "ann@example.org", "start", "START 4 BOT:STRONG");
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM seats WHERE game_id = 4 AND bot_level = 'strong'"), 2);
+    unsetenv("NGOMA_NOW");
+    strbuf_release(&err);
+    db_close(db);
+}
+END_TEST
+
 START_TEST(the_lobby_setting_decides_who_may_open_games)
 {
     sqlite3 *db = t_lobby_db("off");
@@ -484,6 +534,7 @@ Suite *lobby_suite(void)
     tcase_add_test(tc, the_lobby_setting_decides_who_may_open_games);
     tcase_add_test(tc, verify_fails_when_a_seed_or_a_deal_is_altered);
     tcase_add_test(tc, the_host_is_told_when_a_game_ends);
+    tcase_add_test(tc, strong_bots_count_against_their_openers_share);
     tcase_add_test(tc, joins_are_gated_by_reliability_and_rating_and_an_invitation_overrides);
     suite_add_tcase(s, tc);
     return s;

@@ -315,6 +315,39 @@ static bool game_number(const struct args *a, int i, int64_t *id)
 
 /* ---- starting a game from its table -------------------------------------- */
 
+/* The strong bots a table of host's would seat (strong) against her
+ * share of the host's CPU: at most lobby_strong_bots in the unfinished
+ * games she opened, and as many started in the last hour (a game she
+ * leaves ends at once when no person is left: the hour stops churning).
+ * 1 with why in note when they do not fit. */
+static int strong_bots_fit(sqlite3 *db, int64_t id, const char *host, int strong, struct strbuf *note)
+{
+    long long each = setting_get_int(db, "lobby_strong_bots", 6);
+    int64_t running = 0, lately = 0;
+    char hour[32];
+    if (!strong)
+        return 0;
+    utc_format(clock_now() - 3600, hour);
+    if (db_get_int64(db, &running,
+                     "SELECT count(*) FROM seats s JOIN games g ON g.id = s.game_id JOIN lobby_tables t ON t.id = g.id"
+                     " WHERE t.host_email = ? AND g.status <> 'finished' AND s.bot = 1 AND s.bot_level = 'strong'",
+                     "s", host) < 0 ||
+        db_get_int64(db, &lately,
+                     "SELECT count(*) FROM seats s JOIN games g ON g.id = s.game_id JOIN lobby_tables t ON t.id = g.id"
+                     " WHERE t.host_email = ? AND g.created_at > ? AND s.bot = 1 AND s.bot_level = 'strong'",
+                     "ss", host, hour) < 0)
+        return -1;
+    if (running + strong <= each && lately + strong <= each)
+        return 0;
+    strbuf_addf(note,
+                "game %lld cannot start with %d strong bot%s: the games its host opened here may seat %lld strong"
+                " bots at once, and as many an hour (they have %lld now, %lld started in the last hour). START"
+                " %lld BOT:EASY plays the empty seats with easy bots",
+                (long long)id, strong, strong == 1 ? "" : "s", each, (long long)running, (long long)lately,
+                (long long)id);
+    return 1;
+}
+
 /* Starts table id as game id: the seats as joined (bots for the empty ones
  * with fill, of the level bot_word names: "bot" for the host's), its committed seed and the salts; every seat is welcomed.
  * 1 with why in note when the game cannot start (nothing changed). */
@@ -374,6 +407,14 @@ static int start_table(sqlite3 *db, int64_t id, bool fill, const char *bot_word,
     options = jx_parse(options_text, "options", &err);
     if (!ops || !options)
         goto out;
+    {
+        int strong = 0;
+        for (int i = 0; i < n; i++)
+            strong += engine_bot_word(emails[i]) && str_eq(engine_bot_level(db, emails[i]), "strong");
+        if ((rc = strong_bots_fit(db, id, host, strong, note)) != 0)
+            goto out;
+        rc = -1;
+    }
     if (db_savepoint(db, "start"))
         goto out;
     {
