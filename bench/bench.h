@@ -27,5 +27,9 @@ int bench_lmtp_many(const char *where, int conns, const char *list);
  * easy bot in the others, over games games with the seats rotated: one
  * line of the strength table (strength.c). */
 int bench_strength(const char *game, int nseats, int ngames, int ms, int iterations);
+/* The strong bot's search of ms a move at moves positions of one game the
+ * easy bots play: prints a move's mean iterations, CPU and wall
+ * milliseconds (the same positions however busy the machine). */
+int bench_iterations(const char *game, int nseats, int moves, int ms);
 
 #endif

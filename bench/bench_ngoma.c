@@ -381,6 +381,32 @@ static void write_mail(const char *maildir, long n, const struct game_rec *g, in
  * per_game orders of each to the Maildir, interleaved game by game as
  * players would send them; the orders are found by playing them on a
  * scratch copy of the database. */
+/* n KuniUmi games whose strong bot (seat 1) is due: made through the
+ * engine, so that no command plays them first (a command plays the
+ * strong bots it leaves due). Prints the first game's number. */
+static int pending_strong(const char *db_path, int n)
+{
+    static const char *const who[2] = { "Sol", "Ann" };
+    static const char *const addr[2] = { "bot:strong", "ann@example.org" };
+    sqlite3 *db = db_open(db_path);
+    struct strbuf err = STRBUF_INIT;
+    int64_t id, first = 0;
+    if (!db)
+        return 1;
+    for (int i = 0; i < n; i++) {
+        cJSON *opts = cJSON_CreateObject();
+        if (db_begin(db) || engine_new(db, game_find("kuniumi"), 2, who, addr, opts, 500 + i, true, &id, &err) ||
+            db_commit(db))
+            die("%s", err.len ? err.buf : "engine_new failed");
+        cJSON_Delete(opts);
+        first = first ? first : id;
+    }
+    db_close(db);
+    strbuf_release(&err);
+    printf("%lld\n", (long long)first);
+    return 0;
+}
+
 static void gen_mails(const char *db_path, const char *maildir, int ngames, int per_game)
 {
     char scratch[4096];
@@ -473,13 +499,17 @@ int main(int argc, char **argv)
         return bench_lmtp_many(argv[2], atoi(argv[3]), argv[4]);
     else if ((argc == 6 || argc == 7) && str_eq(argv[1], "strength"))
         return bench_strength(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]), argc == 7 ? atoi(argv[6]) : 0);
+    else if (argc == 4 && str_eq(argv[1], "pending"))
+        return pending_strong(argv[2], atoi(argv[3]));
+    else if (argc == 6 && str_eq(argv[1], "iterations"))
+        return bench_iterations(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
     else if (argc == 4 && str_eq(argv[1], "row"))
         return bench_row(argv[2], atoi(argv[3]));
     else {
         fprintf(stderr, "usage: bench_ngoma playouts [SECONDS] | dbsize DIR [STEPS] | history DIR [STEPS [ROUNDS]]"
                         " | genmail DB MAILDIR GAMES ORDERS_PER_GAME | hostile DIR SIZE SEAT_ADDRESS [COPIES] | rusage CMD..."
                         " | pictures [POSITIONS [REPEATS]] | lmtp-one WHERE FILE... | lmtp-many WHERE CONNS LIST"
-                        " | row DB TRANSACTIONS\n");
+                        " | pending DB GAMES | iterations GAME SEATS MOVES MS | row DB TRANSACTIONS\n");
         return 64;
     }
     return 0;

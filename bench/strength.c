@@ -206,3 +206,69 @@ int bench_strength(const char *game, int nseats, int ngames, int ms, int iterati
     free(t.move_ms);
     return 0;
 }
+
+int bench_iterations(const char *game, int nseats, int moves, int ms)
+{
+    const struct game_ops *ops = game_find(game);
+    struct search_budget b = SEARCH_BUDGET_DEFAULT;
+    struct strbuf err = STRBUF_INIT;
+    struct game_table table = { nseats, seat_names };
+    cJSON *opts;
+    void *st;
+    long long iterations = 0;
+    double cpu = 0, wall = 0;
+    int searched = 0;
+    if (!ops || nseats < ops->min_seats || nseats > ops->max_seats || moves < 1 || ms < 10) {
+        fprintf(stderr, "iterations: GAME SEATS MOVES MS: no game \"%s\" of %d seats\n", game, nseats);
+        return 2;
+    }
+    b.ms = ms;
+    opts = engine_options(ops, NULL, &err);
+    st = opts ? ops->setup(opts, nseats, 1, &err) : NULL;
+    if (!st) {
+        fprintf(stderr, "iterations: %s\n", err.buf);
+        cJSON_Delete(opts);
+        strbuf_release(&err);
+        return 1;
+    }
+    /* The easy bots play every seat, so that the positions are the same
+     * however busy the machine; at each of seat 1's steps the strong bot
+     * searches too, its choice set aside. */
+    for (int step = 0; ops->waiting_for(st) && searched < moves && step < STEP_CAP; step++) {
+        unsigned w = ops->waiting_for(st);
+        const char *orders[GAME_MAX_SEATS] = { NULL };
+        char *own[GAME_MAX_SEATS] = { NULL };
+        struct game_log log;
+        for (int s = 0; s < nseats; s++) {
+            if (!(w & (1u << s)))
+                continue;
+            if (s == 0) {
+                struct search_stats ss;
+                free(search_choose(ops, st, s, &table, (uint64_t)step, &b, &ss));
+                if (ss.iterations) {
+                    iterations += ss.iterations;
+                    cpu += ss.cpu_ms;
+                    wall += ss.ms;
+                    searched++;
+                }
+            }
+            own[s] = bot_choose(ops, st, s, &table, (uint64_t)step ^ (uint64_t)s);
+            orders[s] = own[s];
+        }
+        game_log_init(&log);
+        int rc = ops->advance(st, orders, &table, &log);
+        game_log_release(&log);
+        for (int s = 0; s < nseats; s++)
+            free(own[s]);
+        if (rc)
+            break;
+    }
+    ops->free(st);
+    cJSON_Delete(opts);
+    strbuf_release(&err);
+    if (!searched)
+        return 1;
+    /* ITERATIONS CPU_MS WALL_MS, each a move's mean. */
+    printf("%.0f %.1f %.1f\n", (double)iterations / searched, cpu / searched, wall / searched);
+    return 0;
+}

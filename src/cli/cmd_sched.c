@@ -59,7 +59,7 @@ int cmd_run(struct cmd_ctx *c, int argc, char **argv)
         rc = temporary ? EX_TEMPFAIL : EX_SOFTWARE;
     if (imap && *imap && fetch_imap(c->db, &fs, &temporary))
         rc = temporary ? EX_TEMPFAIL : EX_SOFTWARE;
-    if (chores_do(c->db, &cs))
+    if (chores_do(c->db, true, &cs))
         rc = cmd_failed();
     if (outbox_send(c->db, c->db_path, &sends))
         rc = cmd_failed();

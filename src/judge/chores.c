@@ -3,6 +3,7 @@
 #include "judge/standing.h"
 #include "judge/alert.h"
 #include "judge/site.h"
+#include "judge/strong.h"
 #include "store/db.h"
 #include "store/settings.h"
 #include "lib/util.h"
@@ -10,14 +11,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-int chores_do(sqlite3 *db, struct chores_stats *st)
+int chores_do(sqlite3 *db, bool strong, struct chores_stats *st)
 {
     int rc = 0;
     memset(st, 0, sizeof(*st));
     if (schedule_run(db, &st->ss))
         rc = -1;
-    /* Games of bots play on where the last command stopped. */
-    if (schedule_bots(db, &st->ss))
+    /* Games of bots play on where the last command stopped; the strong
+     * bots search with no lock held, each move then given in a
+     * transaction of its own. */
+    if (schedule_bots(db, &st->ss) || (strong && strong_bots_play(db, 0, &st->ss)))
         rc = -1;
     /* MAIL DIGEST: the news of the period. */
     if (schedule_digests(db, &st->ss))

@@ -17,8 +17,10 @@ struct chores_stats {
 };
 
 /* Every chore in turn, each game in a transaction of its own; a chore
- * that fails is reported and the others go on. -1 when one failed. */
-int chores_do(sqlite3 *db, struct chores_stats *st);
+ * that fails is reported and the others go on. -1 when one failed. With
+ * strong, a pass of the strong bots too (`ngoma run`; ngoma serve keeps
+ * them in a child of their own, so that no deadline waits for them). */
+int chores_do(sqlite3 *db, bool strong, struct chores_stats *st);
 
 /* "N games with deadlines: ... ; N site pages; pruned ..." */
 void chores_summary(const struct chores_stats *st, struct strbuf *out);

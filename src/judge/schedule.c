@@ -425,9 +425,7 @@ int schedule_bots(sqlite3 *db, struct schedule_stats *st)
                   " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.bot = 1) ORDER BY id",
                   NULL, bots_game, st, "its bots could not play"))
         return -1;
-    /* The strong bots search with no lock held, each move then given in
-     * a transaction of its own. */
-    return strong_bots_play(db, 0, st);
+    return 0;
 }
 
 /* The digests due in one game. */

@@ -46,9 +46,10 @@ struct schedule_stats {
  */
 int schedule_run(sqlite3 *db, struct schedule_stats *st);
 
-/* Every unfinished game that waits for a bot, each in its own
- * transaction: the bots play on (bot_steps at most a game and run), and
- * the players are told. */
+/* Every unfinished game that waits for an easy bot or a forced order,
+ * each in its own transaction: they play on (bot_steps at most a game
+ * and run), and the players are told. The strong bots are
+ * strong_bots_play's (judge/strong.h). */
 int schedule_bots(sqlite3 *db, struct schedule_stats *st);
 
 /* Every seat on MAIL DIGEST with news no mail told it, whose last mail is

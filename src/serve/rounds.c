@@ -1,4 +1,4 @@
-/* rounds.c: what the children of ngoma serve do each round: the sender sends what is due, the clock runs the chores when they fall due. */
+/* rounds.c: what the children of ngoma serve do each round: the sender sends what is due, the clock runs the chores when they fall due, the bots child plays the strong bots. */
 #include "serve/rounds.h"
 #include "judge/chores.h"
 #include "judge/inbox.h"
@@ -9,6 +9,7 @@
 #include "lib/util.h"
 
 #include <stdio.h>
+#include <time.h>
 #include <unistd.h>
 
 double serve_send_round(sqlite3 *db, const char *db_path)
@@ -59,26 +60,34 @@ static bool strong_pending(sqlite3 *db)
            n;
 }
 
+double serve_bots_round(sqlite3 *db, const char *db_path)
+{
+    /* A pass a second at most: the server wakes this child with every
+     * mail and every wake of its own (one this pass asks for too). */
+    static double next_at;
+    struct schedule_stats ss = { 0 };
+    struct timespec ts;
+    double now;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    now = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    if (now < next_at)
+        return next_at - now;
+    if (!strong_pending(db))
+        return 60;
+    if (strong_bots_play(db, 0, &ss))
+        return 5; /* the database failed: again in a moment */
+    next_at = now + 1;
+    /* What the moves queued goes out now: the server wakes the sender. */
+    if (ss.bot_steps)
+        wake_server(db_path);
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    now = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    return strong_pending(db) ? (next_at > now ? next_at - now : 0) : 60;
+}
+
 double serve_clock_round(sqlite3 *db, const char *db_path)
 {
     time_t now = clock_now(), when = 0, due;
-    /* Woken (a mail taken, a command): the strong bots may be due. Their
-     * pass is one of their own, within bot_share, a second after the
-     * last; the chores wait for their time. */
-    if (strong_pending(db)) {
-        static time_t strong_after;
-        if (now >= strong_after) {
-            struct schedule_stats ss = { 0 };
-            if (strong_bots_play(db, 0, &ss) == 0 && ss.bot_steps) {
-                wake_server(db_path);
-                strong_after = now + 1;
-                if (!bots_at || bots_at > now + 1)
-                    bots_at = now + 1;
-            }
-        } else if (!bots_at || bots_at > strong_after) {
-            bots_at = strong_after;
-        }
-    }
     /* Asked afresh each round (a mail just taken may have begun a step):
      * what falls after the last pass, which did what was due by then. */
     int found = schedule_next_due(db, last_pass, &when);
@@ -96,7 +105,7 @@ double serve_clock_round(sqlite3 *db, const char *db_path)
         if (lock < 0)
             return 60;
         if (chores_run_begin(db, &run, errors, sizeof(errors)) == 0) {
-            chores_do(db, &cs);
+            chores_do(db, false, &cs); /* the strong bots are the bots child's */
             strbuf_addstr(&summary, "serve: ");
             chores_summary(&cs, &summary);
             strbuf_addf(&summary, "; %d site pages; pruned %lld mails and %lld journal rows", cs.site_pages,

@@ -1,4 +1,4 @@
-/* rounds.h: what the children of ngoma serve do each round: the sender sends what is due, the clock runs the chores when they fall due. */
+/* rounds.h: what the children of ngoma serve do each round: the sender sends what is due, the clock runs the chores when they fall due, the bots child plays the strong bots. */
 #ifndef NGOMA_ROUNDS_H
 #define NGOMA_ROUNDS_H
 
@@ -17,5 +17,10 @@ worker_fn serve_read_round;
  * five minutes besides; a round that finds nothing due only looks when
  * the next thing is. */
 worker_fn serve_clock_round;
+/* The bots: a pass of the strong bots (strong_bots_play, within
+ * bot_share) a second while any game has one, woken with every mail; at
+ * a lower priority than the clock, whose deadlines never wait for a
+ * search. */
+worker_fn serve_bots_round;
 
 #endif

@@ -59,7 +59,7 @@ struct server {
     size_t message_bytes;
     bool ack_taken;          /* lmtp_ack taken: 250 once read and committed, not once kept */
     int wake_fd, wake_keep;
-    struct worker sender, clock, reader;
+    struct worker sender, clock, reader, bots;
     bool stopping;
     time_t stop_at, next_tick;
     char host[128];
@@ -101,7 +101,7 @@ static void settings_read(struct server *s)
  * (the other children's too, or those would never see their end). Owned. */
 static int *child_fds(const struct server *s, int *n)
 {
-    int *fds = xmalloc((size_t)(s->nls + s->nconns + 7) * sizeof(int));
+    int *fds = xmalloc((size_t)(s->nls + s->nconns + 8) * sizeof(int));
     *n = 0;
     for (int i = 0; i < s->nls; i++)
         fds[(*n)++] = s->ls[i].fd;
@@ -114,12 +114,13 @@ static int *child_fds(const struct server *s, int *n)
     fds[(*n)++] = s->sender.wake;
     fds[(*n)++] = s->clock.wake;
     fds[(*n)++] = s->reader.wake;
+    fds[(*n)++] = s->bots.wake;
     return fds;
 }
 
 static void workers_tend(struct server *s)
 {
-    struct worker *ws[] = { &s->sender, &s->clock, &s->reader };
+    struct worker *ws[] = { &s->sender, &s->clock, &s->reader, &s->bots };
     time_t now = time(NULL);
     for (size_t i = 0; i < ARRAY_SIZE(ws); i++) {
         struct worker *w = ws[i];
@@ -417,6 +418,7 @@ static void commit_ready(struct server *s)
     if (taken) {
         worker_wake(&s->sender);
         worker_wake(&s->clock);
+        worker_wake(&s->bots);
     }
     if (kept)
         worker_wake(&s->reader); /* the reader takes them, in groups as they come */
@@ -430,6 +432,7 @@ static void take_inbox(struct server *s)
     worker_wake(&s->reader);
     worker_wake(&s->clock);
     worker_wake(&s->sender);
+    worker_wake(&s->bots);
 }
 
 /* ---- the loop -------------------------------------------------------------------------- */
@@ -439,8 +442,9 @@ static void reap(struct server *s)
     pid_t pid;
     int status;
     while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
-        if (!worker_reaped(&s->sender, pid, s->stopping) && !worker_reaped(&s->clock, pid, s->stopping))
-            worker_reaped(&s->reader, pid, s->stopping);
+        if (!worker_reaped(&s->sender, pid, s->stopping) && !worker_reaped(&s->clock, pid, s->stopping) &&
+            !worker_reaped(&s->reader, pid, s->stopping))
+            worker_reaped(&s->bots, pid, s->stopping);
 }
 
 static void signals(struct server *s)
@@ -460,12 +464,13 @@ static void signals(struct server *s)
                 }
             } else if (buf[i] == SIGHUP) {
                 settings_read(s);
-                s->sender.asked = s->clock.asked = s->reader.asked = true;
+                s->sender.asked = s->clock.asked = s->reader.asked = s->bots.asked = true;
                 worker_stop(&s->sender);
                 worker_stop(&s->clock);
                 worker_stop(&s->reader);
-                fprintf(stderr, "ngoma serve: settings read again; the sender, the clock and the reader start"
-                                " afresh\n");
+                worker_stop(&s->bots);
+                fprintf(stderr, "ngoma serve: settings read again; the sender, the clock, the reader and the bots"
+                                " start afresh\n");
             } else if (buf[i] == SIGCHLD) {
                 reap(s);
             }
@@ -516,6 +521,8 @@ static int poll_timeout(const struct server *s, time_t now)
         next = s->clock.restart_at;
     if (!s->reader.pid && s->reader.restart_at && s->reader.restart_at < next)
         next = s->reader.restart_at;
+    if (!s->bots.pid && s->bots.restart_at && s->bots.restart_at < next)
+        next = s->bots.restart_at;
     return next <= now ? 0 : (int)(next - now) * 1000;
 }
 
@@ -523,7 +530,7 @@ static void loop(struct server *s)
 {
     struct pollfd *pf = NULL;
     size_t alloc = 0;
-    while (!s->stopping || s->nconns || s->sender.pid || s->clock.pid || s->reader.pid) {
+    while (!s->stopping || s->nconns || s->sender.pid || s->clock.pid || s->reader.pid || s->bots.pid) {
         time_t now = time(NULL);
         size_t n = 0, need = (size_t)(3 + s->nls + s->nconns), base;
         int ms, nls = s->nls;
@@ -532,6 +539,7 @@ static void loop(struct server *s)
             worker_stop(&s->sender);
             worker_stop(&s->clock);
             worker_stop(&s->reader);
+            worker_stop(&s->bots);
         }
         workers_tend(s);
         if (need > alloc) {
@@ -627,6 +635,9 @@ int serve_run(const struct serve_opts *o)
     s.sender = (struct worker){ "sender", serve_send_round, 0, -1, 0, 0, false, true, 0 };
     s.clock = (struct worker){ "clock", serve_clock_round, 0, -1, 0, 0, false, false, 5 };
     s.reader = (struct worker){ "reader", serve_read_round, 0, -1, 0, 0, false, false, 0 };
+    /* The strong bots search in a child of their own, below the clock:
+     * a deadline never waits for a search. */
+    s.bots = (struct worker){ "bots", serve_bots_round, 0, -1, 0, 0, false, false, 10 };
     if (gethostname(s.host, sizeof(s.host) - 1) || !*s.host)
         snprintf(s.host, sizeof(s.host), "localhost");
     if (wake_server(o->db_path)) {

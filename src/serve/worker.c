@@ -1,4 +1,4 @@
-/* worker.c: the children of ngoma serve (the sender, the clock): each a loop that works, then sleeps until it is due again or woken through its pipe. */
+/* worker.c: the children of ngoma serve (the sender, the clock, the reader, the bots): each a loop that works, then sleeps until it is due again or woken through its pipe. */
 #include "serve/worker.h"
 #include "mail/send.h"
 #include "store/db.h"

@@ -1,4 +1,4 @@
-/* worker.h: the children of ngoma serve (the sender, the clock): each a loop that works, then sleeps until it is due again or woken through its pipe. */
+/* worker.h: the children of ngoma serve (the sender, the clock, the reader, the bots): each a loop that works, then sleeps until it is due again or woken through its pipe. */
 #ifndef NGOMA_WORKER_H
 #define NGOMA_WORKER_H
 
