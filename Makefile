@@ -60,16 +60,18 @@ MODS  := $(DRAW) $(MIME)
 CHECK := $(BUILD)/check_ngoma
 BENCH := $(BUILD)/bench_ngoma
 
-# The fuzzing build: clang, libFuzzer, ASan and UBSan; one program per target.
-FUZZ_FLAGS   := -O1 -g -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer
+# The sanitizer build: clang with AddressSanitizer and UndefinedBehaviorSanitizer,
+# and libFuzzer's coverage: the same objects make the program, the suites
+# and one fuzz program per target.
+SAN_FLAGS    := -O1 -g -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN_LDFLAGS  := -fsanitize=address,undefined,fuzzer-no-link
 FUZZ_TARGETS := mail orders state template seeds lmtp press
 FUZZ_SECONDS ?= 600
+FUZZ_CHECK_SECONDS ?= 20
 
-# The sanitizer build: clang with AddressSanitizer and UndefinedBehaviorSanitizer.
-SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-
-.PHONY: all deps check check-run check-unit check-suites check-cli check-mail check-site check-postfix check-bench check-reliability check-san check-fuzz \
-	fuzz fuzz-run fuzz-build fuzz-programs demo demo-run bench bench-run bench-strength install contrib-files clean
+.PHONY: all deps check check-run build build-san check-unit check-unit-san check-scripts-cli check-scripts-mail \
+	check-cli check-mail check-site check-postfix check-bench check-reliability check-fuzz \
+	fuzz fuzz-run fuzz-programs demo demo-run bench bench-run bench-strength install contrib-files clean
 
 all: $(NGOMA) $(MODS)
 
@@ -118,32 +120,47 @@ $(BUILD)/gen/migrations.o: $(BUILD)/gen/migrations.c
 deps:
 	@sh contrib/install-deps
 
-# make check: install what is missing, then build and test with gcc, then
-# again with clang under the sanitizers. A sub-make reads pkg-config only
-# after the packages are in.
+# make check: install what is missing, then build with gcc and with clang
+# (the sanitizers and the fuzz targets, one build), then test. A sub-make
+# reads pkg-config only after the packages are in.
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-# The benchmarks first, on a machine not still settling from the suites
-# (bench/lmtp.sh also waits for the server's workers to sleep before it
-# times a mail).
-check-run: check-bench check-suites check-reliability check-san check-fuzz
+# tests/steps.sh runs the steps in turn and a step's lanes (joined by +)
+# at once, one a core, and prints the time of each. The benchmarks come
+# first, alone, on a machine not still settling from the suites; then two
+# lanes: the suites of both builds, every script once (against the
+# sanitizer build but the browser's), what needs the gcc build (the
+# private Postfix installs it as the guide says; reliability and soak kill
+# and time it) and the fuzzing.
+check-run:
+	@sh tests/steps.sh build+build-san check-bench \
+		check-unit-san,check-scripts-mail,check-site,check-fuzz+check-unit,check-scripts-cli,check-reliability,check-postfix
 	@echo "make check: all tests passed"
 
-# The Check suites in two halves at once, one a core: the long ones (every
-# game played to its end many times, the bots' matches) beside the rest.
-check-unit: $(CHECK) $(NGOMA)
-	@$(MAKE) --no-print-directory BESIDE= check-suites
+build: $(NGOMA) $(MODS) $(CHECK) $(BENCH)
 
-# The same, with the scripts BESIDE names run after the rest of the suites,
-# still beside the long ones: they wait on servers and processes more
-# than they compute.
-BESIDE ?= check-cli check-mail check-site check-postfix
-check-suites: $(CHECK) $(NGOMA)
-	@CK_DEFAULT_TIMEOUT=240 $(CHECK) termination bots >$(BUILD)/check-long.log 2>&1 & long=$$!; \
-	CK_DEFAULT_TIMEOUT=240 $(CHECK) --except termination bots && \
-	{ [ -z "$(BESIDE)" ] || $(MAKE) --no-print-directory $(BESIDE); }; rest=$$?; \
-	wait $$long; rc=$$?; cat $(BUILD)/check-long.log; [ $$rest -eq 0 ] && [ $$rc -eq 0 ]
+# The sanitizer build: clang with ASan and UBSan, and the coverage the
+# fuzz targets need, which are built from the same objects.
+build-san:
+	@$(MAKE) --no-print-directory $(SAN_MAKE) build/san/ngoma build/san/check_ngoma fuzz-programs
+
+# Every Check suite (termination plays 6,000 games to their end).
+check-unit: $(CHECK) $(NGOMA)
+	CK_DEFAULT_TIMEOUT=240 $(CHECK)
+
+# The same under the sanitizers (termination on a sample: memory, not bounds).
+check-unit-san:
+	@$(MAKE) --no-print-directory $(SAN_MAKE) NGOMA_TERMINATION_GAMES=3 check-unit
+
+# The scripts against the sanitizer build: the CLI's and the mail's. The
+# site's and the phone's (check-site) measure pages in Chromium and run
+# against the gcc build: under ASan each answer's picture takes four times
+# as long, and check_render draws every picture under ASan already.
+check-scripts-cli:
+	@$(MAKE) --no-print-directory $(SAN_MAKE) check-cli
+check-scripts-mail:
+	@$(MAKE) --no-print-directory $(SAN_MAKE) check-mail
 
 check-cli: $(NGOMA)
 	sh tests/layers.sh
@@ -178,18 +195,16 @@ check-postfix: $(NGOMA)
 	sh tests/postfix.sh $(NGOMA)
 
 # make fuzz: every fuzz target for FUZZ_SECONDS (default 600) each; make
-# check runs them for 30 seconds each.
+# check runs them for 20 seconds each.
 fuzz: deps
 	@$(MAKE) --no-print-directory fuzz-run
 
-fuzz-run: fuzz-build
-	sh tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
+fuzz-run: build-san
+	sh tests/fuzz/run.sh build/san $(FUZZ_SECONDS)
 
-check-fuzz: fuzz-build
-	sh tests/fuzz/run.sh build/fuzz 30
-
-fuzz-build:
-	@$(MAKE) --no-print-directory BUILD=build/fuzz CC=clang CFLAGS="$(FUZZ_FLAGS)" fuzz-programs
+# make check's: one target at a time (the other core runs a lane of its own).
+check-fuzz: build-san
+	FUZZ_JOBS=1 sh tests/fuzz/run.sh build/san $(FUZZ_CHECK_SECONDS)
 
 fuzz-programs: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
 
@@ -211,9 +226,8 @@ check-bench: $(NGOMA) $(BENCH)
 # 0x1bf..0x4000012c1, and LeakSanitizer's tracer dies scanning it
 # ("Tracer caught signal 11", by heap layout). Without the interceptor no
 # dynamic TLS is a root: a leak can only be reported more, never hidden.
-check-san:
-	@$(MAKE) --no-print-directory BUILD=build/san CC=clang CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
-		ASAN_OPTIONS=detect_leaks=1:intercept_tls_get_addr=0 NGOMA_TERMINATION_GAMES=5 BESIDE="check-cli check-mail check-site" check-suites
+SAN_MAKE = BUILD=build/san CC=clang CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_LDFLAGS)" \
+	ASAN_OPTIONS=detect_leaks=1:intercept_tls_get_addr=0
 
 # make bench: every benchmark of bench/, each against a baseline measured
 # in the same run (docs/benchmarks.md holds a run's tables).

@@ -47,9 +47,12 @@ if [ -n "$QUICK" ]; then
 else
     sh "$HERE/strength.sh" "$BENCH" "${STRENGTH_GAMES:-20}" 200
 fi
+echo
+echo "== 10. the host's time: deadlines and answers beside strong bots, a busy core, answers under load"
+sh "$HERE/busy.sh" "$NGOMA" "$BENCH" "$T" $QUICK
 if [ -z "$QUICK" ]; then
     echo
-    echo "== 10. through a private Postfix: a player's mail to the answer in her mailbox"
+    echo "== 11. through a private Postfix: a player's mail to the answer in her mailbox"
     if [ "$(id -u)" = 0 ]; then
         # tests/postfix.sh sets the Postfix up as docs/hosting.md says; 50 mails by each way.
         LATENCY_MAILS=50 sh "$HERE/../tests/postfix.sh" "$NGOMA" | grep "answer in her mailbox"

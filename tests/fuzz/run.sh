@@ -1,5 +1,5 @@
 #!/bin/sh
-# run.sh: runs every libFuzzer target for SECONDS each, two at a time, from the seed corpora in tests/fuzz/corpus; a crash fails the run and names its input.
+# run.sh: runs every libFuzzer target for SECONDS each, two at a time (FUZZ_JOBS=1: one), from the seed corpora in tests/fuzz/corpus; a crash fails the run and names its input.
 # usage: run.sh FUZZ_BUILD_DIR SECONDS
 set -u
 B=$1 SECONDS_EACH=$2
@@ -10,7 +10,7 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktra
 fuzz_one() {
     t=$1
     mkdir -p "$B/work/$t"
-    # New inputs go to build/fuzz/work; the committed corpus is read, not written.
+    # New inputs go to FUZZ_BUILD_DIR/work; the committed corpus is read, not written.
     # The budgets of docs/reliability.md: an input of up to 64 KB that
     # takes over 2 s (its linear cost is milliseconds, even under ASan) or
     # asks for one block over 64 MB (the peak a whole mail may cost) is a
@@ -36,13 +36,15 @@ while [ $# -gt 0 ]; do
     fuzz_one "$1" &
     p1=$!
     p2=
-    if [ $# -gt 1 ]; then
+    if [ $# -gt 1 ] && [ "${FUZZ_JOBS:-2}" -gt 1 ]; then
         fuzz_one "$2" &
         p2=$!
     fi
     wait $p1 || fails=$((fails + 1))
-    [ -n "$p2" ] && { wait $p2 || fails=$((fails + 1)); }
     shift
-    [ $# -gt 0 ] && shift
+    if [ -n "$p2" ]; then
+        wait $p2 || fails=$((fails + 1))
+        shift
+    fi
 done
 [ $fails -eq 0 ]
