@@ -67,7 +67,7 @@ SAN_FLAGS    := -O1 -g -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize
 SAN_LDFLAGS  := -fsanitize=address,undefined,fuzzer-no-link
 FUZZ_TARGETS := mail orders state template seeds lmtp press
 FUZZ_SECONDS ?= 600
-FUZZ_CHECK_SECONDS ?= 20
+FUZZ_CHECK_SECONDS ?= 15
 
 .PHONY: all deps check check-run build build-san check-unit check-unit-san check-scripts-cli check-scripts-mail \
 	check-cli check-mail check-site check-postfix check-bench check-reliability check-fuzz \
@@ -135,7 +135,7 @@ check: deps
 # and time it) and the fuzzing.
 check-run:
 	@sh tests/steps.sh build+build-san check-bench \
-		check-unit-san,check-scripts-mail,check-site,check-fuzz+check-unit,check-scripts-cli,check-reliability,check-postfix
+		check-unit-san,check-scripts-mail,check-site+check-unit,check-scripts-cli,check-reliability,check-postfix,check-fuzz
 	@echo "make check: all tests passed"
 
 build: $(NGOMA) $(MODS) $(CHECK) $(BENCH)
@@ -195,7 +195,7 @@ check-postfix: $(NGOMA)
 	sh tests/postfix.sh $(NGOMA)
 
 # make fuzz: every fuzz target for FUZZ_SECONDS (default 600) each; make
-# check runs them for 20 seconds each.
+# check runs them for 15 seconds each.
 fuzz: deps
 	@$(MAKE) --no-print-directory fuzz-run
 
@@ -207,6 +207,8 @@ check-fuzz: build-san
 	FUZZ_JOBS=1 sh tests/fuzz/run.sh build/san $(FUZZ_CHECK_SECONDS)
 
 fuzz-programs: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
+# Their objects are kept, or every later make would link them again.
+.SECONDARY: $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.o)
 
 $(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIB_OBJS) | $(MODS)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS)

@@ -91,14 +91,17 @@ def order_mail(db, env, game, n):
 
 def phase(name, pending):
     db, env = fresh(name, (("images", "no"), ("bot_ms", str(BOT_MS)), ("bot_share", "50")))
-    if pending:
-        run(bench, "pending", db, str(PENDING), env=env)
-    dl = int(run(ngoma, "new", "kuniumi", "--player", "Ann=ann@example.org", "--player", "Bob=bob@example.org",
-                 "--deadline", "%ds" % DEADLINE_S, "--nmr", "bot:easy", env=env).strip())
     ans = int(run(ngoma, "new", "kuniumi", "--player", "Ann=ann@example.org", "--player", "Bob=bob@example.org",
                   env=env).strip())
+    if pending:
+        run(bench, "pending", db, str(PENDING), env=env)
     port = free_port()
     srv = serve(env, port, open(os.path.join(d, name + "-serve.log"), "w"))
+    # Made with the server running: its bots child plays the strong bots
+    # (a command leaves them to it), and the first deadline is timed from
+    # the step's start as the game keeps it.
+    dl = int(run(ngoma, "new", "kuniumi", "--player", "Ann=ann@example.org", "--player", "Bob=bob@example.org",
+                 "--deadline", "%ds" % DEADLINE_S, "--nmr", "bot:easy", env=env).strip())
     answers, failed = [], []
 
     def answer_loop():
@@ -134,6 +137,8 @@ def phase(name, pending):
                 sys.exit("busy.sh: the deadline of game %d never fired (%s)" % (dl, name))
             time.sleep(0.01)
         late.append(time.time() - due)
+        if os.environ.get("BUSY_DEBUG"):
+            print("deadline due %d, seen %.2f" % (due, time.time()), file=sys.stderr)
         turn = q(db, "SELECT turn FROM games WHERE id = ?", dl)[0][0]
     th.join()
     if failed:

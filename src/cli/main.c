@@ -275,8 +275,10 @@ int main(int argc, char **argv)
     }
     rc = cmd->fn(&ctx, argc, argv);
     /* A strong bot the command left due plays now (a mail kept for the
-     * worker leaves it to the worker). */
-    if (rc == 0 && ctx.db && (cmd->flags & BOTS) && !(ctx.after & AFTER_READ))
+     * worker leaves it to the worker; a running ngoma serve, woken, to
+     * its bots child: a host's command never waits for a search then). */
+    if (rc == 0 && ctx.db && (cmd->flags & BOTS) && !(ctx.after & AFTER_READ) &&
+        !(ctx.db_path && wake_server(ctx.db_path)))
         cmd_strong_bots(&ctx);
     if (ctx.db) {
         db_rollback(ctx.db); /* nothing is left open on any path; this is a guard */
