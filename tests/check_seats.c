@@ -273,6 +273,73 @@ START_TEST(an_opener_is_no_host)
 }
 END_TEST
 
+/* The opener's PAUSE and EXTEND wait for the others' consent: asked (the
+ * others told, without her name), nothing changes until each agrees by
+ * AGREE at the lobby; a stranger's or her own AGREE counts for nothing;
+ * the ask lapses when the step ends. */
+START_TEST(an_opener_pauses_with_the_others_consent)
+{
+    sqlite3 *db = t_lobby_db("open");
+    struct game_rec g;
+    char *secret = NULL, *text;
+    struct strbuf to = STRBUF_INIT;
+    t_confirmed(db, "ann@example.org");
+    t_confirmed(db, "bob@example.org");
+    t_confirmed(db, "cy@example.org");
+    t_confirmed(db, "eve@example.org");
+    t_lobby(db, "ann@example.org", "new", "NEW kalimambo SEATS 3 DEADLINE 48h AS Ann");
+    t_lobby(db, "bob@example.org", "join", "JOIN 1 AS Bob");
+    t_lobby(db, "cy@example.org", "join", "JOIN 1 AS Cy");
+    ck_assert_int_eq(game_load(db, 1, &g), 0);
+    ck_assert_int_eq(db_get_text(db, &secret, "SELECT host_secret FROM games WHERE id = 1", ""), 1);
+    strbuf_addf(&to, "ngoma+1-host-%s@localhost", secret);
+    t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host", "PAUSE", NULL);
+    reload(db, &g);
+    ck_assert(!g.sched.paused);
+    text = last_text(db, "ann@example.org", "host");
+    ck_assert_msg(strstr(text, "every other player agrees"), "%s", text);
+    free(text);
+    text = last_text(db, "bob@example.org", "notice");
+    ck_assert_msg(strstr(text, "AGREE 1") && strstr(text, "The player who opened this game's table asks"), "%s",
+                  text);
+    free(text);
+    /* Her own AGREE and a stranger's count for nothing. */
+    t_lobby(db, "ann@example.org", "agree", "AGREE 1");
+    ck_assert(t_last_has(db, "ann@example.org", "you asked it yourself"));
+    t_lobby(db, "eve@example.org", "agree", "AGREE 1");
+    ck_assert(t_last_has(db, "eve@example.org", "only the players of game 1"));
+    t_lobby(db, "bob@example.org", "agree", "AGREE 1");
+    ck_assert(t_last_has(db, "bob@example.org", "waits for 1 more player"));
+    reload(db, &g);
+    ck_assert(!g.sched.paused);
+    t_lobby(db, "cy@example.org", "agree", "AGREE 1");
+    ck_assert(t_last_has(db, "cy@example.org", "Every player agreed. The game is paused"));
+    reload(db, &g);
+    ck_assert(g.sched.paused);
+    /* RESUME is hers alone; an EXTEND asked, then the step ends: it lapses. */
+    t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host", "RESUME\nEXTEND 2d", NULL);
+    reload(db, &g);
+    ck_assert(!g.sched.paused);
+    {
+        char *before = xstrdup(g.sched.deadline_at);
+        for (int s = 0; s < 3; s++) {
+            struct strlist legal = STRLIST_INIT;
+            g.ops->legal(g.st, s, &g.table, &legal);
+            t_ok(db, &g, s, legal.v[0]);
+            strlist_clear(&legal);
+        }
+        ck_assert_int_eq(g.turn, 1);
+        t_lobby(db, "bob@example.org", "agree", "AGREE 1");
+        ck_assert(t_last_has(db, "bob@example.org", "nobody asks anything"));
+        free(before);
+    }
+    free(secret);
+    strbuf_release(&to);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 /* A seat a bot plays since its player was kicked is listed in the lobby
  * and taken over by a new player, who reads her seat's hand and nobody
  * else's; whoever was in the game takes none of its seats. */
@@ -489,6 +556,7 @@ Suite *seats_suite(void)
     tcase_add_test(tc, ratings_follow_the_record);
     tcase_add_test(tc, a_newcomer_reads_no_former_press);
     tcase_add_test(tc, an_opener_is_no_host);
+    tcase_add_test(tc, an_opener_pauses_with_the_others_consent);
     tcase_add_test(tc, a_new_player_takes_over);
     tcase_add_test(tc, takeover_can_be_off);
     tcase_add_test(tc, unasked_mail_is_budgeted);

@@ -1,5 +1,6 @@
 /* host.c: what a game's host may do, by command line or by mail: pause, resume, extend, roll back, replace, kick. */
 #include "judge/host.h"
+#include "judge/consent.h"
 #include "store/db.h"
 #include "core/engine.h"
 #include "core/history.h"
@@ -85,25 +86,66 @@ static int do_resume(sqlite3 *db, struct game_rec *g, struct strbuf *out)
     return bots_play(db, g, out);
 }
 
-static int do_extend(sqlite3 *db, struct game_rec *g, const char *arg, struct strbuf *out)
+/* EXTEND's time (*secs) and the deadline it moves (*t); 1 with why in
+ * out when there is none. */
+static int extend_arg(const struct game_rec *g, const char *arg, long *secs, time_t *t, struct strbuf *out)
 {
-    long secs;
-    time_t t;
-    char when[32], shown[64];
-    if (!arg || !duration_parse(arg, &secs) || secs <= 0) {
+    if (!arg || !duration_parse(arg, secs) || *secs <= 0) {
         strbuf_addstr(out, "EXTEND takes a time, like EXTEND 2d or EXTEND 12h");
         return 1;
     }
-    if (!g->sched.deadline_at || !*g->sched.deadline_at || !utc_parse(g->sched.deadline_at, &t)) {
+    if (!g->sched.deadline_at || !*g->sched.deadline_at || !utc_parse(g->sched.deadline_at, t)) {
         strbuf_addstr(out, "the game has no deadline to extend");
         return 1;
     }
+    return 0;
+}
+
+static int extend_by(sqlite3 *db, struct game_rec *g, long secs, time_t t, struct strbuf *out)
+{
+    char when[32], shown[64];
     utc_format(t + secs, when);
     free(g->sched.deadline_at);
     g->sched.deadline_at = xstrdup(when);
     time_format_tz(t + secs, "UTC", shown);
     strbuf_addf(out, "The deadline of the step is now %s.", shown);
     return save_schedule(db, g) || notify_notice_all(db, g, -1, "more time for the step", out->buf) ? -1 : 0;
+}
+
+static int do_extend(sqlite3 *db, struct game_rec *g, const char *arg, struct strbuf *out)
+{
+    long secs;
+    time_t t;
+    return extend_arg(g, arg, &secs, &t, out) ? 1 : extend_by(db, g, secs, t, out);
+}
+
+/* The opener's PAUSE or EXTEND: asked of the other players, done at once
+ * when nobody else sits in the game. */
+static int opener_asks(sqlite3 *db, struct game_rec *g, const struct words *w, struct strbuf *out)
+{
+    long secs = 0;
+    time_t t = 0;
+    int rc;
+    if (str_eq(w->w[0], "pause") && g->sched.paused) {
+        strbuf_addstr(out, "the game is paused already");
+        return 1;
+    }
+    if (str_eq(w->w[0], "extend") && extend_arg(g, w->n == 2 ? w->w[1] : NULL, &secs, &t, out))
+        return 1;
+    rc = consent_ask(db, g, g->sched.host_email ? g->sched.host_email : "", w->w[0], secs, out);
+    if (rc != 2)
+        return rc;
+    return str_eq(w->w[0], "pause") ? do_pause(db, g, out) : extend_by(db, g, secs, t, out);
+}
+
+int host_consented(sqlite3 *db, struct game_rec *g, const char *what, long secs, struct strbuf *out)
+{
+    time_t t;
+    if (str_eq(what, "pause"))
+        return g->sched.paused ? 0 : do_pause(db, g, out);
+    if (!g->sched.deadline_at || !*g->sched.deadline_at || !utc_parse(g->sched.deadline_at, &t))
+        return 0;
+    return extend_by(db, g, secs, t, out);
 }
 
 /* ROLLBACK 3: back to where round (turn, move) 3 began; ROLLBACK STEP
@@ -393,7 +435,9 @@ int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char 
         words_release(&w);
         return 1;
     }
-    if (str_eq(w.w[0], "pause") && w.n == 1)
+    if (who.kind == VIEWER_OPENER && ((str_eq(w.w[0], "pause") && w.n == 1) || str_eq(w.w[0], "extend")))
+        rc = opener_asks(db, g, &w, out);
+    else if (str_eq(w.w[0], "pause") && w.n == 1)
         rc = do_pause(db, g, out);
     else if (str_eq(w.w[0], "resume") && w.n == 1)
         rc = do_resume(db, g, out);

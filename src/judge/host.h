@@ -14,6 +14,10 @@
  * was done in out), 1 when refused (why in out), -1 on a failure.
  */
 int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char *line, struct strbuf *out);
+/* A lobby game's opener may PAUSE and EXTEND with the others' consent
+ * (consent.c): what every one of them agreed to ("pause", or "extend" by
+ * secs) is done now, every seat told. 0, or -1 on a failure. */
+int host_consented(sqlite3 *db, struct game_rec *g, const char *what, long secs, struct strbuf *out);
 /* Where the game stands: status, step, who is missing, the deadline, the
  * seats (their addresses only where visibility.c lets who read them). */
 int host_status(sqlite3 *db, struct game_rec *g, struct viewer v, struct strbuf *out);

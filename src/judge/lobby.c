@@ -1,5 +1,7 @@
 /* lobby.c: the bare address's command language: confirmed addresses, games opened and filled by mail, invitations, watchers, rematches. */
 #include "judge/lobby.h"
+#include "judge/consent.h"
+#include "judge/host.h"
 #include "judge/standing.h"
 #include "judge/takeover.h"
 #include "core/engine.h"
@@ -1543,6 +1545,41 @@ fail:
     return -1;
 }
 
+/* AGREE 12: a player agrees to what game 12's opener asks (a pause, more
+ * time for the step); done when every other player has. */
+static int cmd_agree(struct lobby *l, const char *line, const struct args *a)
+{
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    const char *what = NULL;
+    long secs = 0;
+    int64_t id, n;
+    int rc;
+    if (!game_number(a, 1, &id) || a->n != 2) {
+        answer(l, line, "AGREE takes the number of a game you play in: AGREE 12");
+        return 0;
+    }
+    if (db_get_int64(l->db, &n, "SELECT count(*) FROM games WHERE id = ?", "I", id) < 0)
+        return -1;
+    if (!n) {
+        answer(l, line, "there is no game %lld: MYGAMES lists yours", (long long)id);
+        return 0;
+    }
+    if (game_load(l->db, id, &g))
+        return -1;
+    rc = consent_agree(l->db, &g, l->from, &what, &secs, &out);
+    if (rc == 2) {
+        strbuf_reset(&out);
+        strbuf_addstr(&out, "Every player agreed. ");
+        rc = host_consented(l->db, &g, what, secs, &out);
+    }
+    if (rc >= 0)
+        answer(l, line, "%s", out.buf);
+    strbuf_release(&out);
+    game_unload(&g);
+    return rc < 0 ? -1 : 0;
+}
+
 /* TAKE 12 Beta [AS YourName]: a seat of a running game that a bot plays
  * since its player left, taken over by a confirmed player new to the
  * game, within the gates its table was opened with. */
@@ -1700,6 +1737,8 @@ static const struct lobby_command lobby_commands[] = {
     { "invite", cmd_invite, NEEDS_CONFIRMED, "INVITE 12 friend@example.org", "one mail to a friend, saying who asked" },
     { "watch", cmd_watch, NEEDS_CONFIRMED, "WATCH 12", "a mail each round, as an observer sees the game" },
     { "unwatch", cmd_unwatch, 0, "UNWATCH 12", "no more of those" },
+    { "agree", cmd_agree, NEEDS_CONFIRMED, "AGREE 12",
+      "agree to what the player who opened game 12 asks (a pause, more time)" },
     { "rematch", cmd_rematch, NEEDS_CONFIRMED, "REMATCH 12 [BOT:EASY]", "the same players, a new game (each is invited)" },
     { "mygames", cmd_mygames, 0, "MYGAMES", "your games, seats, open games and watched games" },
     { "ratings", cmd_ratings, 0, "RATINGS kalimambo", "a game's top 20 players by rating, and you" },

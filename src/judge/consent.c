@@ -1,0 +1,154 @@
+/* consent.c: what a lobby game's opener asks of its players (a pause, more time for the step): asked once, agreed by each other person by AGREE at the lobby, done when all have. */
+#include "judge/consent.h"
+#include "judge/notify.h"
+#include "mail/mailout.h"
+#include "store/db.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The seats of g a person other than by holds (each address once). */
+static unsigned others_of(const struct game_rec *g, const char *by)
+{
+    unsigned m = 0;
+    for (int s = 0; s < g->nseats; s++) {
+        bool seen = false;
+        if (g->seats[s].bot || str_ieq(g->seats[s].email, by))
+            continue;
+        for (int t = 0; t < s; t++)
+            seen |= ((m >> t) & 1u) && str_ieq(g->seats[t].email, g->seats[s].email);
+        if (!seen)
+            m |= 1u << s;
+    }
+    return m;
+}
+
+/* What is asked, in a sentence's words: "a pause", "2d more for this step". */
+static void asked_text(const char *what, long secs, struct strbuf *out)
+{
+    if (str_eq(what, "pause")) {
+        strbuf_addstr(out, "a pause (no orders and no deadline until it resumes)");
+    } else {
+        char d[32];
+        duration_format(secs, d);
+        strbuf_addf(out, "%s more for this step", d);
+    }
+}
+
+int consent_ask(sqlite3 *db, struct game_rec *g, const char *by, const char *what, long secs, struct strbuf *out)
+{
+    unsigned others = others_of(g, by);
+    struct strbuf note = STRBUF_INIT, asked = STRBUF_INIT;
+    char now[32], *lobby;
+    int rc = -1, me = -1;
+    if (!others)
+        return 2;
+    utc_now(now);
+    if (db_do(db, "DELETE FROM consent_given WHERE game_id = ?", "I", g->id) ||
+        db_do(db,
+              "INSERT OR REPLACE INTO consent_asks (game_id, what, secs, turn, asked_by, asked_at) VALUES (?, ?, ?,"
+              " ?, ?, ?)",
+              "IsIiss", g->id, what, (int64_t)secs, g->turn, by, now))
+        return -1;
+    asked_text(what, secs, &asked);
+    lobby = mail_reply_address(db, 0, 0, NULL);
+    /* No name: in an anonymous game the opener's is hidden too. */
+    strbuf_addf(&note,
+                "The player who opened this game's table asks for %s. It is done when every player agrees: to"
+                " agree, mail AGREE %lld to %s. Nothing changes until then, and the ask lapses when the step"
+                " ends.",
+                asked.buf, (long long)g->id, lobby ? lobby : "the lobby address");
+    for (int s = 0; s < g->nseats; s++)
+        if (str_ieq(g->seats[s].email, by))
+            me = s;
+    if (!notify_notice_all(db, g, me, "the game's opener asks you", note.buf)) {
+        strbuf_addf(out, "You asked for %s. You opened this game's table, which makes you a player with a table:"
+                         " it is done when every other player agrees (each was told to mail AGREE %lld to the lobby"
+                         " address).",
+                    asked.buf, (long long)g->id);
+        rc = 0;
+    }
+    free(lobby);
+    strbuf_release(&asked);
+    strbuf_release(&note);
+    return rc;
+}
+
+int consent_agree(sqlite3 *db, struct game_rec *g, const char *address, const char **what, long *secs,
+                  struct strbuf *out)
+{
+    sqlite3_stmt *q;
+    char *by = NULL, *kind = NULL, now[32];
+    int turn = -1, rc = 1;
+    int64_t s64 = 0, agreed = 0;
+    unsigned others;
+    q = db_stmt(db, "SELECT what, secs, turn, asked_by FROM consent_asks WHERE game_id = ?", "I", g->id);
+    if (!q)
+        return -1;
+    if ((rc = db_step(q)) == SQLITE_ROW) {
+        kind = db_col_text(q, 0);
+        s64 = sqlite3_column_int64(q, 1);
+        turn = sqlite3_column_int(q, 2);
+        by = db_col_text(q, 3);
+    }
+    db_finalize(q);
+    if (rc < 0)
+        return -1;
+    rc = 1;
+    if (!kind || turn != g->turn || str_eq(g->status, "finished")) {
+        strbuf_addf(out, "nobody asks anything of game %lld's players now: AGREE answers what its opener asks (a"
+                         " pause, more time), in the step she asked it",
+                    (long long)g->id);
+        goto out;
+    }
+    others = others_of(g, by);
+    if (str_ieq(address, by)) {
+        strbuf_addf(out, "you asked it yourself: it is done when the other players of game %lld agree",
+                     (long long)g->id);
+        goto out;
+    }
+    {
+        bool sits = false;
+        for (int s = 0; s < g->nseats; s++)
+            sits |= !g->seats[s].bot && str_ieq(g->seats[s].email, address);
+        if (!sits) {
+            strbuf_addf(out, "only the players of game %lld agree to what its opener asks", (long long)g->id);
+            goto out;
+        }
+    }
+    utc_now(now);
+    if (db_do(db, "INSERT OR IGNORE INTO consent_given (game_id, address, at) VALUES (?, ?, ?)", "Iss", g->id,
+              address, now))
+        goto fail;
+    /* Every other person's address, agreed? */
+    for (int s = 0; s < g->nseats; s++) {
+        int64_t one = 0;
+        if (!((others >> s) & 1u))
+            continue;
+        if (db_get_int64(db, &one, "SELECT count(*) FROM consent_given WHERE game_id = ? AND address = ?", "Is",
+                         g->id, g->seats[s].email) < 0)
+            goto fail;
+        agreed += one > 0;
+    }
+    if (agreed < __builtin_popcount(others)) {
+        strbuf_addf(out, "You agree. Game %lld waits for %d more player%s to agree before it is done.",
+                    (long long)g->id, __builtin_popcount(others) - (int)agreed,
+                    __builtin_popcount(others) - (int)agreed == 1 ? "" : "s");
+        rc = 0;
+        goto out;
+    }
+    *what = str_eq(kind, "pause") ? "pause" : "extend";
+    *secs = (long)s64;
+    if (db_do(db, "DELETE FROM consent_asks WHERE game_id = ?", "I", g->id) ||
+        db_do(db, "DELETE FROM consent_given WHERE game_id = ?", "I", g->id))
+        goto fail;
+    rc = 2;
+    goto out;
+fail:
+    rc = -1;
+out:
+    free(kind);
+    free(by);
+    return rc;
+}
