@@ -4,10 +4,12 @@
 set -eu
 NGOMA=$1 BENCH=$2 DIR=$3 QUICK=${4:-}
 rm -rf "$DIR/busy" && mkdir -p "$DIR/busy"
-/usr/bin/python3 - "$NGOMA" "$BENCH" "$DIR/busy" "$QUICK" <<'PY'
-import os, signal, socket, sqlite3, statistics, subprocess, sys, threading, time
+/usr/bin/python3 - "$NGOMA" "$BENCH" "$DIR/busy" "$QUICK" "$(cd "$(dirname "$0")" && pwd)" <<'PY'
+import os, statistics, subprocess, sys, threading, time
+sys.path.insert(0, sys.argv[5])
+import serving
 ngoma, bench, d = sys.argv[1], sys.argv[2], sys.argv[3]
-quick = len(sys.argv) > 4 and sys.argv[4] == "quick"
+quick = sys.argv[4] == "quick"
 # The sizes: the quick run (make check) only proves the benchmark runs and
 # gates nothing on time; make bench gates on the ratios.
 PENDING, BOT_MS, DEADLINES, ANSWERS, MOVES, MAIL_GAMES, PER = \
@@ -16,39 +18,14 @@ DEADLINE_S = 3
 
 
 def run(*args, env):
-    r = subprocess.run(list(args), env=env, capture_output=True)
-    if r.returncode:
-        sys.exit("busy.sh: %s exited %d: %s" % (" ".join(args), r.returncode, r.stderr.decode()[-500:]))
-    return r.stdout.decode()
-
-
-def q(db, sql, *a):
-    with sqlite3.connect(db, timeout=60) as c:
-        return c.execute(sql, a).fetchall()
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
+    return serving.run("busy.sh", *args, env=env)
 
 
 def serve(env, port, log):
-    p = subprocess.Popen([ngoma, "serve", "--listen", "127.0.0.1:%d" % port], env=env, stdout=log, stderr=log)
-    for _ in range(500):
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.2).close()
-            return p
-        except OSError:
-            time.sleep(0.02)
-    sys.exit("busy.sh: ngoma serve does not listen")
+    return serving.serve("busy.sh", ngoma, env, port, log)
 
 
-def stop(p):
-    p.send_signal(signal.SIGTERM)
-    p.wait(120)
+q, free_port, stop = serving.q, serving.free_port, serving.stop
 
 
 def spinners(n):
