@@ -373,8 +373,8 @@ static int ends_for(const struct game_ops *ops, const void *st, int actor, int s
     return v;
 }
 
-/* After seat's order, the one seat to act next can end the game without
- * seat. */
+/* Seat's order ends the game without her, or after it the one seat to
+ * act next can. */
 static bool lets_lose(const struct game_ops *ops, const void *st, int seat, const struct game_table *t,
                       const char *order)
 {
@@ -385,8 +385,10 @@ static bool lets_lose(const struct game_ops *ops, const void *st, int seat, cons
     unsigned next;
     orders[seat] = order;
     game_log_init(&log);
-    if (!ops->advance(c, orders, t, &log) && (next = ops->waiting_for(c)) && !(next & (next - 1)) &&
-        next != (1u << seat)) {
+    if (ends_for(ops, st, seat, seat, t, order) < 0) {
+        lost = true;
+    } else if (!ops->advance(c, orders, t, &log) && (next = ops->waiting_for(c)) && !(next & (next - 1)) &&
+               next != (1u << seat)) {
         struct strlist replies = STRLIST_INIT;
         int opp = __builtin_ctz(next);
         ops->legal(c, opp, t, &replies);
@@ -461,7 +463,8 @@ START_TEST(the_bot_takes_its_win)
                 }
                 for (int s = 0; s < t.nseats; s++)
                     if (w & (1u << s))
-                        orders[s] = own[s] = bot_random(ops, st, s, &t, (uint64_t)step * 13 + (uint64_t)s + 7);
+                        orders[s] = own[s] = bot_random(ops, st, s, &t,
+                                                        (uint64_t)game * 1000003 + (uint64_t)step * 13 + (uint64_t)s + 7);
                 game_log_init(&log);
                 ck_assert_int_eq(ops->advance(st, orders, &t, &log), 0);
                 game_log_release(&log);

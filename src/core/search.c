@@ -580,6 +580,19 @@ char *search_choose(const struct game_ops *ops, const void *st, int seat, const 
         if (best)
             pick = xstrdup(tr.in.text[best->order]);
     }
+    if (!pick) {
+        /* Every order the search tried lets the next seat end it (or it
+         * tried none): one it did not try that does not, if any. */
+        size_t safe = 0;
+        for (size_t i = 0; i < legal.n; i++)
+            safe += !losing[i];
+        if (safe && safe < legal.n) {
+            size_t k = (size_t)(salt % safe);
+            for (size_t i = 0; i < legal.n && !pick; i++)
+                if (!losing[i] && k-- == 0)
+                    pick = xstrdup(legal.v[i]);
+        }
+    }
     strlist_clear(&legal);
     free(losing);
     if (out) {
