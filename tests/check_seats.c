@@ -340,6 +340,39 @@ START_TEST(an_opener_pauses_with_the_others_consent)
 }
 END_TEST
 
+/* A takeover in an anonymous game: the seat is listed and taken by its
+ * title; the others' notice names neither who left nor who came, the
+ * newcomer reads no one's name, and the public views hold none of them
+ * while the game runs. */
+START_TEST(a_takeover_keeps_anonymity)
+{
+    sqlite3 *db = t_lobby_db("open");
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    char *text;
+    t_new_game(db, "kuniumi", 2, 21, "{\"anonymous\":\"yes\"}", &g);
+    t_confirmed(db, "vera@example.org");
+    ck_assert_int_eq(host(db, &g, "KICK Beta bot:easy", &out), 0);
+    t_lobby(db, "vera@example.org", "list", "LIST");
+    ck_assert_msg(t_last_has(db, "vera@example.org", "TAKE 1 Beta"), "LIST shows no seat to take by its title");
+    ck_assert(!t_last_has(db, "vera@example.org", "Bob"));
+    t_lobby(db, "vera@example.org", "take", "TAKE 1 Beta AS Vera");
+    ck_assert_msg(t_last_has(db, "vera@example.org", "You take over seat 2"), "TAKE was not taken");
+    text = last_text(db, "vera@example.org", "welcome");
+    ck_assert_msg(!strstr(text, "Ann") && !strstr(text, "Bob"), "the newcomer reads a name: %s", text);
+    free(text);
+    text = last_text(db, "Ann@example.org", "notice");
+    ck_assert_msg(strstr(text, "seat 2") && !strstr(text, "Vera") && !strstr(text, "Bob"),
+                  "the others read who left or came: %s", text);
+    free(text);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seat_players WHERE game_id = 1"), 0);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM player_ratings WHERE address = 'vera@example.org'"), 0);
+    strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 /* A seat a bot plays since its player was kicked is listed in the lobby
  * and taken over by a new player, who reads her seat's hand and nobody
  * else's; whoever was in the game takes none of its seats. */
@@ -557,6 +590,7 @@ Suite *seats_suite(void)
     tcase_add_test(tc, a_newcomer_reads_no_former_press);
     tcase_add_test(tc, an_opener_is_no_host);
     tcase_add_test(tc, an_opener_pauses_with_the_others_consent);
+    tcase_add_test(tc, a_takeover_keeps_anonymity);
     tcase_add_test(tc, a_new_player_takes_over);
     tcase_add_test(tc, takeover_can_be_off);
     tcase_add_test(tc, unasked_mail_is_budgeted);
