@@ -491,6 +491,55 @@ START_TEST(the_bot_takes_its_win)
 }
 END_TEST
 
+/* Kalimambo's steps are simultaneous, and its last is always forced:
+ * every seat holds one card then, and no earlier step ends the game. So
+ * no seat ever has a win at once or an immediate loss to choose between,
+ * which the_bot_takes_its_win therefore need not play. */
+START_TEST(kalimambo_ends_only_on_a_forced_step)
+{
+    const struct game_ops *ops = game_find("kalimambo");
+    static const char *names[] = { "A", "B", "C", "D", "E", "F", "G" };
+    for (int seats = 2; seats <= 7; seats++) {
+        struct game_table t = { seats, names };
+        for (int game = 0; game < 5; game++) {
+            struct strbuf err = STRBUF_INIT;
+            cJSON *opts = engine_options(ops, NULL, &err);
+            void *st = ops->setup(opts, seats, 900 + (uint64_t)game, &err);
+            ck_assert_msg(st != NULL, "%s", err.buf);
+            for (int step = 0; ops->waiting_for(st); step++) {
+                unsigned w = ops->waiting_for(st);
+                const char *orders[GAME_MAX_SEATS] = { NULL };
+                char *own[GAME_MAX_SEATS] = { NULL };
+                struct game_log log;
+                struct game_result r;
+                bool choice = false;
+                for (int s = 0; s < seats; s++)
+                    if (w & (1u << s)) {
+                        struct strlist legal = STRLIST_INIT;
+                        ops->legal(st, s, &t, &legal);
+                        choice |= legal.n > 1;
+                        strlist_clear(&legal);
+                        orders[s] = own[s] =
+                            bot_random(ops, st, s, &t, (uint64_t)game * 7919 + (uint64_t)step * 13 + (uint64_t)s);
+                    }
+                game_log_init(&log);
+                ck_assert_int_eq(ops->advance(st, orders, &t, &log), 0);
+                game_log_release(&log);
+                for (int s = 0; s < seats; s++)
+                    free(own[s]);
+                memset(&r, 0, sizeof(r));
+                ops->result(st, &r);
+                CHECK(!(r.finished && choice), "kalimambo %d seats, step %d: a step with a choice ended the game",
+                      seats, step);
+            }
+            ops->free(st);
+            cJSON_Delete(opts);
+            strbuf_release(&err);
+        }
+    }
+}
+END_TEST
+
 /* The time budget is the thread's CPU time, within a wall-clock cap of a
  * few times it: the search ends on one of the two (never on a timing
  * gate of the test's own). */
@@ -741,6 +790,7 @@ Suite *bots_suite(void)
     tcase_add_test(tc, search_knows_only_its_seat);
     tcase_add_test(tc, search_knows_no_resigned_hand);
     tcase_add_test(tc, the_bot_takes_its_win);
+    tcase_add_test(tc, kalimambo_ends_only_on_a_forced_step);
     tcase_add_test(tc, search_spends_cpu_time);
     tcase_add_test(tc, strong_bots_keep_to_their_share);
     tcase_add_test(tc, search_keeps_its_budget);
