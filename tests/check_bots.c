@@ -768,6 +768,55 @@ START_TEST(strong_bots_keep_to_their_share)
     memset(&ss, 0, sizeof(ss));
     ck_assert_int_eq(strong_bots_play(db, 0, &ss), 0);
     ck_assert_int_eq((int)t_count(db, "SELECT count(DISTINCT game_id) FROM orders WHERE bot_level = 'strong'"), 3);
+    /* A database in a file: the share is the host's, kept in DB.bots for
+     * every process. While another holds it, a pass plays nothing (that
+     * one plays them); once it lets go, the pass plays. */
+    {
+        char dir[] = "/tmp/ngoma-share.XXXXXX", path[96], lock[112];
+        int64_t id, before;
+        int fd;
+        cJSON *opts = cJSON_CreateObject();
+        sqlite3 *fdb;
+        ck_assert_ptr_nonnull(mkdtemp(dir));
+        snprintf(path, sizeof(path), "%s/n.db", dir);
+        snprintf(lock, sizeof(lock), "%s.bots", path);
+        ck_assert_int_eq(db_do(db, "VACUUM INTO ?", "s", path), 0);
+        ck_assert_ptr_nonnull(fdb = db_open(path));
+        ck_assert_int_eq(setting_set(fdb, "bot_share", "1", &err), 0);
+        ck_assert_int_eq(db_begin(fdb), 0);
+        ck_assert_int_eq(engine_new(fdb, game_find("kuniumi"), 2, names, bots, opts, 77, true, &id, &err), 0);
+        ck_assert_int_eq(db_commit(fdb), 0);
+        before = t_count(fdb, "SELECT count(*) FROM orders WHERE bot_level = 'strong'");
+        ck_assert_int_ge(fd = lock_file(lock), 0);
+        memset(&ss, 0, sizeof(ss));
+        ck_assert_int_eq(strong_bots_play(fdb, 0, &ss), 0);
+        ck_assert_int_eq(t_count(fdb, "SELECT count(*) FROM orders WHERE bot_level = 'strong'"), before);
+        close(fd);
+        sleep(1);
+        ck_assert_int_eq(strong_bots_play(fdb, 0, &ss), 0);
+        ck_assert_int_gt(t_count(fdb, "SELECT count(*) FROM orders WHERE bot_level = 'strong'"), before);
+        /* What the pass spent is kept for the next process. */
+        {
+            FILE *f = fopen(lock, "r");
+            double window = 0, spent = 0;
+            ck_assert_ptr_nonnull(f);
+            ck_assert_int_eq(fscanf(f, "%lf %lf", &window, &spent), 2);
+            ck_assert(window > 0 && spent > 0);
+            fclose(f);
+        }
+        db_close(fdb);
+        cJSON_Delete(opts);
+        remove(lock);
+        remove(path);
+        {
+            char side[128];
+            snprintf(side, sizeof(side), "%s-wal", path);
+            remove(side);
+            snprintf(side, sizeof(side), "%s-shm", path);
+            remove(side);
+        }
+        rmdir(dir);
+    }
     strbuf_release(&err);
     db_close(db);
 }

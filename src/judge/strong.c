@@ -7,9 +7,12 @@
 #include "store/settings.h"
 #include "lib/util.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* A consistent read of game id (a read transaction: writers go on). */
 int strong_snapshot(sqlite3 *db, int64_t id, struct game_rec *g)
@@ -110,19 +113,76 @@ static double wall_ms(void)
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
+/* The host's one budget for the strong bots: every process that searches
+ * for a database takes DB.bots (flock) for its pass and keeps there the
+ * second it counts (the monotonic clock's, the same for every process)
+ * and what was spent in it. A database without a file (the tests') keeps
+ * it in the process. */
+struct share {
+    int fd; /* -1: the process's own */
+    double window, spent;
+};
+static double own_window, own_spent;
+
+/* 0 with the budget read; 1 when another process searches now. A
+ * command waits a little for it (its moves are then played here); a
+ * pass leaves them to the process searching. */
+static int share_take(sqlite3 *db, bool wait, struct share *sh)
+{
+    const char *file = sqlite3_db_filename(db, "main");
+    char buf[64];
+    sh->fd = -1;
+    sh->window = own_window;
+    sh->spent = own_spent;
+    if (file && *file) {
+        struct strbuf path = STRBUF_INIT;
+        strbuf_addf(&path, "%s.bots", file);
+        sh->fd = wait ? lock_file_wait(path.buf, 5) : lock_file(path.buf);
+        strbuf_release(&path);
+        if (sh->fd == -1)
+            return 1;
+        if (sh->fd < 0) {
+            sh->fd = -1; /* no lock file here (a read-only folder): the process's own */
+        } else {
+            ssize_t n = pread(sh->fd, buf, sizeof(buf) - 1, 0);
+            buf[n > 0 ? n : 0] = '\0';
+            if (sscanf(buf, "%lf %lf", &sh->window, &sh->spent) != 2)
+                sh->window = sh->spent = 0;
+        }
+    }
+    return 0;
+}
+
+static void share_give(struct share *sh)
+{
+    if (sh->fd < 0) {
+        /* The process's own (a database without a file). */
+        own_window = sh->window;
+        own_spent = sh->spent;
+        return;
+    }
+    char buf[64];
+    int n = snprintf(buf, sizeof(buf), "%.3f %.3f\n", sh->window, sh->spent);
+    if (pwrite(sh->fd, buf, (size_t)n, 0) != n || ftruncate(sh->fd, n))
+        error("the strong bots' share could not be kept: %s", strerror(errno));
+    close(sh->fd);
+}
+
 int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st)
 {
     long long per_game = setting_get_int(db, "bot_steps", 64);
-    /* The host's share: bot_share percent of each second, for all the
-     * calls of this process within it (the clock's own pass and its
-     * chores' share one budget). */
-    static double window, spent;
-    double budget = 10.0 * (double)setting_get_int(db, "bot_share", 50), start = wall_ms();
-    if (start - window >= 1000.0) {
-        window = start;
-        spent = 0;
+    /* The host's share: bot_share percent of each second, for every
+     * search of every process for this database within it. */
+    struct share sh;
+    double budget = 10.0 * (double)setting_get_int(db, "bot_share", 50), start;
+    if (share_take(db, moves > 0, &sh))
+        return 0; /* another process searches now: its pass plays them */
+    start = wall_ms();
+    if (start - sh.window >= 1000.0) {
+        sh.window = start;
+        sh.spent = 0;
     }
-    budget -= spent;
+    budget -= sh.spent;
     /* From the strong bots' seats (a partial index): as many rows as
      * there are strong bots, whatever the number of games. A command or
      * a mail plays the game it touched first (the one that moved last);
@@ -142,8 +202,10 @@ int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st)
     int searched = 0; /* strong moves played */
     bool any = true;
     int rc;
-    if (!q)
+    if (!q) {
+        share_give(&sh);
         return -1;
+    }
     while ((rc = db_step(q)) == SQLITE_ROW) {
         if (n == cap) {
             cap = cap ? cap * 2 : 16;
@@ -195,8 +257,8 @@ int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st)
                 played[i] = -1; /* its moves played in a row */
         }
     }
-    if (moves == 0)
-        spent += wall_ms() - start;
+    sh.spent += wall_ms() - start;
+    share_give(&sh);
     free(played);
     free(ids);
     return rc;

@@ -17,8 +17,10 @@
  * move is searched again), plays the easy bots and forced orders it then
  * waits for, and tells the players. A pass (moves 0: the clock, run)
  * keeps within the host's share (bot_share percent of each second, for
- * all the passes of this process) and bot_steps moves a game; a command
- * or a mail plays moves in all; the next pass plays on.
+ * every search of every process for this database: DB.bots keeps it)
+ * and bot_steps moves a game; a command or a mail plays moves in all
+ * (and counts them); the next pass plays on. While another process
+ * searches, a pass plays nothing and a command waits up to 5 s.
  */
 #define STRONG_MOVES_AFTER_MAIL 8
 int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st);
