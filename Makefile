@@ -135,7 +135,7 @@ check: deps
 # and time it) and the fuzzing.
 check-run:
 	@sh tests/steps.sh build+build-san check-bench \
-		check-unit-san,check-scripts-mail,check-site+check-unit,check-scripts-cli,check-reliability,check-postfix,check-fuzz
+		check-unit-san,check-scripts-mail,check-fuzz+check-unit,check-scripts-cli,check-reliability,check-postfix,check-site
 	@echo "make check: all tests passed"
 
 build: $(NGOMA) $(MODS) $(CHECK) $(BENCH)
