@@ -150,20 +150,13 @@ static uint32_t arm_of(struct tree *tr, struct decision *d, uint32_t order, uint
     return d->narms++;
 }
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
-
 /* The searching thread's CPU time: a move is as strong on a busy host as
  * on a quiet one. */
 static double cpu_ms(void)
 {
     struct timespec ts;
     if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))
-        return now_ms();
+        return monotonic_ms();
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
@@ -525,7 +518,7 @@ char *search_choose(const struct game_ops *ops, const void *st, int seat, const 
     struct tree tr;
     struct visit *path = NULL;
     size_t path_cap = 0;
-    double start = now_ms(), cpu_start = cpu_ms();
+    double start = monotonic_ms(), cpu_start = cpu_ms();
     char *pick = NULL;
     unsigned char *losing;
     bool hidden = ops->determinize != NULL;
@@ -557,7 +550,7 @@ char *search_choose(const struct game_ops *ops, const void *st, int seat, const 
             break;
         /* The budget is CPU time; the wall clock caps it at a few times
          * that, so a starved host still gets its move. */
-        if (b->ms > 0 && (cpu_ms() - cpu_start >= b->ms || now_ms() - start >= SEARCH_WALL_FACTOR * b->ms))
+        if (b->ms > 0 && (cpu_ms() - cpu_start >= b->ms || monotonic_ms() - start >= SEARCH_WALL_FACTOR * b->ms))
             break;
         simulate(&tr, st, seat, hidden, &path, &path_cap);
         it++;
@@ -599,7 +592,7 @@ char *search_choose(const struct game_ops *ops, const void *st, int seat, const 
         out->iterations = it;
         out->nodes = (int)tr.nnodes;
         out->bytes = tr.bytes;
-        out->ms = now_ms() - start;
+        out->ms = monotonic_ms() - start;
         out->cpu_ms = cpu_ms() - cpu_start;
     }
     free(path);

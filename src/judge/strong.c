@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 /* A consistent read of game id (a read transaction: writers go on). */
@@ -106,13 +105,6 @@ static int play_game(sqlite3 *db, int64_t id, long long limit, struct schedule_s
     return moved;
 }
 
-static double wall_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
-}
-
 /* The host's one budget for the strong bots: every process that searches
  * for a database takes DB.bots (flock) for its pass and keeps there the
  * second it counts (the monotonic clock's, the same for every process)
@@ -177,7 +169,7 @@ int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st)
     double budget = 10.0 * (double)setting_get_int(db, "bot_share", 50), start;
     if (share_take(db, moves > 0, &sh))
         return 0; /* another process searches now: its pass plays them */
-    start = wall_ms();
+    start = monotonic_ms();
     if (start - sh.window >= 1000.0) {
         sh.window = start;
         sh.spent = 0;
@@ -226,7 +218,7 @@ int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st)
              * few in receive's worker); the passes keep to the share. */
             /* (A pass plays one move whatever it has spent: a game of
              * strong bots always moves on.) */
-            if ((moves > 0 && searched >= moves) || (moves == 0 && searched && wall_ms() - start >= budget)) {
+            if ((moves > 0 && searched >= moves) || (moves == 0 && searched && monotonic_ms() - start >= budget)) {
                 any = false;
                 break;
             }
@@ -257,7 +249,7 @@ int strong_bots_play(sqlite3 *db, int moves, struct schedule_stats *st)
                 played[i] = -1; /* its moves played in a row */
         }
     }
-    sh.spent += wall_ms() - start;
+    sh.spent += monotonic_ms() - start;
     share_give(&sh);
     free(played);
     free(ids);

@@ -284,6 +284,13 @@ time_t clock_now(void)
     return time(NULL);
 }
 
+double monotonic_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
 void utc_format(time_t t, char out[32])
 {
     struct tm tm;

@@ -60,6 +60,9 @@ char *secret_new(size_t len);
 /* The current time: $NGOMA_NOW when set (what `--now TIME` sets, for
  * tests), else the system clock. */
 time_t clock_now(void);
+/* Milliseconds of the monotonic clock (the same for every process on the
+ * host), for durations: never moved by the date or NGOMA_NOW. */
+double monotonic_ms(void);
 /* The current time as an ISO 8601 UTC string "YYYY-MM-DDTHH:MM:SSZ". */
 void utc_now(char out[32]);
 void utc_format(time_t t, char out[32]);

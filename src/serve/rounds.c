@@ -66,10 +66,7 @@ double serve_bots_round(sqlite3 *db, const char *db_path)
      * mail and every wake of its own (one this pass asks for too). */
     static double next_at;
     struct schedule_stats ss = { 0 };
-    struct timespec ts;
-    double now;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    now = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    double now = monotonic_ms() / 1000.0;
     if (now < next_at)
         return next_at - now;
     if (!strong_pending(db))
@@ -80,8 +77,7 @@ double serve_bots_round(sqlite3 *db, const char *db_path)
     /* What the moves queued goes out now: the server wakes the sender. */
     if (ss.bot_steps)
         wake_server(db_path);
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    now = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    now = monotonic_ms() / 1000.0;
     return strong_pending(db) ? (next_at > now ? next_at - now : 0) : 60;
 }
 
