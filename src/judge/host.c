@@ -86,6 +86,12 @@ static int do_resume(sqlite3 *db, struct game_rec *g, struct strbuf *out)
     return bots_play(db, g, out);
 }
 
+/* The step's deadline (*t); false when the game keeps none. */
+static bool step_deadline(const struct game_rec *g, time_t *t)
+{
+    return g->sched.deadline_at && *g->sched.deadline_at && utc_parse(g->sched.deadline_at, t);
+}
+
 /* EXTEND's time (*secs) and the deadline it moves (*t); 1 with why in
  * out when there is none. */
 static int extend_arg(const struct game_rec *g, const char *arg, long *secs, time_t *t, struct strbuf *out)
@@ -94,7 +100,7 @@ static int extend_arg(const struct game_rec *g, const char *arg, long *secs, tim
         strbuf_addstr(out, "EXTEND takes a time, like EXTEND 2d or EXTEND 12h");
         return 1;
     }
-    if (!g->sched.deadline_at || !*g->sched.deadline_at || !utc_parse(g->sched.deadline_at, t)) {
+    if (!step_deadline(g, t)) {
         strbuf_addstr(out, "the game has no deadline to extend");
         return 1;
     }
@@ -141,10 +147,16 @@ static int opener_asks(sqlite3 *db, struct game_rec *g, const struct words *w, s
 int host_consented(sqlite3 *db, struct game_rec *g, const char *what, long secs, struct strbuf *out)
 {
     time_t t;
-    if (str_eq(what, "pause"))
-        return g->sched.paused ? 0 : do_pause(db, g, out);
-    if (!g->sched.deadline_at || !*g->sched.deadline_at || !utc_parse(g->sched.deadline_at, &t))
+    if (str_eq(what, "pause") && g->sched.paused) {
+        strbuf_addstr(out, "The game is paused already.");
         return 0;
+    }
+    if (str_eq(what, "pause"))
+        return do_pause(db, g, out);
+    if (!step_deadline(g, &t)) {
+        strbuf_addstr(out, "The game has no deadline to extend any more.");
+        return 0;
+    }
     return extend_by(db, g, secs, t, out);
 }
 
