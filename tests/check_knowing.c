@@ -11,17 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The address a queued mail's replies go to (owned). */
-static char *reply_to_of(const char *mail)
-{
-    const char *p = strstr(mail, "\nReply-To:"), *lt, *gt;
-    ck_assert_msg(p != NULL, "no Reply-To in:\n%.400s", mail);
-    lt = strchr(p, '<');
-    gt = lt ? strchr(lt, '>') : NULL;
-    ck_assert(lt && gt);
-    return xstrndup(lt + 1, (size_t)(gt - lt - 1));
-}
-
 /* The newest mail of kind to an address (owned). */
 static char *last_mail(sqlite3 *db, const char *to, const char *kind)
 {
@@ -74,7 +63,7 @@ START_TEST(press_never_carries_an_order)
     t_mail_to(db, "Ann@example.org", ann, "Re: [ngoma 1] Kalimambo", "PRESS TO Bob and Cleo: shall we share?", NULL);
     {
         char *mail = last_mail(db, "Cleo@example.org", "press");
-        chan = reply_to_of(mail);
+        chan = t_reply_to(mail);
         free(mail);
     }
     ck_assert_msg(strstr(chan, "-p") != NULL, "%s", chan);
@@ -187,10 +176,10 @@ START_TEST(grey_press_names_no_writer)
                                  " LIMIT 1",
                                  ""),
                      1);
-    r1 = reply_to_of(mail);
+    r1 = t_reply_to(mail);
     free(mail);
     mail = last_mail(db, "Ann@example.org", "press");
-    r2 = reply_to_of(mail);
+    r2 = t_reply_to(mail);
     free(mail);
     ck_assert_msg(!str_eq(r1, r2) && strstr(r1, "-g") && strstr(r2, "-g"), "%s %s", r1, r2);
     /* Ann replies: only Dan gets it, and her answer names nobody. */
@@ -211,7 +200,7 @@ START_TEST(grey_press_names_no_writer)
     free(text);
     mail = last_mail(db, "Bob@example.org", "press");
     free(r1);
-    r1 = reply_to_of(mail);
+    r1 = t_reply_to(mail);
     free(mail);
     t_mail_to(db, "Bob@example.org", r1, "Re: [ngoma 1] Bantu", "MUTE\n", NULL);
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM press_mutes WHERE seat = 2 AND muted = 4"), 1);

@@ -353,6 +353,16 @@ char *t_readable(const char *mail)
     return strbuf_detach(&b);
 }
 
+char *t_reply_to(const char *mail)
+{
+    const char *p = strstr(mail, "\nReply-To:"), *lt, *gt;
+    ck_assert_msg(p != NULL, "no Reply-To in:\n%.400s", mail);
+    lt = strchr(p, '<');
+    gt = lt ? strchr(lt, '>') : NULL;
+    ck_assert(lt && gt);
+    return xstrndup(lt + 1, (size_t)(gt - lt - 1));
+}
+
 char *t_flat(const char *text)
 {
     struct strbuf sb = STRBUF_INIT;

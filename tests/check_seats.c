@@ -4,6 +4,8 @@
 #include "core/engine.h"
 #include "core/visibility.h"
 #include "judge/host.h"
+#include "judge/schedule.h"
+#include "store/settings.h"
 #include "judge/standing.h"
 #include "lib/rng.h"
 #include "lib/util.h"
@@ -340,6 +342,84 @@ START_TEST(an_opener_pauses_with_the_others_consent)
 }
 END_TEST
 
+/* A seat changes hands between the opener's ask and the last AGREE (a
+ * kick, then a takeover): the ask lapses, everyone reads so in the
+ * notice of the change (in an anonymous game, naming nobody), a later
+ * AGREE counts for nothing, and an ask made anew waits for the newcomer. */
+START_TEST(an_ask_lapses_when_a_seat_changes_hands)
+{
+    sqlite3 *db = t_lobby_db("open");
+    struct game_rec g;
+    char *secret = NULL, *text;
+    struct strbuf to = STRBUF_INIT, out = STRBUF_INIT;
+    t_confirmed(db, "ann@example.org");
+    t_confirmed(db, "bob@example.org");
+    t_confirmed(db, "cy@example.org");
+    t_confirmed(db, "vera@example.org");
+    t_lobby(db, "ann@example.org", "new", "NEW kalimambo SEATS 3 DEADLINE 48h OPTION anonymous=yes AS Ann");
+    t_lobby(db, "bob@example.org", "join", "JOIN 1 AS Bob");
+    t_lobby(db, "cy@example.org", "join", "JOIN 1 AS Cy");
+    ck_assert_int_eq(game_load(db, 1, &g), 0);
+    ck_assert_int_eq(db_get_text(db, &secret, "SELECT host_secret FROM games WHERE id = 1", ""), 1);
+    strbuf_addf(&to, "ngoma+1-host-%s@localhost", secret);
+    t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host", "PAUSE", NULL);
+    t_lobby(db, "bob@example.org", "agree", "AGREE 1");
+    ck_assert(t_last_has(db, "bob@example.org", "waits for 1 more player"));
+    /* The shell's host kicks Cy: the ask lapses, and all read why. */
+    reload(db, &g);
+    {
+        int cy = -1;
+        char line[64];
+        for (int s = 0; s < 3; s++)
+            if (str_eq(g.seats[s].email, "cy@example.org"))
+                cy = s;
+        ck_assert_int_ge(cy, 0);
+        snprintf(line, sizeof(line), "KICK %s bot:easy", g.names[cy]);
+        ck_assert_int_eq(host(db, &g, line, &out), 0);
+        text = last_text(db, "bob@example.org", "notice");
+        ck_assert_msg(strstr(text, "ask for a pause") && strstr(text, "lapses") && !strstr(text, "Cy") &&
+                          !strstr(text, "Ann"),
+                      "%s", text);
+        free(text);
+        ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM consent_asks"), 0);
+        t_lobby(db, "bob@example.org", "agree", "AGREE 1");
+        ck_assert(t_last_has(db, "bob@example.org", "nobody asks anything"));
+        reload(db, &g);
+        ck_assert(!g.sched.paused);
+        /* Asked anew, Ann's ask is Bob's alone to agree (a bot sits in
+         * Cy's seat): done at his AGREE. */
+        t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host", "PAUSE", NULL);
+        t_lobby(db, "bob@example.org", "agree", "AGREE 1");
+        ck_assert(t_last_has(db, "bob@example.org", "Every player agreed. The game is paused"));
+        t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host", "RESUME\nEXTEND 1d", NULL);
+        ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM consent_asks"), 1);
+        /* Vera takes the seat over: the EXTEND lapses; asked anew, it
+         * waits for her too. */
+        snprintf(line, sizeof(line), "TAKE 1 %s AS Vera", g.names[cy]);
+        t_lobby(db, "vera@example.org", "take", line);
+        ck_assert(t_last_has(db, "vera@example.org", "You take over seat"));
+        ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM consent_asks"), 0);
+        text = last_text(db, "bob@example.org", "notice");
+        ck_assert_msg(strstr(text, "A new player takes over seat") && strstr(text, "1d more for this step") &&
+                          strstr(text, "lapses") && !strstr(text, "Vera"),
+                      "%s", text);
+        free(text);
+        t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host", "PAUSE", NULL);
+        t_lobby(db, "bob@example.org", "agree", "AGREE 1");
+        ck_assert(t_last_has(db, "bob@example.org", "waits for 1 more player"));
+        t_lobby(db, "vera@example.org", "agree", "AGREE 1");
+        ck_assert(t_last_has(db, "vera@example.org", "Every player agreed. The game is paused"));
+        reload(db, &g);
+        ck_assert(g.sched.paused);
+    }
+    free(secret);
+    strbuf_release(&to);
+    strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 /* A takeover in an anonymous game: the seat is listed and taken by its
  * title; the others' notice names neither who left nor who came, the
  * newcomer reads no one's name, and the public views hold none of them
@@ -462,6 +542,211 @@ START_TEST(a_new_player_takes_over)
     strlist_clear(&mine);
     strlist_clear(&others);
     strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
+/* A grey message's writer leaves her seat to another: a reply to it
+ * reaches nobody (neither she, who left, nor the newcomer, who wrote
+ * nothing), and the answer reads as it would if it had. */
+START_TEST(a_grey_reply_to_a_former_holder_reaches_nobody)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    char *mail, *reply, *text;
+    t_new_game(db, "bantu", 4, 7, "{\"press\":\"grey\"}", &g);
+    mail_as(db, &g, 2, "PRESS TO ALL: an alliance, anyone?");
+    ck_assert_int_eq(db_get_text(db, &mail, "SELECT mail FROM outbox WHERE rcpt = 'Ann@example.org' AND kind ="
+                                            " 'press' ORDER BY id DESC LIMIT 1", ""),
+                     1);
+    reply = t_reply_to(mail);
+    free(mail);
+    /* Before the change, the reply reaches its writer. */
+    t_mail_to(db, "Ann@example.org", reply, "Re: [ngoma 1] Bantu", "yes, with you\n", NULL);
+    ck_assert_int_eq((int)t_mails_to(db, "Cleo@example.org", "press"), 1);
+    ck_assert_msg(host(db, &g, "REPLACE Cleo Eve=eve@example.org", &out) == 0, "%s", out.buf);
+    t_mail_to(db, "Ann@example.org", reply, "Re: [ngoma 1] Bantu", "still there?\n", NULL);
+    ck_assert_int_eq((int)t_mails_to(db, "Cleo@example.org", "press"), 1);
+    ck_assert_int_eq((int)t_mails_to(db, "eve@example.org", "press"), 0);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM press_recipients r JOIN press p ON p.id = r.press_id"
+                                      " WHERE p.body LIKE 'still there?%' AND r.status = 'left'"),
+                     1);
+    /* Her answer (none: press sent is its own answer) says nothing of it. */
+    ck_assert_int_eq((int)t_mails_to(db, "Ann@example.org", "reply"), 0);
+    /* Dan's own grey message gets its own replies. */
+    mail_as(db, &g, 2, "PRESS TO ALL: I am new here");
+    text = NULL;
+    ck_assert_int_eq(db_get_text(db, &text, "SELECT mail FROM outbox WHERE rcpt = 'Ann@example.org' AND kind ="
+                                            " 'press' ORDER BY id DESC LIMIT 1", ""),
+                     1);
+    free(reply);
+    reply = t_reply_to(text);
+    free(text);
+    t_mail_to(db, "Ann@example.org", reply, "Re: [ngoma 1] Bantu", "welcome\n", NULL);
+    ck_assert_int_eq((int)t_mails_to(db, "eve@example.org", "press"), 1);
+    free(reply);
+    strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
+/* Reliability as the host's view has it for an address. */
+static long long asked_of(sqlite3 *db, const char *address)
+{
+    char sql[200];
+    snprintf(sql, sizeof(sql), "SELECT coalesce(max(asked), 0) FROM people_reliability WHERE address = '%s'", address);
+    return t_count(db, sql);
+}
+
+/* A rollback to before a kick and a takeover: the newcomer keeps the
+ * seat (a rollback moves the position, not who sits), the orders she
+ * gives on the steps played again are hers, never the leaver's, and the
+ * game ends rated with the leaver among those who left. */
+START_TEST(a_rollback_past_a_takeover_keeps_the_newcomer)
+{
+    sqlite3 *db = t_lobby_db("open");
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    long long cleo, vera, holders;
+    int back;
+    t_new_game(db, "bantu", 3, 23, NULL, &g);
+    play_rounds(db, &g, 3);
+    back = g.turn;
+    ck_assert_int_eq(host(db, &g, "KICK Cleo bot:easy", &out), 0);
+    play_rounds(db, &g, 2);
+    t_confirmed(db, "vera@example.org");
+    t_lobby(db, "vera@example.org", "take", "TAKE 1 Cleo AS Vera");
+    ck_assert_msg(t_last_has(db, "vera@example.org", "You take over seat 3"), "TAKE was not taken");
+    reload(db, &g);
+    play_rounds(db, &g, 2);
+    cleo = asked_of(db, "Cleo@example.org");
+    vera = asked_of(db, "vera@example.org");
+    holders = t_count(db, "SELECT count(*) FROM seat_holders WHERE game_id = 1");
+    ck_assert_int_gt(vera, 0);
+    ck_assert_int_eq(host(db, &g, "ROLLBACK STEP 0", &out), 0);
+    (void)back;
+    ck_assert_int_eq(g.turn, 0);
+    /* Vera still sits, and the lineage is as it was. */
+    ck_assert_str_eq(g.seats[2].email, "vera@example.org");
+    ck_assert(!g.seats[2].bot);
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM seat_holders WHERE game_id = 1"), holders);
+    ck_assert(t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'vera@example.org' AND kind = 'notice' AND mail"
+                          " LIKE '%rolled back%'") == 1);
+    /* The steps played again: Vera's orders are hers. */
+    play_rounds(db, &g, 4);
+    ck_assert_int_eq(asked_of(db, "Cleo@example.org"), cleo);
+    ck_assert_int_gt(asked_of(db, "vera@example.org"), vera);
+    ck_assert_int_eq(host(db, &g, "END SCORE enough", &out), 0);
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(standing_catch_up(db), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+    ck_assert_msg(t_count(db, "SELECT rated FROM rated_games WHERE game_id = 1") == 1, "not rated");
+    ck_assert_int_eq((int)t_count(db, "SELECT rank FROM rating_changes WHERE address = 'cleo@example.org'"), 3);
+    ck_assert_int_lt((int)t_count(db, "SELECT rank FROM rating_changes WHERE address = 'vera@example.org'"), 3);
+    strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
+/* Ann and Bob play what the game asks of them; the deadline plays for
+ * Cleo, who is silent: n deadlines passed, an hour apart from at. */
+static void deadlines_pass(sqlite3 *db, struct game_rec *g, int n, time_t *at)
+{
+    for (int i = 0; i < n; i++) {
+        struct schedule_stats st;
+        char when[32];
+        for (int s = 0; s < 2; s++) {
+            struct strlist legal = STRLIST_INIT;
+            if (!((g->ops->waiting_for(g->st) >> s) & 1) || g->seats[s].bot)
+                continue;
+            g->ops->legal(g->st, s, &g->table, &legal);
+            if (legal.n)
+                t_ok(db, g, s, legal.v[0]);
+            strlist_clear(&legal);
+        }
+        *at += 2 * 3600;
+        utc_format(*at, when);
+        setenv("NGOMA_NOW", when, 1);
+        memset(&st, 0, sizeof(st));
+        ck_assert_int_eq(schedule_run(db, &st), 0);
+        reload(db, g);
+    }
+}
+
+static void with_deadline(sqlite3 *db, struct game_rec *g)
+{
+    struct schedule_opts o = { .deadline = 3600, .nmr = "bot" };
+    struct strbuf err = STRBUF_INIT;
+    ck_assert_int_eq(schedule_configure(db, g->id, &o, &err), 0);
+    strbuf_release(&err);
+    reload(db, g);
+}
+
+/* A player a bot stood in for drop_after deadlines in a row leaves her
+ * seat to the bot: the lineage says dropped, her reliability counts it
+ * abandoned and her missed turns hers, the others are told, and the
+ * lobby offers the seat; a game with takeover=no keeps her, and so does
+ * drop_after 0. */
+START_TEST(a_silent_player_leaves_her_seat_to_a_bot)
+{
+    sqlite3 *db = t_lobby_db("open");
+    struct game_rec g;
+    struct strbuf err = STRBUF_INIT;
+    time_t at = 1796119200; /* 2026-12-01T10:00:00Z */
+    char *text;
+    setenv("NGOMA_NOW", "2026-12-01T10:00:00Z", 1);
+    ck_assert_int_eq(setting_set(db, "bot_level", "easy", &err), 0);
+    t_new_game(db, "kalimambo", 3, 31, NULL, &g);
+    with_deadline(db, &g);
+    deadlines_pass(db, &g, 2, &at);
+    ck_assert(!g.seats[2].bot);
+    deadlines_pass(db, &g, 1, &at);
+    ck_assert_msg(g.seats[2].bot, "Cleo keeps her seat after %lld missed deadlines",
+                  t_count(db, "SELECT count(*) FROM orders WHERE seat = 3 AND source = 'nmr'"));
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seat_holders WHERE game_id = 1 AND seat = 3 AND how ="
+                                      " 'dropped' AND address = 'Cleo@example.org'"),
+                     1);
+    ck_assert_int_eq((int)t_count(db, "SELECT missed FROM people_reliability WHERE address = 'Cleo@example.org'"), 3);
+    ck_assert_int_eq((int)t_count(db, "SELECT abandoned FROM people_reliability WHERE address = 'Cleo@example.org'"), 1);
+    text = last_text(db, "Cleo@example.org", "nmr");
+    ck_assert_msg(strstr(text, "missed 3 deadlines in a row") && strstr(text, "no longer yours"), "%s", text);
+    free(text);
+    text = last_text(db, "Ann@example.org", "notice");
+    ck_assert_msg(strstr(text, "Cleo missed 3 deadlines in a row") && strstr(text, "take it over"), "%s", text);
+    free(text);
+    t_confirmed(db, "vera@example.org");
+    t_lobby(db, "vera@example.org", "list", "LIST");
+    ck_assert_msg(t_last_has(db, "vera@example.org", "TAKE 1 Cleo takes it"), "LIST shows no seat to take");
+    /* The bot plays on; the next deadline drops nobody else, mails Cleo nothing. */
+    {
+        long long mails = t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'Cleo@example.org'");
+        deadlines_pass(db, &g, 1, &at);
+        ck_assert_int_eq(t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'Cleo@example.org'"), mails);
+    }
+    game_unload(&g);
+
+    /* takeover=no keeps her; so does drop_after 0. */
+    t_new_game(db, "kalimambo", 3, 32, "{\"takeover\":\"no\"}", &g);
+    with_deadline(db, &g);
+    deadlines_pass(db, &g, 4, &at);
+    ck_assert(!g.seats[2].bot);
+    game_unload(&g);
+    ck_assert_int_eq(setting_set(db, "drop_after", "0", &err), 0);
+    t_new_game(db, "kalimambo", 3, 33, NULL, &g);
+    with_deadline(db, &g);
+    deadlines_pass(db, &g, 4, &at);
+    ck_assert(!g.seats[2].bot);
+    /* (Game 1 went on meanwhile, Ann and Bob silent in it too: each was
+     * dropped in turn, and with no person left it ended.) */
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seat_holders WHERE how = 'dropped' AND game_id > 1"), 0);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seat_holders WHERE how = 'dropped' AND game_id = 1"), 3);
+    ck_assert_str_eq(t_count(db, "SELECT status = 'finished' FROM games WHERE id = 1") ? "ended" : "runs", "ended");
+    unsetenv("NGOMA_NOW");
+    strbuf_release(&err);
     game_unload(&g);
     db_close(db);
 }
@@ -590,9 +875,13 @@ Suite *seats_suite(void)
     tcase_add_test(tc, a_newcomer_reads_no_former_press);
     tcase_add_test(tc, an_opener_is_no_host);
     tcase_add_test(tc, an_opener_pauses_with_the_others_consent);
+    tcase_add_test(tc, an_ask_lapses_when_a_seat_changes_hands);
     tcase_add_test(tc, a_takeover_keeps_anonymity);
     tcase_add_test(tc, a_new_player_takes_over);
     tcase_add_test(tc, takeover_can_be_off);
+    tcase_add_test(tc, a_grey_reply_to_a_former_holder_reaches_nobody);
+    tcase_add_test(tc, a_rollback_past_a_takeover_keeps_the_newcomer);
+    tcase_add_test(tc, a_silent_player_leaves_her_seat_to_a_bot);
     tcase_add_test(tc, unasked_mail_is_budgeted);
     tcase_add_test(tc, missed_turns_stay_with_the_leaver);
     tcase_add_test(tc, no_person_left_ends_the_game);

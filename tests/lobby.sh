@@ -132,6 +132,82 @@ cycle
 ok test "$(sqlite3 "$NGOMA_DB" "SELECT group_concat(name, ',') FROM (SELECT name FROM seats WHERE game_id = 2 ORDER BY seat)")" = "Bob,Ann,Cleo"
 has cleo@example.org "Welcome to Kalimambo game 2, Cleo" "[ngoma 2] Kalimambo"
 
+# A silent player: three deadlines in a row played for her, and her seat is
+# offered in the lobby; Dora, new to the game, takes it over by mail and
+# plays it to the end, reading her seat's hand and nobody else's.
+write ann@example.org "one more" "NEW kalimambo SEATS 3 DEADLINE 2h NMR bot:easy AS Ann"
+cycle
+has ann@example.org "Game 3 (Kalimambo, 3 seats) is open"
+write bob@example.org "join" "JOIN 3 AS Bob"
+write cleo@example.org "join" "JOIN 3 AS Cleo"
+cycle
+has cleo@example.org "Welcome to Kalimambo game 3, Cleo" "[ngoma 3] Kalimambo"
+# deadline_passes N: Ann and Bob play, Cleo does not; `ngoma run` just
+# after the deadline plays for her.
+deadline_passes() {
+    i=0
+    while [ $i -lt "$1" ]; do
+        for p in Ann Bob; do
+            card=$("$NGOMA" legal 3 $p | head -1)
+            [ -n "$card" ] && reply_to "$(echo $p | tr 'A-Z' 'a-z')@example.org" "[ngoma 3] Kalimambo" "$card"
+        done
+        cycle
+        due=$(date -u -d "$(sqlite3 "$NGOMA_DB" "SELECT deadline_at FROM games WHERE id = 3")" +%s)
+        NGOMA_NOW=$((due + 60)) "$NGOMA" run >"$T/run.out" 2>&1 || fail "run: $(cat "$T/run.out")"
+        cycle
+        i=$((i + 1))
+    done
+}
+deadline_passes 2
+ok test "$(sqlite3 "$NGOMA_DB" "SELECT bot FROM seats WHERE game_id = 3 AND seat = 3")" = 0
+deadline_passes 1
+ok test "$(sqlite3 "$NGOMA_DB" "SELECT bot FROM seats WHERE game_id = 3 AND seat = 3")" = 1
+has cleo@example.org "You have missed 3 deadlines in a row, so the seat is no longer yours" "[ngoma 3] Kalimambo"
+has bob@example.org "Cleo missed 3 deadlines in a row and leaves the game" "[ngoma 3] Kalimambo"
+write dora@example.org "a seat?" "HELP"
+cycle
+reply dora@example.org "yes, it is me"
+write dora@example.org "a seat?" "LIST"
+cycle
+has dora@example.org "Game 3, Kalimambo: seat 3, Cleo,"
+has dora@example.org "TAKE 3 Cleo takes it."
+reply dora@example.org "TAKE 3 Cleo AS Dora"
+cycle
+has dora@example.org "You take over seat 3 of game 3" "[ngoma] Lobby"
+has ann@example.org "Dora takes over seat 3 from Cleo" "[ngoma 3] Kalimambo"
+# Her welcome: the game under way, its board once.
+has dora@example.org "You take this seat in a game under way" "[ngoma 3] Kalimambo"
+checks=$((checks + 1))
+n=$($PLAYER last-text "$SMTP_MAILDIR" dora@example.org no "[ngoma 3] Kalimambo" | grep -c "^Waiting for")
+[ "$n" = 1 ] || fail "Dora's welcome says who the game waits for $n times"
+# Cleo's old address no longer plays the seat.
+before=$(sqlite3 "$NGOMA_DB" "SELECT count(*) FROM orders WHERE game_id = 3 AND seat = 3 AND source = 'mail'")
+reply_to cleo@example.org "[ngoma 3] Kalimambo" "$("$NGOMA" legal 3 Dora | head -1)"
+cycle
+ok test "$(sqlite3 "$NGOMA_DB" "SELECT count(*) FROM orders WHERE game_id = 3 AND seat = 3 AND source = 'mail'")" = "$before"
+rounds3=0
+while [ $rounds3 -lt 13 ]; do
+    status=$("$NGOMA" show 3 --json | tr -d '\n\t ' | sed -n 's/.*"status":"\([a-z]*\)".*/\1/p')
+    [ "$status" = finished ] && break
+    for p in Ann Bob Dora; do
+        card=$("$NGOMA" legal 3 $p | head -1)
+        [ -n "$card" ] && reply_to "$(echo $p | tr 'A-Z' 'a-z')@example.org" "[ngoma 3] Kalimambo" "$card"
+    done
+    cycle
+    rounds3=$((rounds3 + 1))
+done
+ok test "$status" = finished
+has dora@example.org "Game over:" "[ngoma 3] Kalimambo"
+ok test "$(sqlite3 "$NGOMA_DB" "SELECT group_concat(address || ':' || coalesce(how, 'end'), ' ') FROM (SELECT * FROM seat_holders WHERE game_id = 3 AND seat = 3 ORDER BY id)")" = "cleo@example.org:dropped bot:taken dora@example.org:end"
+# Dora's mails hold no other seat's secret.
+checks=$((checks + 1))
+for s in $(sqlite3 "$NGOMA_DB" "SELECT secret FROM seats WHERE game_id = 3 AND seat < 3"); do
+    if grep -rl "$s" "$SMTP_MAILDIR" | xargs grep -l "^To: dora@example.org" 2>/dev/null | grep -q .; then
+        fail "another seat's secret reached Dora"
+    fi
+done
+"$NGOMA" verify 3 >"$T/verify3.out" || fail "verify 3: $(cat "$T/verify3.out")"
+
 # MYGAMES, and every mail well formed (within 72 columns, lobby mails answered at their From).
 write cleo@example.org "mine" "MYGAMES"
 cycle

@@ -50,6 +50,8 @@ void shown_release(struct shown *s);
 /* Text with every run of white space one space, so that a wrapped line
  * reads as the line it was (owned). */
 char *t_flat(const char *text);
+/* The address a queued mail's replies go to (owned). */
+char *t_reply_to(const char *mail);
 /* A queued mail as its reader sees it: quoted-printable soft breaks and
  * escapes undone (a name may be cut across two lines); owned. */
 char *t_readable(const char *mail);

@@ -13,10 +13,81 @@
 
 #define RECORD_FORMAT "ngoma public record 1"
 
+/* Who held each seat, in the order the holdings began: a record names a
+ * seat at each step by its holder then (an anonymous game by its title,
+ * which never changes hands). */
+struct holding {
+    int seat;
+    int64_t turns_after; /* -1: bounded by from_step */
+    int from_step;
+    char *name;
+};
+
+static int holdings_of(sqlite3 *db, const struct game_rec *g, struct holding **out, size_t *n)
+{
+    size_t cap = 0;
+    int rc;
+    sqlite3_stmt *q;
+    *out = NULL;
+    *n = 0;
+    if (str_eq(engine_core_option(g->options, "anonymous"), "yes"))
+        return 0;
+    q = db_stmt(db, "SELECT seat, coalesce(turns_after, -1), from_step, name FROM seat_holders WHERE game_id = ?"
+                    " ORDER BY id",
+                "I", g->id);
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 16;
+            *out = xrealloc(*out, cap * sizeof(**out));
+        }
+        (*out)[*n].seat = sqlite3_column_int(q, 0) - 1;
+        (*out)[*n].turns_after = sqlite3_column_int64(q, 1);
+        (*out)[*n].from_step = sqlite3_column_int(q, 2);
+        (*out)[*n].name = xstrdup((const char *)sqlite3_column_text(q, 3));
+        (*n)++;
+    }
+    db_finalize(q);
+    return rc < 0 ? -1 : 0;
+}
+
+static void holdings_free(struct holding *h, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(h[i].name);
+    free(h);
+}
+
+/* The names of the seats at the turn row id (step turn): each seat's
+ * latest holding begun before it, else its first. */
+static void names_at(const struct game_rec *g, const struct holding *h, size_t n, int64_t id, int turn,
+                     const char *names[])
+{
+    for (int s = 0; s < g->nseats; s++)
+        names[s] = g->names[s];
+    for (int s = 0; s < g->nseats; s++) {
+        const char *first = NULL, *latest = NULL;
+        for (size_t i = 0; i < n; i++) {
+            if (h[i].seat != s)
+                continue;
+            if (!first)
+                first = h[i].name;
+            if (h[i].turns_after >= 0 ? h[i].turns_after < id : h[i].from_step < turn)
+                latest = h[i].name;
+        }
+        if (latest || first)
+            names[s] = latest ? latest : first;
+    }
+}
+
 cJSON *verify_export(sqlite3 *db, const struct game_rec *g, bool reveal)
 {
     cJSON *r = cJSON_CreateObject(), *players = cJSON_CreateArray(), *turns = cJSON_CreateArray();
     char *options = NULL;
+    struct holding *held = NULL;
+    size_t nheld = 0;
+    const char *shown[GAME_MAX_SEATS];
     sqlite3_stmt *st;
     int rc;
 
@@ -26,8 +97,12 @@ cJSON *verify_export(sqlite3 *db, const struct game_rec *g, bool reveal)
     cJSON_AddNumberToObject(r, "game", (double)g->id);
     cJSON_AddStringToObject(r, "module", g->ops->name);
     cJSON_AddStringToObject(r, "options", options); /* as stored: the commitment hashes this text */
+    if (holdings_of(db, g, &held, &nheld))
+        goto fail;
+    /* The names as dealt: each seat's first holder's. */
+    names_at(g, held, nheld, 0, 0, shown);
     for (int i = 0; i < g->nseats; i++)
-        cJSON_AddItemToArray(players, cJSON_CreateString(g->names[i]));
+        cJSON_AddItemToArray(players, cJSON_CreateString(shown[i]));
     cJSON_AddItemToObject(r, "players", players);
     players = NULL;
     cJSON_AddStringToObject(r, "commitment", g->commitment);
@@ -41,7 +116,7 @@ cJSON *verify_export(sqlite3 *db, const struct game_rec *g, bool reveal)
         cJSON_AddStringToObject(r, "seed", seed);
     }
     st = db_stmt(db,
-                 "SELECT turn, kind, orders, log, public_view FROM turns WHERE game_id = ? AND rolled_back = 0"
+                 "SELECT turn, kind, orders, log, public_view, id FROM turns WHERE game_id = ? AND rolled_back = 0"
                  " ORDER BY turn",
                  "I", g->id);
     if (!st)
@@ -49,7 +124,22 @@ cJSON *verify_export(sqlite3 *db, const struct game_rec *g, bool reveal)
     while ((rc = db_step(st)) == SQLITE_ROW) {
         cJSON *t = cJSON_CreateObject(), *orders, *view;
         struct strbuf err = STRBUF_INIT;
+        const char *now[GAME_MAX_SEATS];
+        bool changed = false;
         cJSON_AddNumberToObject(t, "turn", sqlite3_column_int(st, 0));
+        /* A seat that changed hands is named by its new holder from
+         * here on: the record says so where it happens. */
+        names_at(g, held, nheld, sqlite3_column_int64(st, 5), sqlite3_column_int(st, 0), now);
+        for (int i = 0; i < g->nseats; i++)
+            if (!str_eq(now[i], shown[i])) {
+                shown[i] = now[i];
+                changed = true;
+            }
+        if (changed) {
+            cJSON *names = cJSON_AddArrayToObject(t, "players");
+            for (int i = 0; i < g->nseats; i++)
+                cJSON_AddItemToArray(names, cJSON_CreateString(shown[i]));
+        }
         cJSON_AddStringToObject(t, "kind", (const char *)sqlite3_column_text(st, 1));
         orders = jx_parse((const char *)sqlite3_column_text(st, 2), "orders", &err);
         cJSON_AddItemToObject(t, "orders", orders ? orders : cJSON_CreateArray());
@@ -64,9 +154,11 @@ cJSON *verify_export(sqlite3 *db, const struct game_rec *g, bool reveal)
         goto fail;
     cJSON_AddItemToObject(r, "turns", turns);
     free(options);
+    holdings_free(held, nheld);
     return r;
 fail:
     free(options);
+    holdings_free(held, nheld);
     cJSON_Delete(players);
     cJSON_Delete(turns);
     cJSON_Delete(r);
@@ -85,6 +177,28 @@ struct record {
     struct strlist salts;
     const cJSON *turns;
 };
+
+/* A step where a seat changed hands names its new holder from there on. */
+static int renamed(struct record *r, const cJSON *turn, struct strbuf *report)
+{
+    const cJSON *players = cJSON_GetObjectItemCaseSensitive(turn, "players"), *v;
+    int i = 0;
+    if (!players)
+        return 0;
+    if (!cJSON_IsArray(players) || cJSON_GetArraySize(players) != r->nseats) {
+        strbuf_addf(report, "a step of the record names %d players, not the game's %d", cJSON_GetArraySize(players),
+                    r->nseats);
+        return -1;
+    }
+    cJSON_ArrayForEach(v, players) {
+        if (!cJSON_IsString(v)) {
+            strbuf_addstr(report, "a step of the record names its players by something other than names");
+            return -1;
+        }
+        r->names[i++] = v->valuestring;
+    }
+    return 0;
+}
 
 static int read_record(const cJSON *j, struct record *r, struct strbuf *report)
 {
@@ -275,6 +389,8 @@ int verify_record(const cJSON *j, enum option_source from, struct strbuf *report
             strbuf_addf(report, "the record's step %d is missing or unreadable", k);
             goto out;
         }
+        if (renamed(&r, turn, report))
+            goto out;
         if (k == 0) {
             if (compare_public(&r, &t, st, turn, NULL, k, report))
                 goto out;

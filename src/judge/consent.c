@@ -152,3 +152,27 @@ out:
     free(by);
     return rc;
 }
+
+int consent_lapse(sqlite3 *db, const struct game_rec *g, struct strbuf *told)
+{
+    char *what = NULL;
+    int64_t secs = 0;
+    int found = db_get_text(db, &what, "SELECT what FROM consent_asks WHERE game_id = ? AND turn = ?", "Ii", g->id,
+                            g->turn);
+    int rc = found < 0 ? -1 : 0;
+    if (found > 0) {
+        struct strbuf asked = STRBUF_INIT;
+        if (db_get_int64(db, &secs, "SELECT secs FROM consent_asks WHERE game_id = ?", "I", g->id) < 0 ||
+            db_do(db, "DELETE FROM consent_asks WHERE game_id = ?", "I", g->id) ||
+            db_do(db, "DELETE FROM consent_given WHERE game_id = ?", "I", g->id)) {
+            rc = -1;
+        } else {
+            asked_text(what, (long)secs, &asked);
+            strbuf_addf(told, " The opener's ask for %s lapses with this change: she may ask again, and every"
+                              " player then agrees anew.", asked.buf);
+        }
+        strbuf_release(&asked);
+    }
+    free(what);
+    return rc;
+}

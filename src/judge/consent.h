@@ -19,4 +19,9 @@ int consent_ask(sqlite3 *db, struct game_rec *g, const char *by, const char *wha
 int consent_agree(sqlite3 *db, struct game_rec *g, const char *address, const char **what, long *secs,
                   struct strbuf *out);
 
+/* A seat of g changes hands: the ask standing in this step lapses (who
+ * agreed held the seats as they were), and told, the others' notice of
+ * the change, says so. -1 on a failure. */
+int consent_lapse(sqlite3 *db, const struct game_rec *g, struct strbuf *told);
+
 #endif

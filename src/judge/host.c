@@ -298,15 +298,9 @@ static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, const char 
     }
     level = engine_bot_level(db, word ? word : "bot");
     strbuf_addf(out, "A bot (%s) plays %s's seat from now on.", level, g->names[seat]);
-    if (notify_notice_all(db, g, -1, "a bot takes a seat", out->buf))
+    if (consent_lapse(db, g, out) || notify_notice_all(db, g, -1, "a bot takes a seat", out->buf))
         return -1;
-    if (seatlife_leave(db, g, seat, SEAT_KICKED))
-        return -1;
-    g->seats[seat].bot = true;
-    snprintf(g->seats[seat].bot_level, sizeof(g->seats[seat].bot_level), "%s", level);
-    if (db_do(db, "UPDATE seats SET bot = 1, bot_level = ? WHERE game_id = ? AND seat = ?", "sIi", level, g->id,
-              seat + 1) ||
-        seatlife_start(db, g, seat))
+    if (takeover_to_bot(db, g, seat, level, SEAT_KICKED))
         return -1;
     {
         /* The last person gone: the game ends, the bots do not play it out. */

@@ -1,6 +1,10 @@
 /* schedule.c: deadlines, reminders and missing-order policies, applied by `ngoma run` once per game and run. */
 #include "judge/schedule.h"
 #include "judge/strong.h"
+#include "judge/consent.h"
+#include "judge/takeover.h"
+#include "core/seatlife.h"
+#include "store/settings.h"
 #include "store/db.h"
 #include "core/engine.h"
 #include "lib/address.h"
@@ -207,6 +211,56 @@ static int tell_nmr(sqlite3 *db, struct game_rec *g, int seat, const char *what)
     return rc;
 }
 
+/* Whether the player a bot just stood in for leaves her seat to the bot
+ * for good: she missed drop_after deadlines in a row (a game with
+ * takeover=no keeps her). What she is told is added to what. */
+static int drop_due(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *what, bool *due)
+{
+    long long after = setting_get_int(db, "drop_after", 3);
+    int64_t missed;
+    struct strbuf said = STRBUF_INIT;
+    *due = false;
+    if (after <= 0 || g->seats[seat].bot || str_eq(engine_core_option(g->options, "takeover"), "no") ||
+        str_eq(game_status_of(g->ops, g->st), "finished"))
+        return 0;
+    if (seatlife_missed_in_a_row(db, g, seat, &missed))
+        return -1;
+    if (missed < after)
+        return 0;
+    *due = true;
+    strbuf_addf(&said,
+                "You have missed %lld deadlines in a row, so the seat is no longer yours: a bot plays it from now"
+                " on, and a new player may take it over. For the ratings you are one of those who left the game.",
+                (long long)missed);
+    strbuf_addstr(what, "\n\n");
+    strbuf_add_flowed(what, said.buf, 0, 72);
+    strbuf_trim(what);
+    strbuf_release(&said);
+    return 0;
+}
+
+/* The seat passes to the bot (she was told): the others are told, and
+ * a new player may take it over in the lobby. The last person gone, the
+ * game ends (the step's mails, the caller's, say so). */
+static int drop_to_bot(sqlite3 *db, struct game_rec *g, int seat, struct schedule_stats *st)
+{
+    struct strbuf told = STRBUF_INIT, ended = STRBUF_INIT;
+    int rc;
+    strbuf_addf(&told,
+                "%s missed %d deadlines in a row and leaves the game: a bot plays seat %d from now on, and a new"
+                " player may take it over from the lobby.",
+                g->names[seat], (int)setting_get_int(db, "drop_after", 3), seat + 1);
+    rc = consent_lapse(db, g, &told) || notify_notice_all(db, g, seat, "a seat is given up", told.buf) ||
+                 takeover_to_bot(db, g, seat, g->sched.nmr_level, SEAT_ABANDONED) ||
+                 engine_end_unpeopled(db, g, &ended) < 0
+             ? -1
+             : 0;
+    strbuf_release(&told);
+    strbuf_release(&ended);
+    st->drops += !rc;
+    return rc;
+}
+
 static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t deadline, struct schedule_stats *st)
 {
     struct submission sub = { 0 };
@@ -230,6 +284,7 @@ static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t dea
     }
     for (int s = 0; s < g->nseats && !rc; s++) {
         struct strbuf what = STRBUF_INIT;
+        bool drop = false;
         if (!(missing & (1u << s)))
             continue;
         if (str_eq(g->sched.nmr, "bot")) {
@@ -239,6 +294,7 @@ static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t dea
             if (!rc) {
                 strbuf_addf(&what, "The bot played %s for you.", played);
                 st->bots++;
+                rc = drop_due(db, g, s, &what, &drop);
             }
             free(played);
             if (rc > 0) {
@@ -257,6 +313,8 @@ static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t dea
         }
         if (!rc)
             rc = tell_nmr(db, g, s, what.buf);
+        if (!rc && drop)
+            rc = drop_to_bot(db, g, s, st);
         strbuf_release(&what);
         /* Once the step has moved on, the others are no longer missing it. */
         if (g->turn != sub.turn_before)

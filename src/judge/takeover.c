@@ -1,11 +1,13 @@
-/* takeover.c: a seat given to a new person (the host's REPLACE, a player's TAKE of an abandoned seat), and which seats of running games are open for the taking. */
+/* takeover.c: a seat given to a new person (the host's REPLACE, a player's TAKE of an abandoned seat) or to a bot (KICK, a deadline's drop), and which seats of running games are open for the taking. */
 #include "judge/takeover.h"
 #include "core/engine.h"
 #include "core/seatlife.h"
+#include "judge/consent.h"
 #include "judge/notify.h"
 #include "store/db.h"
 #include "lib/util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +28,10 @@ int takeover_give(sqlite3 *db, struct game_rec *g, int seat, const char *name, c
         strbuf_addf(out, "A new player takes over seat %d, %s.", seat + 1, g->names[seat]);
     else
         strbuf_addf(out, "%s takes over seat %d from %s.", name, seat + 1, g->names[seat]);
+    if (consent_lapse(db, g, out)) {
+        free(secret);
+        return -1;
+    }
     if (db_do(db,
               "UPDATE seats SET name = ?, email = ?, secret = ?, bot = 0, bot_level = NULL, real_name = ? WHERE"
               " game_id = ? AND seat = ?",
@@ -54,6 +60,19 @@ int takeover_give(sqlite3 *db, struct game_rec *g, int seat, const char *name, c
                : 0;
 }
 
+int takeover_to_bot(sqlite3 *db, struct game_rec *g, int seat, const char *level, enum seat_leave how)
+{
+    if (seatlife_leave(db, g, seat, how))
+        return -1;
+    g->seats[seat].bot = true;
+    snprintf(g->seats[seat].bot_level, sizeof(g->seats[seat].bot_level), "%s", level);
+    return db_do(db, "UPDATE seats SET bot = 1, bot_level = ? WHERE game_id = ? AND seat = ?", "sIi", level, g->id,
+                 seat + 1) ||
+                   seatlife_start(db, g, seat)
+               ? -1
+               : 0;
+}
+
 int takeover_open(sqlite3 *db, const struct game_rec *g, int seat, bool *open)
 {
     int64_t kicked;
@@ -61,10 +80,10 @@ int takeover_open(sqlite3 *db, const struct game_rec *g, int seat, bool *open)
     if (str_eq(game_status_of(g->ops, g->st), "finished") ||
         str_eq(engine_core_option(g->options, "takeover"), "no") || !g->seats[seat].bot)
         return 0;
-    /* A bot plays it since its person was kicked (the seat's last holding
-     * before the bot's ended so). */
+    /* A bot plays it since its person was kicked or dropped by the
+     * deadlines (the seat's last holding before the bot's ended so). */
     if (db_get_int64(db, &kicked,
-                     "SELECT how = 'kicked' FROM seat_holders WHERE game_id = ? AND seat = ? AND to_step IS NOT NULL"
+                     "SELECT how IN ('kicked', 'dropped') FROM seat_holders WHERE game_id = ? AND seat = ? AND to_step IS NOT NULL"
                      " ORDER BY id DESC LIMIT 1",
                      "Ii", g->id, seat + 1) < 0)
         return -1;

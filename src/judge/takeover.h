@@ -1,4 +1,4 @@
-/* takeover.h: a seat given to a new person (the host's REPLACE, a player's TAKE of an abandoned seat), and which seats of running games are open for the taking. */
+/* takeover.h: a seat given to a new person (the host's REPLACE, a player's TAKE of an abandoned seat) or to a bot (KICK, a deadline's drop), and which seats of running games are open for the taking. */
 #ifndef NGOMA_TAKEOVER_H
 #define NGOMA_TAKEOVER_H
 
@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "core/gamerec.h"
+#include "core/seatlife.h"
 #include "lib/strbuf.h"
 
 /*
@@ -16,9 +17,12 @@
  * others are told, in out's words. Inside the caller's transaction.
  */
 int takeover_give(sqlite3 *db, struct game_rec *g, int seat, const char *name, const char *email, struct strbuf *out);
+/* A bot of level plays seat from now on: her holding ends how (kicked,
+ * abandoned), the bot's begins. Telling is the caller's. */
+int takeover_to_bot(sqlite3 *db, struct game_rec *g, int seat, const char *level, enum seat_leave how);
 /* Whether seat is open for the taking: a running game whose host did
  * not set takeover=no, and a bot plays the seat since its person left it
- * (kicked). */
+ * (kicked, or dropped by the deadlines). */
 int takeover_open(sqlite3 *db, const struct game_rec *g, int seat, bool *open);
 /* LIST's lines of open seats in running games, at most max of them. */
 int takeover_list(sqlite3 *db, int max, struct strbuf *out);

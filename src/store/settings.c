@@ -64,6 +64,7 @@ NUMBER_SETTING(check_header_bytes, "max_header_bytes", 1024, 1048576)
 NUMBER_SETTING(check_ignored_raw, "ignored_raw_kept", 0, 100000)
 NUMBER_SETTING(check_per_hour, "a limit per hour", 1, 10000)
 NUMBER_SETTING(check_strong_bots, "a number of strong bots", 0, 10000)
+NUMBER_SETTING(check_drop_after, "a number of deadlines (0: never)", 0, 100)
 NUMBER_SETTING(check_response_bytes, "a server's answer, in bytes,", 1024, 1LL << 30)
 NUMBER_SETTING(check_session_secs, "a session, in seconds,", 5, 86400)
 NUMBER_SETTING(check_connections, "lmtp_connections", 1, 1000)
@@ -313,6 +314,10 @@ const struct setting_def setting_defs[] = {
     { "lobby_strong_bots", "6",
       "strong bots one address's lobby games may seat: at most this many in her unfinished games, and as many"
       " started an hour (bot_share bounds them all)", false, check_strong_bots },
+    { "drop_after", "3",
+      "deadlines in a row a bot may play for a player (--nmr bot) before her seat passes to the bot for good and is"
+      " offered in the lobby to a new player (0: never; a game with takeover=no keeps her)", false,
+      check_drop_after },
     { "invites_per_hour", "5",
       "mails to others one address's lobby mails may cause an hour: INVITEs, REMATCH's invitations, notices", false,
       check_per_hour },
