@@ -2,6 +2,7 @@
 #include "test_support.h"
 
 #include "core/engine.h"
+#include "core/verify.h"
 #include "core/visibility.h"
 #include "judge/host.h"
 #include "judge/schedule.h"
@@ -534,6 +535,9 @@ START_TEST(a_new_player_takes_over)
             }
         }
         ck_assert_msg(vera_orders >= 3, "Vera gave %d orders", vera_orders);
+        /* The host's record replays, with the seat named by its holder. */
+        strbuf_reset(&out);
+        ck_assert_msg(verify_game(db, &g, &out) == 0, "%s", out.buf);
         ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM orders o JOIN seats s ON s.game_id = o.game_id AND"
                                           " s.seat = o.seat WHERE o.seat = 3 AND o.source = 'mail' AND o.status ="
                                           " 'rejected'"),
@@ -646,6 +650,10 @@ START_TEST(a_rollback_past_a_takeover_keeps_the_newcomer)
     ck_assert_msg(t_count(db, "SELECT rated FROM rated_games WHERE game_id = 1") == 1, "not rated");
     ck_assert_int_eq((int)t_count(db, "SELECT rank FROM rating_changes WHERE address = 'cleo@example.org'"), 3);
     ck_assert_int_lt((int)t_count(db, "SELECT rank FROM rating_changes WHERE address = 'vera@example.org'"), 3);
+    /* The record replays: Cleo's name up to the takeover, Vera's after,
+     * through the rollback. */
+    strbuf_reset(&out);
+    ck_assert_msg(verify_game(db, &g, &out) == 0, "%s", out.buf);
     strbuf_release(&out);
     game_unload(&g);
     db_close(db);
@@ -793,6 +801,40 @@ START_TEST(unasked_mail_is_budgeted)
     strbuf_addf(&to, "ngoma+1-host-%s@localhost", secret);
     t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host", body.buf, NULL);
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'victim@example.org'"), 1);
+    /* REMATCH forty times: Bob's other player is invited once. */
+    {
+        struct game_rec g;
+        long long before = t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'ann@example.org'");
+        ck_assert_int_eq(game_load(db, 1, &g), 0);
+        free(say(db, &g, 1, "CONCEDE"));
+        ck_assert(over(&g));
+        game_unload(&g);
+        before = t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'ann@example.org'");
+        strbuf_reset(&body);
+        for (int i = 0; i < 40; i++)
+            strbuf_addstr(&body, "REMATCH 1\n");
+        t_lobby(db, "bob@example.org", "rematch", body.buf);
+        ck_assert_int_le(t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'ann@example.org'") - before, 1);
+        ck_assert_int_le(t_count(db, "SELECT count(*) FROM lobby_tables"), 2);
+    }
+    /* TAKE forty times: the seat is taken once, and the others told once. */
+    {
+        struct game_rec g;
+        struct strbuf out = STRBUF_INIT;
+        long long before;
+        t_new_game(db, "bantu", 3, 24, NULL, &g);
+        ck_assert_int_eq(host(db, &g, "KICK Cleo bot:easy", &out), 0);
+        t_confirmed(db, "vera@example.org");
+        before = t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'Ann@example.org'");
+        strbuf_reset(&body);
+        for (int i = 0; i < 40; i++)
+            strbuf_addf(&body, "TAKE %lld Cleo AS Vera\n", (long long)g.id);
+        t_lobby(db, "vera@example.org", "take", body.buf);
+        ck_assert_int_eq(t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'Ann@example.org'") - before, 1);
+        ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seat_holders WHERE address = 'vera@example.org'"), 1);
+        strbuf_release(&out);
+        game_unload(&g);
+    }
     free(secret);
     strbuf_release(&body);
     strbuf_release(&to);

@@ -769,13 +769,12 @@ static int resign_seat(sqlite3 *db, struct game_rec *g, int seat, const struct o
         goto out;
     g->ops->resign(g->st, seat, &g->table, &log);
     g->turn++;
-    /* Her holding ends with the step her RESIGN is recorded at, and her
-     * vote with it. */
-    if (seatlife_leave(db, g, seat, log.dropped ? SEAT_DROPPED : SEAT_RESIGNED))
-        goto out;
     game_step_started(g);
+    /* Her holding ends with the step her RESIGN is recorded at, and her
+     * vote with it; the RESIGN is the last order of hers. */
     if (record_turn(db, g, "resign", list, &log, &turn_id) ||
         store_order(db, g, seat, g->turn, "RESIGN", "RESIGN", "accepted", NULL, o, turn_id) ||
+        seatlife_leave(db, g, seat, log.dropped ? SEAT_DROPPED : SEAT_RESIGNED) ||
         db_do(db, "UPDATE orders SET step = ? WHERE game_id = ? AND status = 'pending'", "iI", g->turn + 1, g->id) ||
         game_save(db, g))
         goto out;

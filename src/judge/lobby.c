@@ -1473,6 +1473,16 @@ static int cmd_rematch(struct lobby *l, const char *line, const struct args *a)
                (long long)id);
         goto out;
     }
+    /* One rematch waiting at a time: asked again (by her, or by another
+     * player of the game), it is the one to join. */
+    if (db_get_int64(l->db, &open, "SELECT coalesce(max(id), 0) FROM lobby_tables WHERE rematch_of = ? AND status ="
+                                   " 'open'", "I", id) < 0)
+        goto fail;
+    if (open) {
+        answer(l, line, "the rematch of game %lld is game %lld already, waiting for its players: JOIN %lld takes your"
+                        " seat in it, LIST shows who is in", (long long)id, (long long)open, (long long)open);
+        goto out;
+    }
     if (open_tables_of(l->db, l->from, &open))
         goto fail;
     if (open >= OPEN_TABLES_EACH) {
