@@ -113,6 +113,33 @@ END_TEST
 
 /* A seat's only legal order is played for her at once; the history says
  * so; an order the game keeps hers is not. */
+/* A log line its game wrapped is flowed as one; a long line that was
+ * whole keeps the line under it its own (a line of 56 columns or more
+ * once swallowed the next). */
+START_TEST(history_keeps_each_log_line_whole)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct strbuf hist = STRBUF_INIT;
+    t_new_game(db, "tally", 2, 11, "{\"rounds\":\"2\"}", &g);
+    t_ok(db, &g, 0, "PICK 3");
+    t_ok(db, &g, 1, "PICK 2");
+    ck_assert_int_eq(db_do(db, "UPDATE turns SET log = ? WHERE game_id = 1 AND turn = 1", "s",
+                           "Cards: Ann 11, Bob 10, Cleo 8, Dora 3, Eve 5, Kali 6, Mo 2.\n"
+                           "  Ann moves 7 -> 11, in front of Kali.\n"
+                           "  10 was played 3 times: only the rearmost, Bob, moves; Ann and\n"
+                           "    Dora stay.\n"
+                           "Scores: Ann 13, Bob 19.\n"),
+                     0);
+    ck_assert_int_eq(history_render(db, &g, 0, &hist), 0);
+    ck_assert_msg(strstr(hist.buf, "Mo 2.\n      Ann moves 7 -> 11, in front of Kali.\n"), "%s", hist.buf);
+    ck_assert_msg(strstr(hist.buf, "moves; Ann and\n        Dora stay.\n"), "%s", hist.buf);
+    strbuf_release(&hist);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 START_TEST(a_forced_order_is_played_at_once)
 {
     sqlite3 *db = t_db();
@@ -334,6 +361,7 @@ Suite *engine_suite(void)
     Suite *s = suite_create("engine");
     TCase *tc = tcase_create("engine");
     tcase_add_test(tc, sequential_order_resolves_a_turn);
+    tcase_add_test(tc, history_keeps_each_log_line_whole);
     tcase_add_test(tc, rejected_orders_are_kept_with_reason);
     tcase_add_test(tc, several_orders_in_one_text_apply_in_turn);
     tcase_add_test(tc, generic_commands_answer_without_storing);

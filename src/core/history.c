@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A log line this long was wrapped by its game: the deeper lines under it
- * go on with it. */
-#define WRAPPED_AT 56
+/* The narrowest width a game wraps its log lines to: a line was wrapped
+ * there only when the next line's first word would not fit on it. */
+#define WRAPPED_WIDTH 70
 
 /* The log under a heading, indented by `by` and flowed into a mail's 72
  * columns once: a line a game wrapped is joined with its continuation
@@ -30,11 +30,12 @@ static void indent(struct strbuf *out, const char *text, const char *by)
         strbuf_add(&logical, p + own, len - own);
         /* Its continuations, under a line that was full: deeper lines, or
          * one as deep when the full one stopped in mid-sentence. */
-        while (nl && len >= WRAPPED_AT) {
+        while (nl) {
             const char *q = nl + 1, *qnl = strchr(q, '\n');
             size_t qlen = qnl ? (size_t)(qnl - q) : strlen(q), qown = strspn(q, " ");
+            size_t word = strcspn(q + qown, " \n");
             bool mid = !strchr(".:;!?)", nl[-1]);
-            if (qown < own || (qown == own && !mid) || qown >= qlen)
+            if (len > 72 || len + 1 + word <= WRAPPED_WIDTH || qown < own || (qown == own && !mid) || qown >= qlen)
                 break;
             strbuf_addch(&logical, ' ');
             strbuf_add(&logical, q + qown, qlen - qown);
