@@ -9,6 +9,7 @@ LIBDIR   ?= $(PREFIX)/lib/ngoma
 DB       ?= /var/lib/ngoma/ngoma.db
 NGOMA_HOME ?= $(patsubst %/,%,$(dir $(DB)))
 SPOOL    ?= /var/spool/postfix
+NGOMA_USER ?= ngoma
 CONTRIB_FILES := crontab fetchmailrc forward getmailrc ngoma.service ngoma.timer postfix-master.cf procmailrc \
                  ngoma-serve.service ngoma-serve.socket
 CONTRIB_DIR ?= $(BUILD)/contrib
@@ -266,12 +267,13 @@ install: $(MAIN_OBJ) $(LIB_OBJS) $(MODS)
 	@$(MAKE) --no-print-directory contrib-files CONTRIB_DIR=$(DESTDIR)$(PREFIX)/share/ngoma/contrib
 
 # The contrib/ files with this installation's paths: the program in
-# $(BINDIR), the database $(DB) (make install writes them to
+# $(BINDIR), the database $(DB), the user $(NGOMA_USER) (make install writes them to
 # $(PREFIX)/share/ngoma/contrib/).
 contrib-files:
 	@mkdir -p $(CONTRIB_DIR)
 	@for f in $(CONTRIB_FILES); do \
 		sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@DB@|$(DB)|g' -e 's|@HOME@|$(NGOMA_HOME)|g' -e 's|@SPOOL@|$(SPOOL)|g' \
+			-e 's|@USER@|$(NGOMA_USER)|g' \
 			contrib/$$f >$(CONTRIB_DIR)/$$f; \
 	done
 	@echo "  contrib files for $(BINDIR)/ngoma and $(DB) in $(CONTRIB_DIR)/"

@@ -23,11 +23,16 @@ answer() {
     $CLIENT reply "$OUTBOX" "$1" - "" "" "$2" | "$NGOMA" receive >/dev/null
     "$NGOMA" send >/dev/null
 }
+# show_mail ADDRESS: the newest mail to her, unless it was shown already.
+shown_last=""
 show_mail() {
+    newest=$($CLIENT last-text "$OUTBOX" "$1" headers)
+    [ "$newest" = "$shown_last" ] && return 0
+    shown_last=$newest
     echo "================================================================"
     echo "Mail to $1:"
     echo "----------------------------------------------------------------"
-    $CLIENT last-text "$OUTBOX" "$1" headers
+    printf '%s\n' "$newest"
 }
 waiting() { "$NGOMA" show "$1" --json | tr -d '\n\t ' | sed -n 's/.*"waiting_for":\["\([^"]*\)".*/\1/p'; }
 

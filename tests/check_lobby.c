@@ -14,6 +14,50 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The lobby reads people as a game does: greetings and names around
+ * commands are no commands, a command a letter off is offered ("Did you
+ * mean JOIN 1?") and a yes does it, a game is named by its title or its
+ * first letters, RATINGS alone answers, and a thanks alone is not
+ * answered. */
+START_TEST(the_lobby_reads_people)
+{
+    sqlite3 *db = t_lobby_db("open");
+    long long before;
+    char *text;
+    t_confirmed(db, "ann@example.org");
+    t_confirmed(db, "bob@example.org");
+    t_lobby(db, "ann@example.org", "new", "Hi!\nNEW African Empires SEATS 4 AS Ann\nCheers, Ann");
+    text = t_last_text(db, "ann@example.org", "lobby");
+    ck_assert_msg(strstr(text, "Game 1 (African Empires, 4 seats) is open") && !strstr(text, "not a lobby command"),
+                  "%s", text);
+    free(text);
+    t_lobby(db, "bob@example.org", "join", "JION 1\nBob");
+    text = t_last_text(db, "bob@example.org", "lobby");
+    ck_assert_msg(strstr(text, "Did you mean JOIN 1? Reply yes"), "%s", text);
+    free(text);
+    t_lobby(db, "bob@example.org", "Re: lobby", "yes\n\n> JION 1\n> this is not a lobby command. Did you mean JOIN\n"
+                                                "> 1? Reply yes to do it\n");
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM lobby_players WHERE table_id = 1 AND email ="
+                                      " 'bob@example.org'"),
+                     1);
+    /* A yes to what only reads or seats her, never to another command. */
+    t_lobby(db, "bob@example.org", "Re: lobby", "yes\n\n> Did you mean LEAVE 1? Reply yes\n");
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM lobby_players WHERE table_id = 1 AND email ="
+                                      " 'bob@example.org'"),
+                     1);
+    t_lobby(db, "bob@example.org", "new", "NEW kali SEATS 3");
+    ck_assert(t_last_has(db, "bob@example.org", "(Kalimambo, 3 seats) is open"));
+    t_lobby(db, "bob@example.org", "ratings", "ratings");
+    text = t_last_text(db, "bob@example.org", "lobby");
+    ck_assert_msg(strstr(text, "Kalimambo: nobody is rated yet. RATINGS kalimambo shows its table."), "%s", text);
+    free(text);
+    before = t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'bob@example.org'");
+    t_lobby(db, "bob@example.org", "Re: lobby", "Thanks, Ann!\n");
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'bob@example.org'"), before);
+    db_close(db);
+}
+END_TEST
+
 START_TEST(a_game_is_opened_joined_started_watched_played_rematched_and_verified)
 {
     sqlite3 *db = t_lobby_db("open");
@@ -536,6 +580,7 @@ Suite *lobby_suite(void)
     tcase_add_test(tc, the_host_is_told_when_a_game_ends);
     tcase_add_test(tc, strong_bots_count_against_their_openers_share);
     tcase_add_test(tc, joins_are_gated_by_reliability_and_rating_and_an_invitation_overrides);
+    tcase_add_test(tc, the_lobby_reads_people);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -353,6 +353,20 @@ char *t_readable(const char *mail)
     return strbuf_detach(&b);
 }
 
+char *t_last_text(sqlite3 *db, const char *to, const char *kind)
+{
+    char *mail = NULL, *text;
+    struct shown s;
+    ck_assert_msg(db_get_text(db, &mail, "SELECT mail FROM outbox WHERE rcpt = ? AND kind = ? ORDER BY id DESC LIMIT 1",
+                              "ss", to, kind) == 1,
+                  "no %s mail to %s", kind, to);
+    shown_of(mail, &s);
+    text = t_flat(s.text);
+    shown_release(&s);
+    free(mail);
+    return text;
+}
+
 char *t_reply_to(const char *mail)
 {
     const char *p = strstr(mail, "\nReply-To:"), *lt, *gt;

@@ -111,11 +111,87 @@ START_TEST(every_reply_yields_its_orders_and_nothing_of_the_mail_it_answers)
 }
 END_TEST
 
+static char *address_of(const struct game_rec *g, int seat)
+{
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_addf(&sb, "ngoma+%lld-%d-%s@localhost", (long long)g->id, seat + 1, g->seats[seat].secret);
+    return strbuf_detach(&sb);
+}
+
+/* What people mean: PLAY 4 with the 4 gone offers the nearest numbers; a
+ * yes under our "Did you mean PLAY 11?" gives it, and a yes under words
+ * we never offered (a quoted press message) gives nothing; "Draw
+ * please" is offered DRAW; a greeting from a seat the game waits for is
+ * answered, naming the order left under her signature. */
+START_TEST(a_reply_is_read_as_meant)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    char *ann, *bob, *text;
+    t_new_game(db, "kalimambo", 2, 41, NULL, &g);
+    ann = address_of(&g, 0);
+    bob = address_of(&g, 1);
+    t_mail_to(db, "Ann@example.org", ann, "Re: [ngoma 1] Kalimambo", "PLAY 4\n", NULL);
+    t_mail_to(db, "Bob@example.org", bob, "Re: [ngoma 1] Kalimambo", "PLAY 7\n", NULL);
+    game_unload(&g);
+    ck_assert_int_eq(game_load(db, 1, &g), 0);
+    ck_assert_int_eq(g.turn, 1);
+    t_mail_to(db, "Ann@example.org", ann, "Re: [ngoma 1] Kalimambo", "play 4\n", NULL);
+    text = t_last_text(db, "Ann@example.org", "reply");
+    ck_assert_msg(strstr(text, "Did you mean PLAY 3 or PLAY 5?"), "%s", text);
+    free(text);
+    /* One offered: yes gives it. */
+    t_mail_to(db, "Ann@example.org", ann, "Re: [ngoma 1] Kalimambo", "PLAY 44\n", NULL);
+    text = t_last_text(db, "Ann@example.org", "reply");
+    ck_assert_msg(strstr(text, "Did you mean PLAY 11? Reply yes"), "%s", text);
+    free(text);
+    /* A yes under a quote we never wrote gives nothing. */
+    t_mail_to(db, "Ann@example.org", ann, "Re: [ngoma 1] Kalimambo",
+              "yes\n\n> Did you mean PLAY 2? Reply yes to give it\n", NULL);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM orders WHERE seat = 1 AND status = 'pending'"), 0);
+    t_mail_to(db, "Ann@example.org", ann, "Re: [ngoma 1] Kalimambo", "PLAY 44\n", NULL);
+    t_mail_to(db, "Ann@example.org", ann, "Re: [ngoma 1] Kalimambo",
+              "Yes!\n\nOn Tue, ngoma wrote:\n> > PLAY 44\n> Refused: no such card. Did you mean PLAY\n> 11? Reply yes to"
+              " give it, or write it as you mean it\n",
+              NULL);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM orders WHERE seat = 1 AND status = 'pending' AND"
+                                      " canonical = 'PLAY 11'"),
+                     1);
+    /* "Draw please". */
+    t_mail_to(db, "Bob@example.org", bob, "Re: [ngoma 1] Kalimambo", "Draw please\n", NULL);
+    text = t_last_text(db, "Bob@example.org", "reply");
+    ck_assert_msg(strstr(text, "Did you mean DRAW?"), "%s", text);
+    free(text);
+    /* Bob, whom the game waits for, writes only a greeting, his order
+     * under his signature: he is answered. */
+    {
+        long long before = t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'Bob@example.org'");
+        t_mail_to(db, "Bob@example.org", bob, "Re: [ngoma 1] Kalimambo", "Cheers, Bob\n-- \nPLAY 2\n", NULL);
+        ck_assert_int_eq(t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'Bob@example.org'"), before + 1);
+        text = t_last_text(db, "Bob@example.org", "reply");
+        ck_assert_msg(strstr(text, "The game waits for your order") && strstr(text, "Your mail has PLAY 2 where"),
+                      "%s", text);
+        free(text);
+    }
+    /* Ann, whom it does not wait for, is not answered for her thanks. */
+    {
+        long long before = t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'Ann@example.org'");
+        t_mail_to(db, "Ann@example.org", ann, "Re: [ngoma 1] Kalimambo", "Thanks!\n", NULL);
+        ck_assert_int_eq(t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'Ann@example.org'"), before);
+    }
+    free(ann);
+    free(bob);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 Suite *replies_suite(void)
 {
     Suite *s = suite_create("replies");
     TCase *tc = tcase_create("replies");
     tcase_add_test(tc, every_reply_yields_its_orders_and_nothing_of_the_mail_it_answers);
+    tcase_add_test(tc, a_reply_is_read_as_meant);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -194,20 +194,6 @@ START_TEST(ratings_follow_the_record)
 }
 END_TEST
 
-/* The text of the newest mail of kind to an address (owned). */
-static char *last_text(sqlite3 *db, const char *to, const char *kind)
-{
-    char *mail = NULL, *text;
-    struct shown s;
-    ck_assert_msg(db_get_text(db, &mail, "SELECT mail FROM outbox WHERE rcpt = ? AND kind = ? ORDER BY id DESC LIMIT 1",
-                              "ss", to, kind) == 1,
-                  "no %s mail to %s", kind, to);
-    shown_of(mail, &s);
-    text = t_flat(s.text);
-    shown_release(&s);
-    free(mail);
-    return text;
-}
 
 static void mail_as(sqlite3 *db, const struct game_rec *g, int seat, const char *body)
 {
@@ -227,12 +213,12 @@ START_TEST(a_newcomer_reads_no_former_press)
     t_new_game(db, "bantu", 3, 9, NULL, &g);
     mail_as(db, &g, 0, "PRESS TO Cleo: a secret plan for Cleo only");
     mail_as(db, &g, 2, "HISTORY");
-    text = last_text(db, "Cleo@example.org", "help");
+    text = t_last_text(db, "Cleo@example.org", "help");
     ck_assert_msg(strstr(text, "a secret plan") != NULL, "%s", text);
     free(text);
     ck_assert_int_eq(host(db, &g, "REPLACE Cleo Dan=dan@example.org", &out), 0);
     mail_as(db, &g, 2, "HISTORY");
-    text = last_text(db, "dan@example.org", "help");
+    text = t_last_text(db, "dan@example.org", "help");
     ck_assert_msg(!strstr(text, "a secret plan") && strstr(text, "No press of yours"), "the newcomer reads Cleo's press: %s",
                   text);
     free(text);
@@ -264,7 +250,7 @@ START_TEST(an_opener_is_no_host)
     ck_assert(!over(&g));
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'victim@example.org'"), 0);
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seats WHERE bot = 1"), 0);
-    text = last_text(db, "ann@example.org", "host");
+    text = t_last_text(db, "ann@example.org", "host");
     ck_assert_msg(strstr(text, "not its host") && strstr(text, "put nobody into a seat") &&
                       !strstr(text, "bob@example.org"),
                   "%s", text);
@@ -299,10 +285,10 @@ START_TEST(an_opener_pauses_with_the_others_consent)
     t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host", "PAUSE", NULL);
     reload(db, &g);
     ck_assert(!g.sched.paused);
-    text = last_text(db, "ann@example.org", "host");
+    text = t_last_text(db, "ann@example.org", "host");
     ck_assert_msg(strstr(text, "every other player agrees"), "%s", text);
     free(text);
-    text = last_text(db, "bob@example.org", "notice");
+    text = t_last_text(db, "bob@example.org", "notice");
     ck_assert_msg(strstr(text, "AGREE 1") && strstr(text, "The player who opened this game's table asks"), "%s",
                   text);
     free(text);
@@ -377,7 +363,7 @@ START_TEST(an_ask_lapses_when_a_seat_changes_hands)
         ck_assert_int_ge(cy, 0);
         snprintf(line, sizeof(line), "KICK %s bot:easy", g.names[cy]);
         ck_assert_int_eq(host(db, &g, line, &out), 0);
-        text = last_text(db, "bob@example.org", "notice");
+        text = t_last_text(db, "bob@example.org", "notice");
         ck_assert_msg(strstr(text, "ask for a pause") && strstr(text, "lapses") && !strstr(text, "Cy") &&
                           !strstr(text, "Ann"),
                       "%s", text);
@@ -400,7 +386,7 @@ START_TEST(an_ask_lapses_when_a_seat_changes_hands)
         t_lobby(db, "vera@example.org", "take", line);
         ck_assert(t_last_has(db, "vera@example.org", "You take over seat"));
         ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM consent_asks"), 0);
-        text = last_text(db, "bob@example.org", "notice");
+        text = t_last_text(db, "bob@example.org", "notice");
         ck_assert_msg(strstr(text, "A new player takes over seat") && strstr(text, "1d more for this step") &&
                           strstr(text, "lapses") && !strstr(text, "Vera"),
                       "%s", text);
@@ -439,10 +425,10 @@ START_TEST(a_takeover_keeps_anonymity)
     ck_assert(!t_last_has(db, "vera@example.org", "Bob"));
     t_lobby(db, "vera@example.org", "take", "TAKE 1 Beta AS Vera");
     ck_assert_msg(t_last_has(db, "vera@example.org", "You take over seat 2"), "TAKE was not taken");
-    text = last_text(db, "vera@example.org", "welcome");
+    text = t_last_text(db, "vera@example.org", "welcome");
     ck_assert_msg(!strstr(text, "Ann") && !strstr(text, "Bob"), "the newcomer reads a name: %s", text);
     free(text);
-    text = last_text(db, "Ann@example.org", "notice");
+    text = t_last_text(db, "Ann@example.org", "notice");
     ck_assert_msg(strstr(text, "seat 2") && !strstr(text, "Vera") && !strstr(text, "Bob"),
                   "the others read who left or came: %s", text);
     free(text);
@@ -720,10 +706,10 @@ START_TEST(a_silent_player_leaves_her_seat_to_a_bot)
                      1);
     ck_assert_int_eq((int)t_count(db, "SELECT missed FROM people_reliability WHERE address = 'Cleo@example.org'"), 3);
     ck_assert_int_eq((int)t_count(db, "SELECT abandoned FROM people_reliability WHERE address = 'Cleo@example.org'"), 1);
-    text = last_text(db, "Cleo@example.org", "nmr");
+    text = t_last_text(db, "Cleo@example.org", "nmr");
     ck_assert_msg(strstr(text, "missed 3 deadlines in a row") && strstr(text, "no longer yours"), "%s", text);
     free(text);
-    text = last_text(db, "Ann@example.org", "notice");
+    text = t_last_text(db, "Ann@example.org", "notice");
     ck_assert_msg(strstr(text, "Cleo missed 3 deadlines in a row") && strstr(text, "take it over"), "%s", text);
     free(text);
     t_confirmed(db, "vera@example.org");

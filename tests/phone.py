@@ -28,7 +28,7 @@ NGOMA, WORK, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
 DB = os.path.join(WORK, "ngoma.db")
 OUTBOX = os.path.join(WORK, "outbox")
 ENV = dict(os.environ, NGOMA_DB=DB)
-COMMANDS = ("BOARD", "HISTORY", "LEGAL", "HELP")
+COMMANDS = ("BOARD", "HISTORY", "LEGAL", "HELP", "DRAW", "CONCEDE")
 problems = []
 sent_n = [0]
 

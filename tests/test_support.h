@@ -50,6 +50,9 @@ void shown_release(struct shown *s);
 /* Text with every run of white space one space, so that a wrapped line
  * reads as the line it was (owned). */
 char *t_flat(const char *text);
+/* The text of the newest mail of kind to an address, white space
+ * flattened (owned). */
+char *t_last_text(sqlite3 *db, const char *to, const char *kind);
 /* The address a queued mail's replies go to (owned). */
 char *t_reply_to(const char *mail);
 /* A queued mail as its reader sees it: quoted-printable soft breaks and

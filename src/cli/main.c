@@ -8,7 +8,9 @@
 
 #include "lib/conffile.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <grp.h>
 #include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -100,6 +102,18 @@ static void print_help(FILE *f)
  * another user is refused: every file SQLite adds beside it (the WAL, the
  * shared memory, ngoma's locks) would be this user's, and the owner's
  * next run could not open them. */
+/* Root becomes user uid for the rest of the run. */
+static int become_owner(uid_t uid)
+{
+    struct passwd *pw = getpwuid(uid);
+    if (!pw || initgroups(pw->pw_name, pw->pw_gid) || setgid(pw->pw_gid) || setuid(pw->pw_uid)) {
+        fprintf(stderr, "ngoma: the database belongs to user %lu, and root could not act as it: %s\n",
+                (unsigned long)uid, pw ? strerror(errno) : "no such user");
+        return EX_NOPERM;
+    }
+    return 0;
+}
+
 static int db_path_settle(struct cmd_ctx *c)
 {
     static char *from_file;
@@ -121,6 +135,14 @@ static int db_path_settle(struct cmd_ctx *c)
     if (str_eq(c->db_path, ":memory:"))
         return 0;
     if (stat(c->db_path, &st) == 0) {
+        if (st.st_uid != geteuid() && geteuid() == 0 && st.st_uid != 0) {
+            /* Root acts as the database's owner (as runuser would): what
+             * it adds beside it stays the owner's, and a running server
+             * keeps its files. */
+            int rc = become_owner(st.st_uid);
+            if (rc)
+                return rc;
+        }
         if (st.st_uid != geteuid()) {
             struct passwd *pw = getpwuid(st.st_uid);
             const char *owner = pw ? pw->pw_name : "its owner";

@@ -21,9 +21,11 @@
 #include "lib/words.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define LEGAL_HINT "Send LEGAL for the list of legal orders."
 
@@ -633,15 +635,72 @@ static bool greeting(const struct game_rec *g, int seat, const char *line)
     return yes;
 }
 
+/* The number a line ends with after its verb ("PLAY 4": 4), if it is
+ * VERB NUMBER; the verb's length in *verb. */
+static bool verb_number(const char *line, size_t *verb, long *n)
+{
+    const char *sp = strchr(line, ' ');
+    char *end;
+    if (!sp || sp == line)
+        return false;
+    *verb = (size_t)(sp - line);
+    errno = 0;
+    *n = strtol(sp + 1, &end, 10);
+    return end != sp + 1 && !*end && !errno;
+}
+
+/* The common order a line that is not one may mean: "Draw please",
+ * "I concede" (a word of it is DRAW or CONCEDE, a letter off at most). */
+static const char *common_meant(const char *line)
+{
+    static const char *const words[] = { "draw", "concede" };
+    const char *p = line;
+    while (*p) {
+        size_t n = strcspn(p, " ,.!?;:");
+        char w[16];
+        if (n && n < sizeof(w)) {
+            memcpy(w, p, n);
+            w[n] = '\0';
+            for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+                if (order_distance(w, words[i], n >= 5 ? 1 : 0) <= (n >= 5 ? 1u : 0u))
+                    return i ? "CONCEDE" : "DRAW";
+        }
+        p += n;
+        while (*p && strchr(" ,.!?;:", *p))
+            p++;
+    }
+    return NULL;
+}
+
 /* "Did you mean ...?": the legal orders nearest a refused line (a few
- * letters off), never played for her. False when none is near. */
+ * letters off; for VERB NUMBER, the nearest numbers), or the common
+ * order its words name (DRAW, CONCEDE); never played for her. One
+ * offered may be taken by a reply of yes. False when none is near. */
 static bool near_orders(const struct game_rec *g, int seat, const char *line, struct strbuf *out)
 {
     struct strlist legal = STRLIST_INIT, near = STRLIST_INIT;
-    size_t len = strlen(line), limit = len / 5 > 2 ? len / 5 : 2, best = limit + 1;
+    size_t len = strlen(line), limit = len / 5 > 2 ? len / 5 : 2, best = limit + 1, verb;
+    long n;
     bool found;
+    const char *common = common_meant(line);
     g->ops->legal(g->st, seat, &g->table, &legal);
-    for (size_t i = 0; i < legal.n; i++) {
+    if (verb_number(line, &verb, &n)) {
+        /* PLAY 4 with the 4 gone: PLAY 3 or PLAY 5, not PLAY 0. */
+        long gap = -1;
+        for (size_t i = 0; i < legal.n; i++) {
+            size_t v;
+            long m;
+            if (!verb_number(legal.v[i], &v, &m) || v != verb || strncasecmp(line, legal.v[i], v) != 0)
+                continue;
+            if (gap < 0 || labs(m - n) < gap) {
+                gap = labs(m - n);
+                strlist_clear(&near);
+            }
+            if (labs(m - n) == gap && near.n < 3)
+                strlist_push(&near, legal.v[i]);
+        }
+    }
+    for (size_t i = 0, numbered = near.n > 0; i < legal.n && !numbered; i++) {
         size_t d = order_distance(line, legal.v[i], best < limit ? best : limit);
         if (d < best) {
             best = d;
@@ -650,11 +709,16 @@ static bool near_orders(const struct game_rec *g, int seat, const char *line, st
         if (d == best && d <= limit && near.n < 3)
             strlist_push(&near, legal.v[i]);
     }
+    if (!near.n && common)
+        strlist_push(&near, common);
     if (near.n) {
         strbuf_addstr(out, "Did you mean ");
         for (size_t i = 0; i < near.n; i++)
             strbuf_addf(out, "%s%s", i ? (i + 1 == near.n ? " or " : ", ") : "", near.v[i]);
-        strbuf_addstr(out, "? Write it as you mean it; " LEGAL_HINT);
+        if (near.n == 1)
+            strbuf_addstr(out, "? Reply yes to give it, or write it as you mean it; " LEGAL_HINT);
+        else
+            strbuf_addstr(out, "? Write it as you mean it; " LEGAL_HINT);
     }
     found = near.n > 0;
     strlist_clear(&legal);
@@ -960,6 +1024,10 @@ static void legal_text(const struct game_rec *g, int seat, const char *filter, s
         for (size_t i = 0; i < legal.n; i++)
             strbuf_addf(out, "%s\n", legal.v[i]);
     }
+    if (g->ops->waiting_for(g->st) && !filter)
+        /* What ends a game by agreement, given at any step. */
+        strbuf_addstr(out, "\nAt any time: DRAW offers a draw, drawn when every player offers one; CONCEDE gives"
+                           " the game up, ended when all but one concede; NODRAW and NOCONCEDE take yours back.");
     strlist_clear(&legal);
 }
 

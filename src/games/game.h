@@ -196,6 +196,11 @@ struct game_ops {
 /* The registry: every game ngoma knows, in one table. */
 extern const struct game_ops *const game_registry[];
 const struct game_ops *game_find(const char *name);
+/* The game words name as people write it: by its name or title, with or
+ * without spaces and dashes, or a prefix of three letters or more that
+ * names one game ("African Empires", "africanempires", "kali"); up to
+ * three words of n, how many in *used. NULL: none, or several. */
+const struct game_ops *game_named(char *const *words, int n, int *used);
 /* Tests add their own tiny games here. */
 void game_register_extra(const struct game_ops *ops);
 

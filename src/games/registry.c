@@ -1,6 +1,10 @@
 /* registry.c: the table of every game ngoma knows (Postfix's dict_open_info done for games). */
 #include "games/game.h"
 #include "lib/util.h"
+#include "lib/strbuf.h"
+
+#include <ctype.h>
+#include <string.h>
 
 extern const struct game_ops kuniumi_ops;
 extern const struct game_ops kalimambo_ops;
@@ -39,6 +43,54 @@ const struct game_ops *game_find(const char *name)
         if (str_ieq(extra[i]->name, name))
             return extra[i];
     return NULL;
+}
+
+/* A name or title written loosely: its letters and digits, lower case. */
+static void squeeze(const char *from, char *to, size_t size)
+{
+    size_t n = 0;
+    for (; *from && n + 1 < size; from++)
+        if (isalnum((unsigned char)*from))
+            to[n++] = (char)tolower((unsigned char)*from);
+    to[n] = '\0';
+}
+
+const struct game_ops *game_named(char *const *words, int n, int *used)
+{
+    const struct game_ops *found = NULL;
+    char want[64], name[64], title[64];
+    *used = 0;
+    /* The most words first: "African Empires" before "African". */
+    for (int k = n < 3 ? n : 3; k >= 1 && !found; k--) {
+        struct strbuf joined = STRBUF_INIT;
+        int hits = 0;
+        for (int i = 0; i < k; i++)
+            strbuf_addstr(&joined, words[i]);
+        squeeze(joined.buf, want, sizeof(want));
+        strbuf_release(&joined);
+        if (!*want)
+            continue;
+        for (size_t i = 0; game_registry[i]; i++) {
+            squeeze(game_registry[i]->name, name, sizeof(name));
+            squeeze(game_registry[i]->title, title, sizeof(title));
+            if (str_eq(want, name) || str_eq(want, title)) {
+                found = game_registry[i];
+                hits = 1;
+                break;
+            }
+            /* A prefix of three letters or more names one game. */
+            if (strlen(want) >= 3 && (!strncmp(name, want, strlen(want)) || !strncmp(title, want, strlen(want)))) {
+                found = hits++ ? NULL : game_registry[i];
+            }
+        }
+        if (hits != 1)
+            found = NULL;
+        if (found)
+            *used = k;
+    }
+    if (!found && n >= 1 && (found = game_find(words[0])))
+        *used = 1;
+    return found;
 }
 
 void game_log_init(struct game_log *log)

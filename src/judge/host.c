@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The bots and forced orders the game now waits for play; the players
  * are told as their mail policy says, and the host learns of it. */
@@ -424,6 +425,16 @@ int host_status(sqlite3 *db, struct game_rec *g, struct viewer who, struct strbu
         strbuf_addch(out, '\n');
     }
     return 0;
+}
+
+bool host_command_word(const char *line)
+{
+    static const char *const words[] = { "pause", "resume", "extend", "rollback", "replace", "kick", "end", "status" };
+    size_t n = strcspn(line, " ");
+    for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+        if (strlen(words[i]) == n && strncasecmp(line, words[i], n) == 0)
+            return true;
+    return false;
 }
 
 int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char *line, struct strbuf *out)

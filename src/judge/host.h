@@ -7,6 +7,8 @@
 #include "core/gamerec.h"
 #include "core/visibility.h"
 
+/* Whether a line begins with a host command's word. */
+bool host_command_word(const char *line);
 /*
  * Runs one host command line (PAUSE, RESUME, EXTEND 2d, ROLLBACK 5,
  * REPLACE Bob Dora=dora@x.org, KICK Bob, END SCORE reason, STATUS) inside the caller's

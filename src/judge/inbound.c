@@ -287,7 +287,11 @@ static int host_mail(sqlite3 *db, struct game_rec *g, const struct inbound_mail 
     struct viewer who = viewer_of(opened ? VIEWER_OPENER : VIEWER_HOST_MAIL);
     for (size_t i = 0; i < lines.n && rc >= 0; i++) {
         struct strbuf out = STRBUF_INIT, body = STRBUF_INIT;
-        cJSON *l = cJSON_CreateObject();
+        cJSON *l;
+        /* "Thanks, Ann": around the commands, not one of them. */
+        if (order_line_is_greeting(lines.v[i], NULL) && !host_command_word(lines.v[i]))
+            continue;
+        l = cJSON_CreateObject();
         rc = host_command(db, g, who, lines.v[i], &out);
         strbuf_addf(&body, "%s%s", rc == 1 ? "Refused: " : "", out.buf);
         cJSON_AddStringToObject(l, "text", lines.v[i]);
@@ -396,6 +400,65 @@ static int unanswered(sqlite3 *db, struct game_rec *g, int seat, const struct ma
     return finish(db, origin->row, r, INBOUND_PROCESSED, reason);
 }
 
+/* Whether the game offered seat "Did you mean offered?" in this step:
+ * the reason of her last refused order says so. */
+static bool offered_here(sqlite3 *db, const struct game_rec *g, int seat, const char *offered)
+{
+    char *reason = NULL;
+    bool yes = false;
+    if (db_get_text(db, &reason,
+                    "SELECT reason FROM orders WHERE game_id = ? AND seat = ? AND step = ? AND status = 'rejected'"
+                    " ORDER BY id DESC LIMIT 1",
+                    "Iii", g->id, seat + 1, g->turn + 1) > 0 && reason) {
+        struct strbuf want = STRBUF_INIT;
+        strbuf_addf(&want, "Did you mean %s? Reply yes", offered);
+        yes = strstr(reason, want.buf) != NULL;
+        strbuf_release(&want);
+    }
+    free(reason);
+    return yes;
+}
+
+/* A legal order of seat's written where orders are not read: below her
+ * signature, or on a quoted line of its own (the options of our mail are
+ * indented, so they are not hers). Owned, or NULL. */
+static char *order_below(const struct game_rec *g, int seat, const char *text)
+{
+    const char *p = text;
+    bool signed_off = false;
+    int looked = 0;
+    while (*p && looked < 200) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p), k = 0;
+        bool quoted = *p == '>';
+        if (len == 2 && !strncmp(p, "--", 2))
+            signed_off = true;
+        else if (len == 3 && !strncmp(p, "-- ", 3))
+            signed_off = true;
+        else if ((signed_off || quoted) && len && len < ORDER_LINE_MAX) {
+            struct strbuf line = STRBUF_INIT, canon = STRBUF_INIT, why = STRBUF_INIT;
+            while (quoted && k < len && p[k] == '>')
+                k++;
+            if (quoted && k < len && p[k] == ' ')
+                k++;
+            strbuf_add(&line, p + k, len - k);
+            strbuf_trim(&line);
+            looked++;
+            if (line.len && (k == len || p[k] != ' ') &&
+                !g->ops->check(g->st, seat, &g->table, line.buf, &canon, &why)) {
+                strbuf_release(&line);
+                strbuf_release(&why);
+                return strbuf_detach(&canon);
+            }
+            strbuf_release(&line);
+            strbuf_release(&canon);
+            strbuf_release(&why);
+        }
+        p += len + (nl != NULL);
+    }
+    return NULL;
+}
+
 /* Handles an authenticated seat's orders, within the mail limits. */
 static int take_orders(sqlite3 *db, struct game_rec *g, int seat, struct inbound_mail *in,
                        const struct mail_origin *origin, struct inbound_result *r)
@@ -421,6 +484,22 @@ static int take_orders(sqlite3 *db, struct game_rec *g, int seat, struct inbound
         order_sense_release(&os);
         order_lines(in->press.orders, &lines);
         nlines = lines.n;
+        if (lines.n == 1 && order_line_is_yes(lines.v[0])) {
+            /* "yes" to our "Did you mean X?": she gives X. */
+            bool several;
+            char *offered = order_text_offered(in->e.orders, &several);
+            if (offered && !offered_here(db, g, seat, offered)) {
+                /* Not ours (a quoted press message may say anything). */
+                free(offered);
+                offered = NULL;
+            }
+            if (offered) {
+                strbuf_reset(&in->press.own);
+                strbuf_addstr(&in->press.own, offered);
+                in->press.orders = in->press.own.buf;
+                free(offered);
+            }
+        }
         strlist_clear(&lines);
     }
     if (nlines > (size_t)max_lines) {
@@ -461,6 +540,24 @@ static int take_orders(sqlite3 *db, struct game_rec *g, int seat, struct inbound
         for (size_t i = 0; i < sub.n; i++) {
             quiet |= sub.lines[i].quiet;
             all_quiet &= sub.lines[i].quiet || sub.lines[i].status == LINE_GREETING;
+        }
+        unsigned missing = 0;
+        if (!rc && greets && !g->sched.paused && !str_eq(game_status_of(g->ops, g->st), "finished") &&
+            engine_missing(db, g, &missing))
+            rc = -1;
+        if (!rc && greets && ((missing >> seat) & 1) && !g->sched.paused &&
+            !str_eq(game_status_of(g->ops, g->st), "finished")) {
+            /* A greeting from a seat the game waits for: she may think she
+             * played. Told so, with what she may have meant. */
+            struct line_result *l = &sub.lines[sub.n - 1];
+            char *below = order_below(g, seat, in->e.orders);
+            strbuf_addstr(&l->body, " The game waits for your order: write it at the top of your reply (LEGAL"
+                                    " lists them).");
+            if (below)
+                strbuf_addf(&l->body, " Your mail has %s where nothing is read as an order (quoted, or under your"
+                                      " signature): write it at the top to give it.", below);
+            free(below);
+            greets = false;
         }
         if (!rc && ((quiet && all_quiet) || greets)) {
             /* "Thanks!": nothing to do, and nothing to answer; press sent

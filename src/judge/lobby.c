@@ -759,7 +759,8 @@ static int open_tables_of(sqlite3 *db, const char *addr, int64_t *n)
 /* NEW kalimambo [SEATS 4] [OPTION k=v ...] [DEADLINE 48h] [NMR bot] [AS Name] [SALT words] */
 static int cmd_new(struct lobby *l, const char *line, const struct args *a)
 {
-    const struct game_ops *ops = a->n > 1 ? game_find(a->w[1]) : NULL;
+    int named = 0;
+    const struct game_ops *ops = a->n > 1 ? game_named(a->w + 1, a->n - 1, &named) : NULL;
     struct strbuf err = STRBUF_INIT;
     cJSON *given = cJSON_CreateObject(), *opts = NULL;
     char *name = NULL, *salt = NULL, commitment[65];
@@ -768,7 +769,7 @@ static int cmd_new(struct lobby *l, const char *line, const struct args *a)
     long long seats, min_rel = 0, min_rating = 0;
     bool gate_rating = false;
     int64_t id, open;
-    int i = 2, rc = 0;
+    int i = 1 + named, rc = 0;
     void *probe;
 
     if (!may_create(l)) {
@@ -777,8 +778,9 @@ static int cmd_new(struct lobby *l, const char *line, const struct args *a)
         goto out;
     }
     if (!ops) {
-        answer(l, line, "NEW takes a game: %s%s", a->n > 1 ? "there is no game here called " : "",
-               a->n > 1 ? a->w[1] : "NEW kalimambo, for example (GAMES lists them)");
+        answer(l, line, "NEW takes a game: %s%s%s", a->n > 1 ? "there is no game here called " : "",
+               a->n > 1 ? a->w[1] : "NEW kalimambo, for example (GAMES lists them)",
+               a->n > 1 ? " (GAMES lists them: NEW takes a name, a title or its first letters)" : "");
         goto out;
     }
     if (open_tables_of(l->db, l->from, &open))
@@ -960,12 +962,32 @@ static int join_gate(struct lobby *l, const char *line, int64_t id)
 /* RATINGS kalimambo: the top 20 and where the asker stands. */
 static int cmd_ratings(struct lobby *l, const char *line, const struct args *a)
 {
-    const struct game_ops *ops = a->n > 1 ? game_find(a->w[1]) : NULL;
+    int named = 0;
+    const struct game_ops *ops = a->n > 1 ? game_named(a->w + 1, a->n - 1, &named) : NULL;
     struct strbuf sb = STRBUF_INIT;
     char *me;
+    if (a->n == 1) {
+        /* Every game's leader, and the command for its whole table. */
+        if (standing_catch_up(l->db))
+            return -1;
+        for (size_t i = 0; game_registry[i]; i++) {
+            char *top = NULL;
+            if (db_get_text(l->db, &top,
+                            "SELECT n.player FROM player_ratings r JOIN people_names n ON n.address = r.address WHERE"
+                            " r.module = ? ORDER BY r.games < ?, r.mu - 3 * r.sigma DESC LIMIT 1",
+                            "si", game_registry[i]->name, STANDING_SHOWN_AFTER) < 0)
+                return -1;
+            strbuf_addf(&sb, "%s: %s%s. RATINGS %s shows its table.\n", game_registry[i]->title,
+                        top ? "first is " : "nobody is rated yet", top ? top : "", game_registry[i]->name);
+            free(top);
+        }
+        answer(l, line, "Ratings, game by game:\n%s", sb.buf);
+        strbuf_release(&sb);
+        return 0;
+    }
     if (!ops) {
-        answer(l, line, "RATINGS takes a game: %s%s", a->n > 1 ? "there is no game here called " : "",
-               a->n > 1 ? a->w[1] : "RATINGS kalimambo, for example (GAMES lists them)");
+        answer(l, line, "RATINGS takes a game: there is no game here called %s (GAMES lists them; RATINGS alone"
+                        " gives each game's first)", a->w[1]);
         return 0;
     }
     me = standing_person(l->db, l->from);
@@ -1816,6 +1838,36 @@ static int run_line(struct lobby *l, const char *line)
                          "s", l->from) < 0)
             return -1;
         command_names(&names);
+        {
+            /* A command a letter or two off ("JION 1"): offered, with
+             * the rest of the line as written. */
+            const char *w;
+            size_t n = first_word(line, &w), best = 3;
+            const struct lobby_command *near = NULL;
+            char word[24];
+            if (n && n < sizeof(word)) {
+                memcpy(word, w, n);
+                word[n] = '\0';
+                for (const struct lobby_command *k = lobby_commands; k->name; k++) {
+                    size_t d = order_distance(word, k->name, 2);
+                    if (d < best && d <= (n >= 4 ? 2u : 1u)) {
+                        best = d;
+                        near = k;
+                    }
+                }
+            }
+            if (near) {
+                struct strbuf meant = STRBUF_INIT;
+                for (const char *p = near->name; *p; p++)
+                    strbuf_addch(&meant, (char)toupper((unsigned char)*p));
+                strbuf_addstr(&meant, w + n);
+                answer(l, line, "this is not a lobby command. Did you mean %s? Reply yes to do it, or write it as"
+                                " you mean it (HELP lists the commands).", meant.buf);
+                strbuf_release(&meant);
+                strbuf_release(&names);
+                return 0;
+            }
+        }
         if (table)
             answer(l, line, "this is not a lobby command. To take your seat at game %lld, to which you were invited,"
                             " write JOIN %lld (or JOIN %lld AS YourName). HELP lists the other commands.",
@@ -2012,6 +2064,7 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
     char *token = NULL, *from = NULL, *mode = NULL;
     cJSON *d = NULL;
     bool drop = false;
+    int greeted = 0;
     int rc = -1;
 
     *answered = false;
@@ -2032,8 +2085,35 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
     if (identity(&l))
         goto out;
     {
-        struct strlist now_lines = STRLIST_INIT;
-        order_lines(in->e.orders, &now_lines);
+        struct strlist now_lines = STRLIST_INIT, all = STRLIST_INIT, words = STRLIST_INIT;
+        order_lines(in->e.orders, &all);
+        for (const struct lobby_command *c = lobby_commands; c->name; c++)
+            strlist_push(&words, c->name);
+        for (size_t i = 0; i < all.n; i++) {
+            /* "Cheers, Ann", "thanks", "Ann": what people write around
+             * commands, read as such. */
+            if (!command_of(all.v[i]) && order_line_is_greeting(all.v[i], &words))
+                greeted++;
+            else
+                strlist_push(&now_lines, all.v[i]);
+        }
+        if (now_lines.n == 1 && order_line_is_yes(now_lines.v[0])) {
+            /* "yes" to our "Did you mean JOIN 1?": what it offered, when
+             * it only reads or seats her. */
+            bool several;
+            char *offered = order_text_offered(in->e.orders, &several);
+            const struct lobby_command *c = offered ? command_of(offered) : NULL;
+            if (c && (c->run == cmd_join || c->run == cmd_list || c->run == cmd_games || c->run == cmd_help ||
+                      c->run == cmd_mygames || c->run == cmd_ratings || c->run == cmd_watch ||
+                      c->run == cmd_profile)) {
+                free(now_lines.v[0]);
+                now_lines.v[0] = offered;
+                offered = NULL;
+            }
+            free(offered);
+        }
+        strlist_clear(&all);
+        strlist_clear(&words);
         for (size_t i = 0; i < now_lines.n; i++) {
             const struct lobby_command *c = command_of(now_lines.v[i]);
             drop |= c && c->run == cmd_drop;
@@ -2053,6 +2133,12 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
         char join[32];
         snprintf(join, sizeof(join), "JOIN %lld", (long long)l.invited_to);
         strlist_push(&lines, join);
+    }
+    if (!lines.n && greeted && l.confirmed && !l.just_confirmed && !l.set_commands) {
+        /* "Thanks!": nothing to do, and nothing to answer. */
+        snprintf(why, n, "lobby: only a greeting: not answered");
+        rc = 0;
+        goto out;
     }
     if (!lines.n)
         strlist_push(&lines, l.just_confirmed ? "CONFIRM" : "HELP");

@@ -184,6 +184,10 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
         if (!over) {
             strlist_push(&commands, "LEGAL");
             strlist_push(&commands, "HELP");
+            /* The agreed ends, a tap away (each a vote, taken back with
+             * NODRAW or NOCONCEDE). */
+            strlist_push(&commands, "DRAW");
+            strlist_push(&commands, "CONCEDE");
         }
         m.commands = &commands;
         if (over && (lobby = setting_get(db, "lobby")) && !str_eq(lobby, "off")) {

@@ -178,3 +178,59 @@ size_t order_distance(const char *a, const char *b, size_t limit)
     }
     return row[lb] <= limit ? row[lb] : limit + 1;
 }
+
+/* Yes in the languages players write in, alone on the line. */
+static const char *const yeses[] = {
+    "yes", "y", "yes please", "yep", "yeah", "sure", "oui", "ouais", "sim", "ndiyo", "ndio", "ja", "si",
+    "s\xc3\xad", "da", "do it", "go", "go ahead",
+};
+
+bool order_line_is_yes(const char *line)
+{
+    struct strbuf sb = STRBUF_INIT;
+    bool yes = false;
+    strbuf_addstr(&sb, line);
+    while (sb.len && strchr(" .,!:;)(=^-~*", sb.buf[sb.len - 1]))
+        strbuf_setlen(&sb, sb.len - 1);
+    for (size_t i = 0; i < sizeof(yeses) / sizeof(yeses[0]) && !yes; i++)
+        yes = strcasecmp(sb.buf, yeses[i]) == 0;
+    strbuf_release(&sb);
+    return yes;
+}
+
+char *order_text_offered(const char *text, bool *several)
+{
+    struct strbuf quoted = STRBUF_INIT;
+    const char *p = text, *at = NULL, *end;
+    char *offered = NULL;
+    *several = false;
+    /* The quoted lines, their marks gone, as one text (an offer may be
+     * wrapped over two lines). */
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        if (*p == '>') {
+            size_t k = 0;
+            while (k < len && (p[k] == '>' || p[k] == ' '))
+                k++;
+            if (quoted.len)
+                strbuf_addch(&quoted, ' ');
+            strbuf_add(&quoted, p + k, len - k);
+        }
+        p += len + (nl != NULL);
+    }
+    for (const char *q = quoted.buf; (q = strstr(q, "Did you mean ")) != NULL; q++)
+        at = q + strlen("Did you mean ");
+    if (at && (end = strchr(at, '?')) != NULL && end > at && end - at < ORDER_LINE_MAX) {
+        struct strbuf one = STRBUF_INIT;
+        strbuf_add(&one, at, (size_t)(end - at));
+        if (strstr(one.buf, ", ") || strstr(one.buf, " or ")) {
+            *several = true;
+            strbuf_release(&one);
+        } else {
+            offered = strbuf_detach(&one);
+        }
+    }
+    strbuf_release(&quoted);
+    return offered;
+}

@@ -27,4 +27,11 @@ bool order_line_is_greeting(const char *line, const struct strlist *verbs);
 #include <stddef.h>
 size_t order_distance(const char *a, const char *b, size_t limit);
 
+/* Whether a line says yes, alone ("yes", "Oui!", "sim", "ndiyo"). */
+bool order_line_is_yes(const char *line);
+/* What a "Did you mean X?" of ours, in text's quoted ('>') lines, offered:
+ * X (owned) when it was one thing, else NULL (*several: it offered more
+ * than one). A "yes" under it does what it offered. */
+char *order_text_offered(const char *text, bool *several);
+
 #endif
