@@ -1,6 +1,8 @@
 /* check_conformance.c: the suite every game in the registry must pass: random playouts, legality, round trips, replay, views, secrecy. */
 #include "test_support.h"
 
+#include "core/options.h"
+
 #include "store/db.h"
 #include "lib/jsonx.h"
 #include "lib/rng.h"
@@ -157,6 +159,46 @@ static void assert_refusals(const struct game_ops *ops, const void *st, int seat
     strbuf_release(&why);
 }
 
+/* Every square, card or word a summary of seat's orders offers ("any
+ * of: a1 b2 ...") is in one of her legal orders: a summary never offers
+ * what the game would refuse. */
+static void assert_summary(const struct game_rec *g, int seat, const struct strlist *legal)
+{
+    struct strbuf out = STRBUF_INIT;
+    const char *p;
+    options_text(g, seat, NULL, 1, &out);
+    for (p = strstr(out.buf, "any of:"); p; p = strstr(p, "any of:")) {
+        p += strlen("any of:");
+        while (*p && *p != ';' && *p != '\n' && *p != '(') {
+            size_t n;
+            bool found = false;
+            char word[64];
+            while (*p == ' ')
+                p++;
+            n = strcspn(p, " ;\n(");
+            if (!n || n >= sizeof(word))
+                break;
+            memcpy(word, p, n);
+            word[n] = '\0';
+            p += n;
+            if (str_eq(word, "...") || str_eq(word, "or"))
+                continue;
+            for (size_t i = 0; i < legal->n && !found; i++) {
+                const char *q = legal->v[i];
+                size_t wl = strlen(word);
+                while ((q = strstr(q, word)) != NULL && !found) {
+                    found = (q == legal->v[i] || q[-1] == ' ' || q[-1] == '-') &&
+                            (!q[wl] || q[wl] == ' ' || q[wl] == '-');
+                    q++;
+                }
+            }
+            CHECK(found, "%s: seat %d's summary offers \"%s\", which no legal order has:\n%s", g->ops->name, seat,
+                  word, out.buf);
+        }
+    }
+    strbuf_release(&out);
+}
+
 static void playout(const struct game_ops *ops, uint64_t seed)
 {
     sqlite3 *db = t_db();
@@ -198,6 +240,7 @@ static void playout(const struct game_ops *ops, uint64_t seed)
                 strbuf_release(&why);
             }
             assert_refusals(ops, g.st, s, &g.table, &legal, &r);
+            assert_summary(&g, s, &legal);
             t_ok(db, &g, s, t_pick(&legal, &r));
             strlist_clear(&legal);
             if (ops->waiting_for(g.st) != waiting)

@@ -1556,16 +1556,26 @@ static bool bumuntu_summarize(const void *st, int seat, const struct game_table 
         return true;
     }
     if (strncmp(orders->v[0], "TILE ", 5) == 0 && orders->n > 2) {
-        char a[4];
-        for (int t = 0; t < SQ; t++)
-            if (b->board[t] < 0 && pawn_at(b, t) < 0) {
-                name_sq(t, a);
-                strlist_push(&ends, a);
-            }
-        strbuf_addstr(out, "TILE x y: any tile x not under a pawn to an empty square y:");
+        /* The tiles and squares of the legal orders themselves: never a
+         * tile they leave out (the one the Tarantula just left). */
+        struct strlist tiles = STRLIST_INIT;
+        for (size_t i = 0; i < orders->n; i++) {
+            char x[8], y[8];
+            if (sscanf(orders->v[i], "TILE %7s %7s", x, y) != 2)
+                continue;
+            if (!strlist_contains(&tiles, x))
+                strlist_push(&tiles, x);
+            if (!strlist_contains(&ends, y))
+                strlist_push(&ends, y);
+        }
+        strbuf_addstr(out, "TILE x y: a tile x, any of:");
+        for (size_t i = 0; i < tiles.n; i++)
+            strbuf_addf(out, " %s", tiles.v[i]);
+        strbuf_addstr(out, "; to an empty square y, any of:");
         for (size_t i = 0; i < ends.n; i++)
             strbuf_addf(out, " %s", ends.v[i]);
         strbuf_addstr(out, "; or TILE NONE\n");
+        strlist_clear(&tiles);
         strlist_clear(&ends);
         return true;
     }
