@@ -269,6 +269,24 @@ START_TEST(a_mail_carries_its_board_as_a_picture)
     ck_assert_int_eq(notify_welcome(db, &g), 0);
     ck_assert_int_eq(db_commit(db), 0);
     ck_assert_int_eq(t_count(db, "SELECT count(*) FROM outbox WHERE picture IS NOT NULL"), 3);
+    {
+        /* KuniUmi: Bob's welcome, before his turn, shows no board, and
+         * so carries no picture; Ann's, whose turn it is, does. */
+        struct game_rec k;
+        t_new_game(db, "kuniumi", 2, 4, NULL, &k);
+        ck_assert_int_eq(db_begin(db), 0);
+        ck_assert_int_eq(notify_welcome(db, &k), 0);
+        ck_assert_int_eq(db_commit(db), 0);
+        ck_assert_int_eq(t_count(db, "SELECT count(*) FROM outbox WHERE game_id = 2 AND seat = 1 AND picture IS NOT"
+                                     " NULL"),
+                         1);
+        ck_assert_int_eq(t_count(db, "SELECT count(*) FROM outbox WHERE game_id = 2 AND seat = 2"), 1);
+        ck_assert_int_eq(t_count(db, "SELECT count(*) FROM outbox WHERE game_id = 2 AND seat = 2 AND picture IS NOT"
+                                     " NULL"),
+                         0);
+        ck_assert_int_eq(db_do(db, "DELETE FROM outbox WHERE game_id = 2", NULL), 0);
+        game_unload(&k);
+    }
     ck_assert_int_eq(outbox_send(db, NULL, &st), 0);
     {
         char *mail = NULL, *cid = NULL;

@@ -182,6 +182,7 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
     struct mime_mail mm = { 0 };
     cJSON *picture = NULL;
     char *picture_text = NULL;
+    bool shown;
     unsigned char r[8];
     int rc = -1;
 
@@ -235,7 +236,10 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
     mm.auto_submitted = m->in_reply_to ? "auto-replied" : "auto-generated";
     strbuf_addf(&tag, "game=%lld; seat=%d; kind=%s", (long long)m->game_id, m->seat, m->kind);
     mm.x_ngoma = tag.buf;
-    if (m->picture_view) {
+    /* A picture only where the text shows the board: a mail that shows
+     * none (a welcome before her turn) carries no part nothing shows. */
+    shown = m->picture_view && m->board && *m->board && strstr(m->text, m->board);
+    if (shown) {
         /* The picture's part, drawn when the mail goes, is named now. */
         strbuf_addf(&cid, "board.%s@%s", rnd, domain);
         picture = cJSON_CreateObject();
@@ -251,7 +255,7 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
         strbuf_addf(&re, "Re: %s", subject.buf);
         in.text = m->text;
         in.board = m->board;
-        in.cid = m->picture_view ? cid.buf : NULL;
+        in.cid = shown ? cid.buf : NULL;
         in.alt = m->alt;
         memcpy(in.links, m->links, sizeof(in.links));
         in.commands = m->commands;
