@@ -1,5 +1,6 @@
 /* check_mail.c: tests of mail in and out: client-shaped fixtures, envelopes, loop safety, composition, and hostile mail. */
 #include "test_support.h"
+#include "mail/mailhtml.h"
 
 #include "store/db.h"
 #include "mail/envelope.h"
@@ -133,6 +134,29 @@ static void order_lines_of(struct world *w, const char *msg, struct strlist *lin
 }
 
 /* ---- client-shaped fixtures ------------------------------------------------------ */
+
+/* The HTML part keeps each line the text did not wrap a line of its own:
+ * the seed's lines never run into each other, a flowed paragraph (its
+ * last two words sent down together) reads as one. */
+START_TEST(html_keeps_lines_the_text_kept)
+{
+    struct mail_html_in in = { 0 };
+    cJSON *blocks;
+    char *all;
+    in.text = "Seed commitment (SHA-256), published before the deal:\n"
+              "  2ca0ea1cded8a23c86dd59804c600ea5e49c26fd8c33a2f0a3da997198bea424\n"
+              "Seed drawn by ngoma.\n"
+              "The seed is revealed when the game ends: anyone can then check\n"
+              "every deal.\n";
+    blocks = mail_html_blocks(&in);
+    all = cJSON_PrintUnformatted(blocks);
+    ck_assert_msg(!strstr(all, "deal: 2ca0") && !strstr(all, "bea424 Seed") && !strstr(all, "ngoma. The seed"),
+                  "%s", all);
+    ck_assert_msg(strstr(all, "anyone can then check every deal.") != NULL, "%s", all);
+    free(all);
+    cJSON_Delete(blocks);
+}
+END_TEST
 
 START_TEST(gmail_reply_is_read)
 {
@@ -990,6 +1014,7 @@ Suite *mail_suite(void)
     tcase_add_test(tc, a_whole_turn_by_mail_tells_every_seat);
     tcase_add_test(tc, what_a_player_reads_says_what_happened);
     tcase_add_test(tc, a_replaced_secret_card_says_what_it_replaces);
+    tcase_add_test(tc, html_keeps_lines_the_text_kept);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A line wrapped at 72 columns was longer than this: the next line of the
- * same indent (or a hanging one) goes on with it. */
-#define WRAPPED_AT 50
+/* The narrowest width a mail's text is wrapped to (game logs at 70, the
+ * rest at 72): a line was wrapped when the next word would not fit. */
+#define WRAPPED_WIDTH 70
 /* Indents deeper than this many columns are shown as this deep. */
 #define INDENT_MAX 8
 
@@ -98,6 +98,28 @@ static char *text_of(const struct line *l, size_t n)
     return strbuf_detach(&sb);
 }
 
+/* Whether the text wrapped prev before next: next's first word (its two
+ * words, when a flowed paragraph sent one down so as not to leave the
+ * last alone) would not have fit on it. A line that ends with a colon
+ * introduces what follows, as its own line. */
+static bool was_wrapped(const struct line *prev, const struct line *next)
+{
+    const char *p = next->p + next->indent, *e = next->p + next->n;
+    size_t w1 = 0, w2 = 0;
+    while (p + w1 < e && p[w1] != ' ')
+        w1++;
+    if (p + w1 < e) {
+        const char *q = p + w1 + 1;
+        while (q + w2 < e && q[w2] != ' ')
+            w2++;
+        if (q + w2 < e)
+            w2 = 0; /* three words or more: no word was sent down */
+    }
+    if (prev->n && prev->p[prev->n - 1] == ':')
+        return false;
+    return prev->n + 1 + w1 > WRAPPED_WIDTH || (w2 && prev->n + 1 + w1 + 1 + w2 > WRAPPED_WIDTH);
+}
+
 /* Lines of one block joined where the text wrapped them: each logical
  * line with its indent. */
 static cJSON *logical_lines(const struct line *l, size_t n, size_t strip)
@@ -108,7 +130,7 @@ static cJSON *logical_lines(const struct line *l, size_t n, size_t strip)
     for (size_t i = 0; i < n; i++) {
         const struct line *x = &l[i];
         size_t from = x->indent > strip ? x->indent : strip < x->n ? strip : x->n;
-        bool goes_on = i > first && l[i - 1].n >= WRAPPED_AT && !item_start(x) &&
+        bool goes_on = i > first && was_wrapped(&l[i - 1], x) && !item_start(x) &&
                        (x->indent == l[first].indent || x->indent == l[first].indent + 2 ||
                         x->indent == l[first].indent + 4);
         if (i > first && !goes_on) {
