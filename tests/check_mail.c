@@ -155,6 +155,35 @@ START_TEST(html_keeps_lines_the_text_kept)
     ck_assert_msg(strstr(all, "anyone can then check every deal.") != NULL, "%s", all);
     free(all);
     cJSON_Delete(blocks);
+    /* A table of commands becomes a list (nothing to scroll sideways);
+     * a table of three columns and a drawn board stay as they are. */
+    in.text = "Reply to this mail with commands, one per line:\n"
+              "    PAUSE                stop the clock and the game\n"
+              "    ROLLBACK <round>     back to the start of a round (turn, move);\n"
+              "                         ROLLBACK STEP <n> to a step\n"
+              "    REPLACE <player> <name>=<address>\n"
+              "                         a new player takes a seat\n"
+              "\n"
+              "Orders:\n"
+              "    PLAY 7        play your 7 this round (also: 7, or CARD 7)\n"
+              "\n"
+              "Place Player      Rating  Games\n"
+              "    1 Ann            812      6\n"
+              "\n"
+              "+----+----+\n"
+              "|  a |  b |\n"
+              "+----+----+\n";
+    blocks = mail_html_blocks(&in);
+    all = cJSON_PrintUnformatted(blocks);
+    ck_assert_msg(strstr(all, "\"PAUSE: stop the clock and the game\"") &&
+                      strstr(all, "\"ROLLBACK <round>: back to the start of a round (turn, move); ROLLBACK STEP <n>"
+                                  " to a step\"") &&
+                      strstr(all, "\"REPLACE <player> <name>=<address>: a new player takes a seat\"") &&
+                      strstr(all, "\"PLAY 7: play your 7 this round (also: 7, or CARD 7)\""),
+                  "%s", all);
+    ck_assert_msg(strstr(all, "{\"pre\":\"Place Player") && strstr(all, "{\"pre\":\"+----+"), "%s", all);
+    free(all);
+    cJSON_Delete(blocks);
 }
 END_TEST
 

@@ -157,6 +157,88 @@ static cJSON *logical_lines(const struct line *l, size_t n, size_t strip)
     return items;
 }
 
+/* Where a run of two spaces or more inside a line ends (the column its
+ * second text starts at), or 0 when it has none. */
+static size_t second_column(const struct line *l)
+{
+    for (size_t i = l->indent; i + 2 < l->n; i++)
+        if (l->p[i] != ' ' && l->p[i + 1] == ' ' && l->p[i + 2] == ' ') {
+            size_t c = i + 1;
+            while (c < l->n && l->p[c] == ' ')
+                c++;
+            return c < l->n ? c : 0;
+        }
+    return 0;
+}
+
+static void add_item(cJSON *items, const char *text, double indent)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "text", text);
+    cJSON_AddNumberToObject(o, "indent", indent);
+    cJSON_AddItemToArray(items, o);
+}
+
+/* A table of two columns (a command, then what it does), under an
+ * optional line that introduces it: as a list, an item a row ("PAUSE:
+ * stop the clock"), so that a phone need not scroll it sideways. NULL
+ * when the block is no such table (a board, a drawn table). */
+static cJSON *table_items(const struct line *l, size_t n)
+{
+    cJSON *items = cJSON_CreateArray();
+    struct strbuf row = STRBUF_INIT;
+    size_t i = 0, rows = 0, indent = 0;
+    bool ok = true;
+    for (size_t k = 0; k < n; k++)
+        for (size_t j = 0; j + 1 < l[k].n; j++)
+            if (l[k].p[j] == '|' || (l[k].p[j] == '-' && l[k].p[j + 1] == '-') ||
+                (l[k].p[j] == '+' && l[k].p[j + 1] == '-'))
+                ok = false;
+    /* The line that introduces it ("Orders:"). */
+    for (; ok && i < n && l[i].indent == 0 && !second_column(&l[i]); i++)
+        strbuf_addf(&row, "%s%.*s", row.len ? " " : "", (int)l[i].n, l[i].p);
+    if (row.len)
+        add_item(items, row.buf, 0);
+    strbuf_reset(&row);
+    for (; ok && i < n; i++) {
+        size_t c = second_column(&l[i]);
+        const char *p = l[i].p + l[i].indent;
+        int len = (int)(l[i].n - l[i].indent);
+        if (c && second_column(&(struct line){ l[i].p + c, l[i].n - c, 0 })) {
+            ok = false; /* three columns or more: a real table */
+        } else if (c && (!rows || l[i].indent == indent)) {
+            /* A row: the command, then what it does. */
+            if (row.len)
+                add_item(items, row.buf, 1);
+            strbuf_reset(&row);
+            indent = l[i].indent;
+            strbuf_addf(&row, "%.*s", (int)(c - l[i].indent), p);
+            while (row.len && row.buf[row.len - 1] == ' ')
+                strbuf_setlen(&row, row.len - 1);
+            strbuf_addf(&row, ": %.*s", (int)(l[i].n - c), l[i].p + c);
+            rows++;
+        } else if (!c && rows && l[i].indent == indent) {
+            /* A command too long for its column: what it does follows. */
+            add_item(items, row.buf, 1);
+            strbuf_reset(&row);
+            strbuf_addf(&row, "%.*s:", len, p);
+            rows++;
+        } else if (!c && rows && l[i].indent > indent) {
+            strbuf_addf(&row, " %.*s", len, p);
+        } else {
+            ok = false;
+        }
+    }
+    if (row.len && ok)
+        add_item(items, row.buf, 1);
+    strbuf_release(&row);
+    if (!ok || !rows || (rows < 2 && cJSON_GetArraySize(items) < 2)) {
+        cJSON_Delete(items);
+        return NULL;
+    }
+    return items;
+}
+
 /* One block of lines (no blank line in it). */
 static void add_lines(cJSON *blocks, const struct line *l, size_t n, bool keep_aligned)
 {
@@ -179,6 +261,15 @@ static void add_lines(cJSON *blocks, const struct line *l, size_t n, bool keep_a
         add_block(blocks, "quote", cJSON_CreateString(sb.buf));
         strbuf_release(&sb);
         return;
+    }
+    if (any_aligned && !keep_aligned) {
+        cJSON *items = table_items(l, n);
+        if (items) {
+            cJSON *g = cJSON_CreateObject();
+            cJSON_AddItemToObject(g, "items", items);
+            add_block(blocks, "group", g);
+            return;
+        }
     }
     if (any_aligned) {
         char *t = text_of(l, n);
