@@ -10,6 +10,8 @@
 /* The narrowest width a mail's text is wrapped to (game logs at 70, the
  * rest at 72): a line was wrapped when the next word would not fit. */
 #define WRAPPED_WIDTH 70
+/* A line of a template wrapped by hand is at least this long. */
+#define HAND_WRAPPED 50
 /* Indents deeper than this many columns are shown as this deep. */
 #define INDENT_MAX 8
 
@@ -117,7 +119,11 @@ static bool was_wrapped(const struct line *prev, const struct line *next)
     }
     if (prev->n && prev->p[prev->n - 1] == ':')
         return false;
-    return prev->n + 1 + w1 > WRAPPED_WIDTH || (w2 && prev->n + 1 + w1 + 1 + w2 > WRAPPED_WIDTH);
+    if (prev->n + 1 + w1 > WRAPPED_WIDTH || (w2 && prev->n + 1 + w1 + 1 + w2 > WRAPPED_WIDTH))
+        return true;
+    /* A template wrapped by hand, with a name or a secret in it: a long
+     * line that stops in mid-sentence goes on. */
+    return prev->n >= HAND_WRAPPED && !strchr(".!?", prev->p[prev->n - 1]);
 }
 
 /* Lines of one block joined where the text wrapped them: each logical
