@@ -47,6 +47,15 @@ START_TEST(the_lobby_reads_people)
                      1);
     t_lobby(db, "bob@example.org", "new", "NEW kali SEATS 3");
     ck_assert(t_last_has(db, "bob@example.org", "(Kalimambo, 3 seats) is open"));
+    /* Its answer offers what comes next, a tap each. */
+    {
+        char *mail = NULL;
+        ck_assert_int_eq(db_get_text(db, &mail, "SELECT mail FROM outbox WHERE rcpt = 'bob@example.org' ORDER BY id"
+                                                " DESC LIMIT 1", NULL),
+                         1);
+        ck_assert_msg(strstr(mail, "body=3DSTART%202") && strstr(mail, "body=3DMYGAMES"), "%s", mail);
+        free(mail);
+    }
     t_lobby(db, "bob@example.org", "ratings", "ratings");
     text = t_last_text(db, "bob@example.org", "lobby");
     ck_assert_msg(strstr(text, "Kalimambo: nobody is rated yet. RATINGS kalimambo shows its table."), "%s", text);

@@ -961,6 +961,47 @@ START_TEST(what_a_player_reads_says_what_happened)
 }
 END_TEST
 
+/* A turn mail opens with what she must do: the orders since in at most
+ * three lines, then the board and her orders; all since, in full, after. */
+START_TEST(a_turn_mail_opens_with_what_to_do)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    char *text;
+    const char *board, *full, *orders, *nl;
+    int lines = 0;
+    t_new_game(db, "kalimambo", 3, 3, NULL, &g);
+    for (int seat = 0; seat < 3; seat++) {
+        static const char *const play[] = { "PLAY 3", "PLAY 5", "PLAY 7" };
+        struct strbuf to = STRBUF_INIT;
+        strbuf_addf(&to, "ngoma+1-%d-%s@localhost", seat + 1, g.seats[seat].secret);
+        t_mail_to(db, g.seats[seat].email, to.buf, "Re: [ngoma 1] Kalimambo", play[seat], NULL);
+        strbuf_release(&to);
+    }
+    text = t_last_text(db, "Ann@example.org", "turn");
+    ck_assert_msg(!strncmp(text, "Your turn in Kalimambo game 1, Ann: round 2 of 12. Since your last mail: Ann PLAY"
+                                 " 3, Bob PLAY 5, Cleo PLAY 7.", 100),
+                  "%s", text);
+    board = strstr(text, "Game 1: Kalimambo");
+    orders = strstr(text, "Your orders now:");
+    full = strstr(text, "Since your last mail, in full:");
+    ck_assert_msg(board && orders && full && board < orders && orders < full, "%s", text);
+    free(text);
+    /* The recap, as written: at most three lines. */
+    ck_assert_int_eq(db_get_text(db, &text, "SELECT mail FROM outbox WHERE rcpt = 'Ann@example.org' AND kind = 'turn'"
+                                            " ORDER BY id DESC LIMIT 1", NULL),
+                     1);
+    nl = strstr(text, "Since your last mail:");
+    ck_assert_ptr_nonnull(nl);
+    for (const char *p = nl; *p && !(p[0] == '\n' && (p[1] == '\n' || p[1] == '\r')); p++)
+        lines += *p == '\n';
+    ck_assert_int_le(lines, 2);
+    free(text);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 START_TEST(a_replaced_secret_card_says_what_it_replaces)
 {
     sqlite3 *db = t_db();
@@ -1044,6 +1085,7 @@ Suite *mail_suite(void)
     tcase_add_test(tc, what_a_player_reads_says_what_happened);
     tcase_add_test(tc, a_replaced_secret_card_says_what_it_replaces);
     tcase_add_test(tc, html_keeps_lines_the_text_kept);
+    tcase_add_test(tc, a_turn_mail_opens_with_what_to_do);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -182,7 +182,7 @@ def capture():
             tried[0] += 1
             ok = rc == 0 and "processed" in said
             word = link[2].split(" ")[0]
-            if ok and word not in COMMANDS + ("REMATCH", "LIST", "JOIN", "MYGAMES"):
+            if ok and word not in COMMANDS + ("REMATCH", "LIST", "JOIN", "MYGAMES", "START", "TAKE"):
                 # An order: taken (or recorded for a simultaneous step).
                 ok = re.search(r", [1-9]\d* taken", said) is not None
             if not ok:

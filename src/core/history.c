@@ -11,6 +11,8 @@
 /* The narrowest width a game wraps its log lines to: a line was wrapped
  * there only when the next line's first word would not fit on it. */
 #define WRAPPED_WIDTH 70
+/* What a recap of the orders may take: three lines of a mail. */
+#define RECAP_CHARS 180
 
 /* The log under a heading, indented by `by` and flowed into a mail's 72
  * columns once: a line a game wrapped is joined with its continuation
@@ -172,6 +174,56 @@ static int render(sqlite3 *db, const struct game_rec *g, int viewer, int first, 
 int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int first, int last, struct strbuf *out)
 {
     return render(db, g, viewer, first, last, false, out);
+}
+
+int history_recap(sqlite3 *db, const struct game_rec *g, int first, int last, struct strbuf *out)
+{
+    struct strlist items = STRLIST_INIT;
+    struct strbuf line = STRBUF_INIT, err = STRBUF_INIT;
+    size_t from, len = 0;
+    int rc;
+    sqlite3_stmt *st = db_stmt(db,
+                               "SELECT orders FROM turns WHERE game_id = ? AND rolled_back = 0 AND turn BETWEEN ? AND ?"
+                               " ORDER BY turn",
+                               "Iii", g->id, first, last);
+    if (!st)
+        return -1;
+    while ((rc = db_step(st)) == SQLITE_ROW) {
+        cJSON *orders = jx_parse((const char *)sqlite3_column_text(st, 0), "orders", &err), *o;
+        cJSON_ArrayForEach(o, orders) {
+            int seat;
+            const char *order = jx_str(o, "order", &err);
+            if (jx_int(o, "seat", 1, g->nseats, &seat, &err) || !order)
+                continue;
+            strbuf_reset(&line);
+            strbuf_addf(&line, "%s %s", g->names[seat - 1], order);
+            strlist_push(&items, line.buf);
+        }
+        cJSON_Delete(orders);
+        strbuf_reset(&err);
+    }
+    db_finalize(st);
+    if (rc < 0) {
+        strlist_clear(&items);
+        strbuf_release(&line);
+        strbuf_release(&err);
+        return -1;
+    }
+    /* The newest that fit in three lines of a mail. */
+    for (from = items.n; from > 0 && len + strlen(items.v[from - 1]) + 2 <= RECAP_CHARS; from--)
+        len += strlen(items.v[from - 1]) + 2;
+    if (items.n) {
+        strbuf_reset(&line);
+        strbuf_addstr(&line, from ? "Since your last mail, lately: " : "Since your last mail: ");
+        for (size_t i = from; i < items.n; i++)
+            strbuf_addf(&line, "%s%s", i > from ? ", " : "", items.v[i]);
+        strbuf_addch(&line, '.');
+        strbuf_add_flowed(out, line.buf, 0, 72);
+    }
+    strlist_clear(&items);
+    strbuf_release(&line);
+    strbuf_release(&err);
+    return 0;
 }
 
 int history_render(sqlite3 *db, const struct game_rec *g, int viewer, struct strbuf *out)

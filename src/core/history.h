@@ -9,6 +9,11 @@
 /* Appends every resolved turn in the order played: its orders, its public
  * log, and the private notes of viewer (a seat, or -1 for none); turns a
  * host rolled back stay, marked. Pending orders never appear. */
+/* The orders of steps first to last in a few words, at most three lines
+ * of a mail ("Since your last mail: Bob MOVE c4, Ann MOVE d2."), the
+ * newest when they are many: what a turn mail says before its board.
+ * Nothing when the steps had none. */
+int history_recap(sqlite3 *db, const struct game_rec *g, int first, int last, struct strbuf *out);
 int history_render(sqlite3 *db, const struct game_rec *g, int viewer, struct strbuf *out);
 /* The steps played in the game's round (turn, move) number: first..last;
  * -1 with a message when the game has none such. The position at its

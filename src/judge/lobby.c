@@ -120,7 +120,17 @@ struct lobby {
     char *set_commands;     /* its commands */
     cJSON *lines;           /* [{text, body}] answered */
     struct strbuf notes;    /* said once, after the lines */
+    struct strlist offers;  /* what she may do next, a tap each (JOIN 12, START 12) */
 };
+
+/* A tap the answer offers (a few at most, each once). */
+static void offer(struct lobby *l, const char *fmt, long long id)
+{
+    char c[64];
+    snprintf(c, sizeof(c), fmt, id);
+    if (l->offers.n < 6 && !strlist_contains(&l->offers, c))
+        strlist_push(&l->offers, c);
+}
 
 static const struct lobby_command *command_of(const char *line);
 
@@ -205,8 +215,9 @@ static void answer(struct lobby *l, const char *text, const char *fmt, ...)
  * mail that caused it (origin) is kept with it, which the budgets count;
  * an answer (threaded) also names it in its headers, a mail to a third
  * party does not. */
-static int lobby_send(sqlite3 *db, const char *to, const char *kind, const char *name, cJSON *d,
-                      const struct mail_origin *origin, bool threaded)
+/* A lobby mail, its taps (what she may do next) as links to the lobby. */
+static int lobby_send_offering(sqlite3 *db, const char *to, const char *kind, const char *name, cJSON *d,
+                               const struct mail_origin *origin, bool threaded, const struct strlist *taps)
 {
     struct outmail m = { 0 };
     char *lobby = mail_reply_address(db, 0, 0, NULL);
@@ -215,6 +226,7 @@ static int lobby_send(sqlite3 *db, const char *to, const char *kind, const char 
     m.kind = kind;
     m.to = to;
     m.lobby = true;
+    m.commands = taps;
     if (origin) {
         m.answers = origin->row;
         if (threaded) {
@@ -223,6 +235,12 @@ static int lobby_send(sqlite3 *db, const char *to, const char *kind, const char 
         }
     }
     return outbox_render(db, &m, name, d);
+}
+
+static int lobby_send(sqlite3 *db, const char *to, const char *kind, const char *name, cJSON *d,
+                      const struct mail_origin *origin, bool threaded)
+{
+    return lobby_send_offering(db, to, kind, name, d, origin, threaded, NULL);
 }
 
 /* Mails to third parties (invitations, notices to players at a table) the
@@ -629,6 +647,7 @@ static int cmd_list(struct lobby *l, const char *line, const struct args *a)
         strbuf_release(&err);
         if (!first)
             first = sqlite3_column_int64(q, 0);
+        offer(l, "JOIN %lld", (long long)sqlite3_column_int64(q, 0));
         n++;
     }
     db_finalize(q);
@@ -847,6 +866,7 @@ static int cmd_new(struct lobby *l, const char *line, const struct args *a)
            " bots in the empty seats. It starts by itself when every seat is taken.\n"
            "Seed commitment (SHA-256), published before the deal:\n  %s",
            (long long)id, ops->title, seats, name, (long long)id, (long long)id, (long long)id, commitment);
+    offer(l, "START %lld", (long long)id);
     goto out;
 fail:
     rc = -1;
@@ -2222,7 +2242,14 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
     l.lines = NULL;
     if (l.notes.len)
         reply_add_text(d, "notes", l.notes.buf);
-    if (lobby_send(db, l.from, "lobby", "lobby.txt", d, origin, true))
+    if (l.confirmed) {
+        /* Then what any confirmed player may ask. */
+        static const char *const always[] = { "LIST", "MYGAMES", "HELP" };
+        for (size_t i = 0; i < ARRAY_SIZE(always); i++)
+            if (!strlist_contains(&l.offers, always[i]))
+                strlist_push(&l.offers, always[i]);
+    }
+    if (lobby_send_offering(db, l.from, "lobby", "lobby.txt", d, origin, true, &l.offers))
         goto out;
     *answered = true;
     snprintf(why, n, "lobby: %zu command(s) from %s%s%s", lines.n < LOBBY_LINES ? lines.n : LOBBY_LINES, l.from,
@@ -2235,6 +2262,7 @@ out:
     strbuf_release(&err);
     strbuf_release(&l.notes);
     strbuf_release(&l.waiting);
+    strlist_clear(&l.offers);
     free(l.set_commands);
     free(token);
     free(from);

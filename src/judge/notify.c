@@ -256,8 +256,20 @@ int notify_tell(sqlite3 *db, struct game_rec *g, int seat, const char *kind, con
     if (is_bot(g, seat))
         return 0;
     int from = g->seats[seat].told_step + 1;
-    if (add_steps(db, g, seat, from, g->turn, data, "turns") ||
-        queue_mail(db, g, seat, kind, name, data, origin, from <= g->turn ? from : 0))
+    if (add_steps(db, g, seat, from, g->turn, data, "turns"))
+        return -1;
+    if (from >= 1 && from <= g->turn) {
+        /* The orders since, in a few lines before the board. */
+        struct strbuf recap = STRBUF_INIT;
+        int rc = history_recap(db, g, from, g->turn, &recap);
+        strbuf_trim(&recap);
+        if (!rc && recap.len)
+            cJSON_AddStringToObject(data, "recap", recap.buf);
+        strbuf_release(&recap);
+        if (rc)
+            return -1;
+    }
+    if (queue_mail(db, g, seat, kind, name, data, origin, from <= g->turn ? from : 0))
         return -1;
     return mark_told(db, g, seat);
 }
