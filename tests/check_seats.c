@@ -754,6 +754,10 @@ START_TEST(takeover_can_be_off)
     struct strbuf out = STRBUF_INIT;
     t_new_game(db, "bantu", 3, 22, "{\"takeover\":\"no\"}", &g);
     t_confirmed(db, "vera@example.org");
+    /* A host command a letter off is offered, never done. */
+    ck_assert_int_eq(host(db, &g, "KIKC Cleo bot:easy", &out), 1);
+    ck_assert_msg(strstr(out.buf, "Did you mean KICK?") != NULL, "%s", out.buf);
+    ck_assert(!g.seats[2].bot);
     ck_assert_int_eq(host(db, &g, "KICK Cleo bot:easy", &out), 0);
     t_lobby(db, "vera@example.org", "list", "LIST");
     ck_assert(!t_last_has(db, "vera@example.org", "TAKE 1"));

@@ -1,5 +1,6 @@
 /* host.c: what a game's host may do, by command line or by mail: pause, resume, extend, roll back, replace, kick. */
 #include "judge/host.h"
+#include "lib/order_text.h"
 #include "judge/consent.h"
 #include "store/db.h"
 #include "core/engine.h"
@@ -427,11 +428,30 @@ int host_status(sqlite3 *db, struct game_rec *g, struct viewer who, struct strbu
     return 0;
 }
 
+static const char *const host_words[] = { "pause", "resume", "extend", "rollback", "replace", "kick", "end", "status" };
+
+/* The host command a word is a letter or two off ("PAUS": PAUSE), in
+ * capitals, or NULL. */
+static const char *near_host_word(const char *word)
+{
+    static const char *const loud[] = { "PAUSE", "RESUME", "EXTEND", "ROLLBACK", "REPLACE", "KICK", "END", "STATUS" };
+    size_t n = strlen(word), best = 3;
+    const char *found = NULL;
+    for (size_t i = 0; i < ARRAY_SIZE(host_words); i++) {
+        size_t d = order_distance(word, host_words[i], 2);
+        if (d < best && d <= (n >= 4 ? 2u : 1u)) {
+            best = d;
+            found = loud[i];
+        }
+    }
+    return found;
+}
+
 bool host_command_word(const char *line)
 {
-    static const char *const words[] = { "pause", "resume", "extend", "rollback", "replace", "kick", "end", "status" };
+    const char *const *words = host_words;
     size_t n = strcspn(line, " ");
-    for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+    for (size_t i = 0; i < ARRAY_SIZE(host_words); i++)
         if (strlen(words[i]) == n && strncasecmp(line, words[i], n) == 0)
             return true;
     return false;
@@ -470,7 +490,11 @@ int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char 
         rc = do_end(db, g, &w, line, out);
     else if (str_eq(w.w[0], "status") && w.n == 1)
         rc = host_status(db, g, who, out);
-    else {
+    else if (near_host_word(w.w[0])) {
+        strbuf_addf(out, "\"%s\" is not a host command. Did you mean %s? Write it as you mean it.", w.w[0],
+                    near_host_word(w.w[0]));
+        rc = 1;
+    } else {
         strbuf_addf(out, "\"%s\" is not a host command: PAUSE, RESUME, EXTEND 2d, ROLLBACK <round>, "
                          "REPLACE <player> <name>=<address>, KICK <player> [bot:easy|bot:strong], END [SCORE|ABANDON] <reason>, STATUS",
                     w.w[0]);
