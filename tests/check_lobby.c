@@ -56,6 +56,15 @@ START_TEST(the_lobby_reads_people)
         ck_assert_msg(strstr(mail, "body=3DSTART%202") && strstr(mail, "body=3DMYGAMES"), "%s", mail);
         free(mail);
     }
+    /* Options after AS are options, not the name. */
+    t_confirmed(db, "cy@example.org");
+    t_lobby(db, "cy@example.org", "new", "NEW kalimambo SEATS 3 AS Cy Lee MINRATING 400 DEADLINE 48h");
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM lobby_tables WHERE host_email = 'cy@example.org' AND min_rating"
+                                      " = 400 AND deadline_secs = 172800"),
+                     1);
+    ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM lobby_players WHERE email = 'cy@example.org' AND name ="
+                                      " 'Cy Lee'"),
+                     1);
     t_lobby(db, "bob@example.org", "ratings", "ratings");
     text = t_last_text(db, "bob@example.org", "lobby");
     ck_assert_msg(strstr(text, "Kalimambo: nobody is rated yet. RATINGS kalimambo shows its table."), "%s", text);

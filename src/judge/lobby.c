@@ -79,7 +79,8 @@ static bool is(const struct args *a, int i, const char *word)
 
 static bool keyword(const struct args *a, int i)
 {
-    static const char *const keys[] = { "seats", "option", "deadline", "nmr", "as", "salt", NULL };
+    static const char *const keys[] = { "seats", "option", "deadline", "nmr", "minreliability", "minrating", "as",
+                                        "salt", NULL };
     return i < a->n && word_in(a->w[i], strlen(a->w[i]), keys);
 }
 
@@ -711,6 +712,8 @@ static int name_and_salt(struct lobby *l, const char *line, const struct args *a
             i++;
             free(*name);
             *name = phrase(a, &i);
+        } else if (keyword(a, i) && !is(a, i, "salt") && str_iprefix(line, "new ")) {
+            i += 2; /* NEW's own, read before: its options may follow AS */
         } else if (is(a, i, "salt")) {
             *salt = rest(a, i + 1);
             break;
@@ -788,7 +791,7 @@ static int cmd_new(struct lobby *l, const char *line, const struct args *a)
     long long seats, min_rel = 0, min_rating = 0;
     bool gate_rating = false;
     int64_t id, open;
-    int i = 1 + named, rc = 0;
+    int i = 1 + named, rc = 0, name_at = 0;
     void *probe;
 
     if (!may_create(l)) {
@@ -809,8 +812,14 @@ static int cmd_new(struct lobby *l, const char *line, const struct args *a)
         goto out;
     }
     seats = ops->min_seats > 4 ? ops->min_seats : ops->max_seats < 4 ? ops->max_seats : 4;
-    while (i < a->n && !is(a, i, "as") && !is(a, i, "salt")) {
-        if (is(a, i, "seats") && i + 1 < a->n && parse_int(a->w[i + 1], ops->min_seats, ops->max_seats, &seats)) {
+    while (i < a->n && !is(a, i, "salt")) {
+        if (is(a, i, "as")) {
+            /* The name ends at the next keyword; options may follow it. */
+            if (!name_at)
+                name_at = i;
+            i++;
+            free(phrase(a, &i));
+        } else if (is(a, i, "seats") && i + 1 < a->n && parse_int(a->w[i + 1], ops->min_seats, ops->max_seats, &seats)) {
             i += 2;
         } else if (is(a, i, "option") && i + 1 < a->n && strchr(a->w[i + 1], '=')) {
             char *eq = strchr(a->w[i + 1], '=');
@@ -844,7 +853,7 @@ static int cmd_new(struct lobby *l, const char *line, const struct args *a)
             goto out;
         }
     }
-    if (name_and_salt(l, line, a, i, &name, &salt))
+    if (name_and_salt(l, line, a, name_at ? name_at : i, &name, &salt))
         goto out;
     if (!(opts = engine_options_from(ops, given, OPTIONS_LOBBY, &err))) {
         answer(l, line, "%s", err.buf);
