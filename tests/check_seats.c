@@ -262,6 +262,24 @@ START_TEST(an_opener_is_no_host)
 }
 END_TEST
 
+/* Ann opens Kalimambo game 1 in the lobby (NEW with options), Bob and Cy
+ * join: g loaded, to her host address; her host secret (owned). */
+static char *opened_by_ann(sqlite3 *db, const char *options, struct game_rec *g, struct strbuf *to)
+{
+    char *secret = NULL, line[160];
+    t_confirmed(db, "ann@example.org");
+    t_confirmed(db, "bob@example.org");
+    t_confirmed(db, "cy@example.org");
+    snprintf(line, sizeof(line), "NEW kalimambo SEATS 3 DEADLINE 48h%s AS Ann", options);
+    t_lobby(db, "ann@example.org", "new", line);
+    t_lobby(db, "bob@example.org", "join", "JOIN 1 AS Bob");
+    t_lobby(db, "cy@example.org", "join", "JOIN 1 AS Cy");
+    ck_assert_int_eq(game_load(db, 1, g), 0);
+    ck_assert_int_eq(db_get_text(db, &secret, "SELECT host_secret FROM games WHERE id = 1", ""), 1);
+    strbuf_addf(to, "ngoma+1-host-%s@localhost", secret);
+    return secret;
+}
+
 /* The opener's PAUSE and EXTEND wait for the others' consent: asked (the
  * others told, without her name), nothing changes until each agrees by
  * AGREE at the lobby; a stranger's or her own AGREE counts for nothing;
@@ -272,16 +290,8 @@ START_TEST(an_opener_pauses_with_the_others_consent)
     struct game_rec g;
     char *secret = NULL, *text;
     struct strbuf to = STRBUF_INIT;
-    t_confirmed(db, "ann@example.org");
-    t_confirmed(db, "bob@example.org");
-    t_confirmed(db, "cy@example.org");
     t_confirmed(db, "eve@example.org");
-    t_lobby(db, "ann@example.org", "new", "NEW kalimambo SEATS 3 DEADLINE 48h AS Ann");
-    t_lobby(db, "bob@example.org", "join", "JOIN 1 AS Bob");
-    t_lobby(db, "cy@example.org", "join", "JOIN 1 AS Cy");
-    ck_assert_int_eq(game_load(db, 1, &g), 0);
-    ck_assert_int_eq(db_get_text(db, &secret, "SELECT host_secret FROM games WHERE id = 1", ""), 1);
-    strbuf_addf(&to, "ngoma+1-host-%s@localhost", secret);
+    secret = opened_by_ann(db, "", &g, &to);
     t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host", "PAUSE", NULL);
     reload(db, &g);
     ck_assert(!g.sched.paused);
@@ -339,16 +349,8 @@ START_TEST(an_ask_lapses_when_a_seat_changes_hands)
     struct game_rec g;
     char *secret = NULL, *text;
     struct strbuf to = STRBUF_INIT, out = STRBUF_INIT;
-    t_confirmed(db, "ann@example.org");
-    t_confirmed(db, "bob@example.org");
-    t_confirmed(db, "cy@example.org");
     t_confirmed(db, "vera@example.org");
-    t_lobby(db, "ann@example.org", "new", "NEW kalimambo SEATS 3 DEADLINE 48h OPTION anonymous=yes AS Ann");
-    t_lobby(db, "bob@example.org", "join", "JOIN 1 AS Bob");
-    t_lobby(db, "cy@example.org", "join", "JOIN 1 AS Cy");
-    ck_assert_int_eq(game_load(db, 1, &g), 0);
-    ck_assert_int_eq(db_get_text(db, &secret, "SELECT host_secret FROM games WHERE id = 1", ""), 1);
-    strbuf_addf(&to, "ngoma+1-host-%s@localhost", secret);
+    secret = opened_by_ann(db, " OPTION anonymous=yes", &g, &to);
     t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host", "PAUSE", NULL);
     t_lobby(db, "bob@example.org", "agree", "AGREE 1");
     ck_assert(t_last_has(db, "bob@example.org", "waits for 1 more player"));
