@@ -962,7 +962,7 @@ START_TEST(what_a_player_reads_says_what_happened)
 END_TEST
 
 /* A turn mail opens with what she must do: the orders since in at most
- * three lines, then the board and her orders; all since, in full, after. */
+ * three lines, her orders, then the board; all since, in full, after. */
 START_TEST(a_turn_mail_opens_with_what_to_do)
 {
     sqlite3 *db = t_db();
@@ -986,7 +986,7 @@ START_TEST(a_turn_mail_opens_with_what_to_do)
     board = strstr(text, "Game 1: Kalimambo");
     orders = strstr(text, "Your orders now:");
     full = strstr(text, "Since your last mail, in full:");
-    ck_assert_msg(board && orders && full && board < orders && orders < full, "%s", text);
+    ck_assert_msg(board && orders && full && orders < board && board < full, "%s", text);
     free(text);
     /* The recap, as written: at most three lines. */
     ck_assert_int_eq(db_get_text(db, &text, "SELECT mail FROM outbox WHERE rcpt = 'Ann@example.org' AND kind = 'turn'"
