@@ -2,6 +2,9 @@
 #include "test_support.h"
 
 #include "core/options.h"
+#include <sys/stat.h>
+#include "lib/paths.h"
+#include "render/render.h"
 
 #include "store/db.h"
 #include "lib/jsonx.h"
@@ -254,6 +257,29 @@ static void playout(const struct game_ops *ops, uint64_t seed)
     db_close(db);
 }
 
+/* A game is its files and one registry row: each registered game is
+ * drawn, has its page in docs/games/, and seeds for the fuzz targets of
+ * states and orders; its conformance runs come from the registry. */
+START_TEST(every_game_has_its_files)
+{
+    for (size_t i = 0; game_registry[i]; i++) {
+        const char *name = game_registry[i]->name;
+        char file[96], *path;
+        struct stat st;
+        CHECK(render_knows(name), "%s has no picture: a row in RENDER_GAMES (src/render/render.h) and its drawing",
+              name);
+        snprintf(file, sizeof(file), "%s.md", name);
+        path = data_path("docs/games", file);
+        CHECK(stat(path, &st) == 0, "%s has no page: %s", name, path);
+        free(path);
+        snprintf(file, sizeof(file), "%s-0.json", name);
+        path = data_path("tests/fuzz/corpus/state", file);
+        CHECK(stat(path, &st) == 0, "%s has no state for the fuzz target: %s", name, path);
+        free(path);
+    }
+}
+END_TEST
+
 START_TEST(random_playouts_obey_the_contract)
 {
     const struct game_ops *ops = games_under_test(_i);
@@ -500,6 +526,7 @@ Suite *conformance_suite(void)
     while (games_under_test(n))
         n++;
     tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, every_game_has_its_files);
     tcase_add_loop_test(tc, random_playouts_obey_the_contract, 0, n);
     tcase_add_loop_test(tc, damaged_json_never_crashes_the_loader, 0, n);
     tcase_add_loop_test(tc, resigning_in_every_phase_keeps_the_contract, 0, n);

@@ -10,8 +10,9 @@ static const struct {
     const char *module;
     render_fn *fn;
 } drawings[] = {
-    { "kuniumi", render_kuniumi }, { "kalimambo", render_kalimambo },           { "bumuntu", render_bumuntu },
-    { "bantu", render_bantu },     { "african-empires", render_african_empires },
+#define RENDER_ROW(name, fn) { name, fn },
+    RENDER_GAMES(RENDER_ROW)
+#undef RENDER_ROW
 };
 
 int render_module_abi(void)

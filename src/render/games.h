@@ -17,6 +17,9 @@ typedef int render_fn(const cJSON *view, const cJSON *mv, const cJSON *prev, str
 int render_module_abi(void);
 render_fn render_module_draw;
 
-render_fn render_kuniumi, render_kalimambo, render_bumuntu, render_bantu, render_african_empires;
+/* Each game's drawing, as RENDER_GAMES (render.h) names them. */
+#define RENDER_DECLARE(name, fn) render_fn fn;
+RENDER_GAMES(RENDER_DECLARE)
+#undef RENDER_DECLARE
 
 #endif

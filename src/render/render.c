@@ -9,7 +9,9 @@
 #include <string.h>
 
 /* The games board.c draws (the module is not loaded to answer this). */
-static const char *const drawn[] = { "kuniumi", "kalimambo", "bumuntu", "bantu", "african-empires" };
+#define RENDER_NAME(name, fn) name,
+static const char *const drawn[] = { RENDER_GAMES(RENDER_NAME) };
+#undef RENDER_NAME
 
 typedef int module_abi_fn(void);
 typedef int module_draw_fn(const cJSON *view, const cJSON *mv, const cJSON *prev, struct render_out *out,

@@ -53,6 +53,15 @@ void render_out_release(struct render_out *out);
 /* Whether a game's boards are drawn. */
 bool render_knows(const char *module);
 
+/* The games drawn, each with its drawing (board.c's table, render.c's
+ * render_knows): one row a game, X(module name, drawing function). */
+#define RENDER_GAMES(X)                                                                                               \
+    X("kuniumi", render_kuniumi)                                                                                      \
+    X("kalimambo", render_kalimambo)                                                                                  \
+    X("bumuntu", render_bumuntu)                                                                                      \
+    X("bantu", render_bantu)                                                                                          \
+    X("african-empires", render_african_empires)
+
 /* The alt text of a view's picture: the game, where it stands, whose
  * view, and that the text part holds the same board. */
 void render_alt(const cJSON *view, struct strbuf *out);
