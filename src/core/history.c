@@ -4,6 +4,7 @@
 #include "lib/jsonx.h"
 #include "lib/util.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,6 +179,7 @@ int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int 
 
 int history_recap(sqlite3 *db, const struct game_rec *g, int first, int last, struct strbuf *out)
 {
+    assert(first >= 0 && first <= last);
     struct strlist items = STRLIST_INIT;
     struct strbuf line = STRBUF_INIT, err = STRBUF_INIT;
     size_t from, len = 0;

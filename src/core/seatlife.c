@@ -3,9 +3,12 @@
 #include "store/db.h"
 #include "lib/util.h"
 
+#include <assert.h>
+
 const char *seatlife_word(enum seat_leave how)
 {
     static const char *const words[] = { "resigned", "dropped", "kicked", "replaced", "consent", "taken", "dropped" };
+    assert((size_t)how < sizeof(words) / sizeof(words[0]));
     return words[how];
 }
 
@@ -23,6 +26,7 @@ int seatlife_begin_game(sqlite3 *db, int64_t id)
 
 int seatlife_start(sqlite3 *db, const struct game_rec *g, int seat)
 {
+    assert(seat >= 0 && seat < g->nseats);
     const struct seat_info *s = &g->seats[seat];
     bool bot = s->bot || str_eq(s->email, "bot");
     char now[32];
@@ -37,6 +41,7 @@ int seatlife_start(sqlite3 *db, const struct game_rec *g, int seat)
 
 int seatlife_leave(sqlite3 *db, const struct game_rec *g, int seat, enum seat_leave how)
 {
+    assert(seat >= 0 && seat < g->nseats && how <= SEAT_ABANDONED);
     char now[32];
     utc_now(now);
     if (db_do(db,

@@ -7,6 +7,7 @@
 #include "store/db.h"
 #include "lib/util.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,7 @@ int takeover_give(sqlite3 *db, struct game_rec *g, int seat, const char *name, c
 
 int takeover_to_bot(sqlite3 *db, struct game_rec *g, int seat, const char *level, enum seat_leave how)
 {
+    assert(seat >= 0 && seat < g->nseats && level && *level);
     if (seatlife_leave(db, g, seat, how))
         return -1;
     g->seats[seat].bot = true;
