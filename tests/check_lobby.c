@@ -31,6 +31,10 @@ START_TEST(the_lobby_reads_people)
     ck_assert_msg(strstr(text, "Game 1 (African Empires, 4 seats) is open") && !strstr(text, "not a lobby command"),
                   "%s", text);
     free(text);
+    t_lobby(db, "bob@example.org", "hello", "Hello, I would like to play a game with you all");
+    text = t_last_text(db, "bob@example.org", "lobby");
+    ck_assert_msg(!strstr(text, "Did you mean"), "%s", text);
+    free(text);
     t_lobby(db, "bob@example.org", "join", "JION 1\nBob");
     text = t_last_text(db, "bob@example.org", "lobby");
     ck_assert_msg(strstr(text, "Did you mean JOIN 1? Reply yes"), "%s", text);

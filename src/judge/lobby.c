@@ -1871,10 +1871,17 @@ static int run_line(struct lobby *l, const char *line)
             /* A command a letter or two off ("JION 1"): offered, with
              * the rest of the line as written. */
             const char *w;
-            size_t n = first_word(line, &w), best = 3;
+            size_t n = first_word(line, &w), best = 3, words = 1;
             const struct lobby_command *near = NULL;
             char word[24];
-            if (n && n < sizeof(word)) {
+            bool letters = n > 0;
+            /* A command is a word of letters and a few short words after
+             * it: "Hello, I want to play" is prose, not a HELP mistyped. */
+            for (size_t k = 0; k < n; k++)
+                letters &= isalpha((unsigned char)w[k]) != 0;
+            for (const char *p = line; *p; p++)
+                words += *p == ' ';
+            if (letters && words <= 5 && n < sizeof(word)) {
                 memcpy(word, w, n);
                 word[n] = '\0';
                 for (const struct lobby_command *k = lobby_commands; k->name; k++) {
