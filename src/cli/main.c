@@ -5,10 +5,12 @@
 #include "lib/template.h"
 #include "judge/wake.h"
 #include "lib/util.h"
+#include "lib/paths.h"
 
 #include "lib/conffile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <grp.h>
 #include <pwd.h>
@@ -102,14 +104,40 @@ static void print_help(FILE *f)
  * another user is refused: every file SQLite adds beside it (the WAL, the
  * shared memory, ngoma's locks) would be this user's, and the owner's
  * next run could not open them. */
-/* Root becomes user uid for the rest of the run. */
-static int become_owner(uid_t uid)
+/* Whether the user root is trying on (its effective ids) reaches the
+ * database, its folder and ngoma's own files. */
+static bool reaches(const char *db_path)
+{
+    char *dir = xstrdup(db_path), *slash = strrchr(dir, '/'), *lib = lib_path("");
+    bool ok;
+    if (slash)
+        *(slash == dir ? slash + 1 : slash) = '\0';
+    else
+        strcpy(dir, ".");
+    ok = !faccessat(AT_FDCWD, db_path, R_OK | W_OK, AT_EACCESS) &&
+         !faccessat(AT_FDCWD, dir, W_OK | X_OK, AT_EACCESS) &&
+         !faccessat(AT_FDCWD, data_dir(), R_OK | X_OK, AT_EACCESS) && !faccessat(AT_FDCWD, lib, X_OK, AT_EACCESS);
+    free(dir);
+    free(lib);
+    return ok;
+}
+
+/* Root becomes user uid for the rest of the run, when that user reaches
+ * the database and ngoma's files from here; else nothing changes and 1. */
+static int become_owner(uid_t uid, const char *db_path)
 {
     struct passwd *pw = getpwuid(uid);
-    if (!pw || initgroups(pw->pw_name, pw->pw_gid) || setgid(pw->pw_gid) || setuid(pw->pw_uid)) {
-        fprintf(stderr, "ngoma: the database belongs to user %lu, and root could not act as it: %s\n",
-                (unsigned long)uid, pw ? strerror(errno) : "no such user");
-        return EX_NOPERM;
+    bool ok;
+    if (!pw || initgroups(pw->pw_name, pw->pw_gid) || setegid(pw->pw_gid) || seteuid(pw->pw_uid))
+        return 1;
+    ok = reaches(db_path);
+    if (seteuid(0) || setegid(0))
+        return -1;
+    if (!ok)
+        return 1;
+    if (setgid(pw->pw_gid) || setuid(pw->pw_uid)) {
+        fprintf(stderr, "ngoma: root could not act as %s, the database's owner: %s\n", pw->pw_name, strerror(errno));
+        return -1;
     }
     return 0;
 }
@@ -138,10 +166,10 @@ static int db_path_settle(struct cmd_ctx *c)
         if (st.st_uid != geteuid() && geteuid() == 0 && st.st_uid != 0) {
             /* Root acts as the database's owner (as runuser would): what
              * it adds beside it stays the owner's, and a running server
-             * keeps its files. */
-            int rc = become_owner(st.st_uid);
-            if (rc)
-                return rc;
+             * keeps its files. Where the owner reaches none of it, the
+             * refusal below says how to run it. */
+            if (become_owner(st.st_uid, c->db_path) < 0)
+                return EX_NOPERM;
         }
         if (st.st_uid != geteuid()) {
             struct passwd *pw = getpwuid(st.st_uid);
