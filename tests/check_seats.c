@@ -501,6 +501,22 @@ START_TEST(a_new_player_takes_over)
                      2);
     t_lobby(db, "vera@example.org", "take", "TAKE 1 Vera AS Vera");
     ck_assert(t_last_has(db, "vera@example.org", "not open for the taking"));
+    {
+        /* Cleo, by her old address and secret: told at her own address
+         * that the seat is no longer hers; Vera hears nothing of it. */
+        struct strbuf to = STRBUF_INIT;
+        long long vera = t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'vera@example.org'");
+        strbuf_addf(&to, "ngoma+1-3-%s@localhost", "oldsecret0");
+        struct inbound_result rr = t_mail_to(db, "Cleo@example.org", to.buf, "Re: game", "PLAY 1\n", NULL);
+        ck_assert_msg(rr.status == INBOUND_REFUSED, "%s", rr.summary);
+        ck_assert_int_eq(t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'vera@example.org'"), vera);
+        text = t_last_text(db, "cleo@example.org", "left");
+        ck_assert_msg(strstr(text, "You no longer play seat 3 of game 1: another player plays it") &&
+                          !strstr(text, "Vera"),
+                      "%s", text);
+        free(text);
+        strbuf_release(&to);
+    }
     /* The game goes on by mail, Vera's orders hers: every one she sends
      * from her seat's address is taken, none of Cleo's old secret is. */
     {
@@ -748,6 +764,32 @@ START_TEST(a_silent_player_leaves_her_seat_to_a_bot)
 }
 END_TEST
 
+/* A player whose seat a bot plays now (kicked, or dropped by the
+ * deadlines) plays it no more by mail: her old secret is refused, and
+ * she is told why. */
+START_TEST(a_kicked_player_plays_no_more)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    long long before, orders;
+    char *text;
+    t_new_game(db, "kalimambo", 3, 51, NULL, &g);
+    ck_assert_int_eq(host(db, &g, "KICK Cleo bot:easy", &out), 0);
+    orders = t_count(db, "SELECT count(*) FROM orders WHERE seat = 3 AND source = 'mail'");
+    before = t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'Cleo@example.org'");
+    mail_as(db, &g, 2, "PLAY 5");
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM orders WHERE seat = 3 AND source = 'mail'"), orders);
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'Cleo@example.org'"), before + 1);
+    text = t_last_text(db, "Cleo@example.org", "left");
+    ck_assert_msg(strstr(text, "a bot plays") != NULL, "%s", text);
+    free(text);
+    strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 /* takeover=no: the host keeps a kicked seat to the bot. */
 START_TEST(takeover_can_be_off)
 {
@@ -913,6 +955,7 @@ Suite *seats_suite(void)
     tcase_add_test(tc, a_takeover_keeps_anonymity);
     tcase_add_test(tc, a_new_player_takes_over);
     tcase_add_test(tc, takeover_can_be_off);
+    tcase_add_test(tc, a_kicked_player_plays_no_more);
     tcase_add_test(tc, a_grey_reply_to_a_former_holder_reaches_nobody);
     tcase_add_test(tc, a_rollback_past_a_takeover_keeps_the_newcomer);
     tcase_add_test(tc, a_silent_player_leaves_her_seat_to_a_bot);

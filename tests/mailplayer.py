@@ -196,7 +196,7 @@ def cmd_check(maildir, want_pictures=""):
     for path, m in delivered(maildir):
         n += 1
         kind = (m["X-Ngoma"] or "").split("kind=")[-1]
-        lobby = kind in ("lobby", "lobby-limit", "invite", "watch")
+        lobby = kind in ("lobby", "lobby-limit", "invite", "watch", "left")
         for h in ("Date", "Message-ID", "From", "To", "Subject", "MIME-Version", "Auto-Submitted") + (() if lobby else ("Reply-To",)):
             if not m[h]:
                 sys.exit("%s: no %s header" % (path, h))

@@ -253,6 +253,47 @@ static int refuse(sqlite3 *db, struct game_rec *g, int seat, const struct inboun
     return finish(db, origin->row, r, INBOUND_REFUSED, reason);
 }
 
+/* Whether address held seat of g once, and holds it no more. */
+static bool left_seat(sqlite3 *db, const struct game_rec *g, int seat, const char *address)
+{
+    int64_t n = 0;
+    if (seat < 0 || !address || str_ieq(g->seats[seat].email, address))
+        return false;
+    return db_get_int64(db, &n,
+                        "SELECT count(*) FROM seat_holders WHERE game_id = ? AND seat = ? AND address = ? AND to_step"
+                        " IS NOT NULL",
+                        "Iis", g->id, seat + 1, address) > 0 &&
+           n > 0;
+}
+
+/* A mail from one who left seat: nothing taken; she is told at address
+ * (within the refusal limits), by the name she played under. */
+static int refuse_leaver(sqlite3 *db, struct game_rec *g, int seat, const char *address,
+                         const struct inbound_mail *in, const struct mail_origin *origin, struct inbound_result *r)
+{
+    char why[300], reason[360], *name = NULL;
+    bool ok;
+    r->seat = seat + 1;
+    if (db_get_text(db, &name,
+                    "SELECT name FROM seat_holders WHERE game_id = ? AND seat = ? AND address = ? ORDER BY id DESC"
+                    " LIMIT 1",
+                    "Iis", g->id, seat + 1, address) < 0)
+        return -1;
+    snprintf(why, sizeof(why),
+             "You no longer play seat %d of game %lld: %s plays it since you left it, and a seat is played by"
+             " whoever holds it now.",
+             seat + 1, (long long)g->id, g->seats[seat].bot ? "a bot" : "another player");
+    if (limit_may_mail(db, address, "left", "refusals_per_hour", &ok) ||
+        (ok && notify_left(db, g, address, name ? name : g->names[seat], why, in->e.orders, origin))) {
+        free(name);
+        return -1;
+    }
+    free(name);
+    snprintf(reason, sizeof(reason), "game %lld, seat %d: a mail from %s, who left the seat%s", (long long)g->id,
+             seat + 1, address, ok ? "" : " (not told: a refusal limit was reached)");
+    return finish(db, origin->row, r, INBOUND_REFUSED, reason);
+}
+
 /* The host's commands, one a line, answered to the host's address; only
  * from that address (with the host secret) are they taken. */
 static int host_mail(sqlite3 *db, struct game_rec *g, const struct inbound_mail *in, const struct mail_origin *origin,
@@ -692,6 +733,14 @@ static int take(sqlite3 *db, struct inbound_mail *in, struct inbound_result *r)
     origin.row = row;
     if (seat == -2) {
         rc = host_mail(db, &g, in, &origin, r);
+        goto out;
+    }
+    if (!in->oversize && ((seat >= 0 && g.seats[seat].bot && !str_eq(g.seats[seat].email, "bot")) ||
+                          (seat < 0 && left_seat(db, &g, seat_claimed(&g, e, m), m->from)))) {
+        /* She left it (kicked, dropped, replaced, taken over): told so,
+         * at her own address, never at the seat's new holder's. */
+        rc = refuse_leaver(db, &g, seat >= 0 ? seat : seat_claimed(&g, e, m),
+                           seat >= 0 ? g.seats[seat].email : m->from, in, &origin, r);
         goto out;
     }
     if (in->oversize || seat < 0) {

@@ -618,6 +618,35 @@ int notify_refused(sqlite3 *db, struct game_rec *g, int seat, const char *why, c
     return rc;
 }
 
+int notify_left(sqlite3 *db, struct game_rec *g, const char *address, const char *name, const char *why,
+                const char *text, const struct mail_origin *origin)
+{
+    struct outmail m = { 0 };
+    cJSON *d = cJSON_CreateObject();
+    struct strbuf quoted = STRBUF_INIT;
+    char *lobby = mail_reply_address(db, 0, 0, NULL);
+    int rc;
+    cJSON_AddStringToObject(d, "title", g->ops->title);
+    cJSON_AddNumberToObject(d, "game", (double)g->id);
+    cJSON_AddStringToObject(d, "player", name);
+    cJSON_AddStringToObject(d, "lobby_address", lobby ? lobby : "");
+    reply_add_text(d, "why", why);
+    quote_lines(text, &quoted);
+    if (quoted.len)
+        reply_add_text(d, "quoted", quoted.buf);
+    /* From the lobby, with no seat's secret: a reply goes there. */
+    m.kind = "left";
+    m.to = address;
+    m.to_name = name;
+    m.lobby = true;
+    m.answers = origin ? origin->row : 0;
+    rc = outbox_render(db, &m, "mail-left.txt", d);
+    free(lobby);
+    strbuf_release(&quoted);
+    cJSON_Delete(d);
+    return rc;
+}
+
 int notify_limit(sqlite3 *db, struct game_rec *g, int seat, const char *limit, const char *what, const char *todo,
                  const struct mail_origin *origin)
 {

@@ -59,6 +59,10 @@ int notify_refused(sqlite3 *db, struct game_rec *g, int seat, const char *why, c
                    const struct mail_origin *origin);
 /* The one short answer to a mail over a limit: which (a setting), what it
  * was, and what to do. */
+/* To one who left a seat and mails it still (address, the name she
+ * played under): nothing was taken, why, and the lobby. */
+int notify_left(sqlite3 *db, struct game_rec *g, const char *address, const char *name, const char *why,
+                const char *text, const struct mail_origin *origin);
 int notify_limit(sqlite3 *db, struct game_rec *g, int seat, const char *limit, const char *what, const char *todo,
                  const struct mail_origin *origin);
 /* Records that a notice of kind went to seat (-1: the host) in the current
