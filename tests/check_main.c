@@ -367,6 +367,16 @@ char *t_last_text(sqlite3 *db, const char *to, const char *kind)
     return text;
 }
 
+void t_covers_registry(const char *what, const char *const *names, size_t n)
+{
+    for (size_t i = 0; game_registry[i]; i++) {
+        bool in = false;
+        for (size_t k = 0; k < n && !in; k++)
+            in = str_eq(names[k], game_registry[i]->name);
+        ck_assert_msg(in, "%s leaves out %s, a game of the registry", what, game_registry[i]->name);
+    }
+}
+
 char *t_reply_to(const char *mail)
 {
     const char *p = strstr(mail, "\nReply-To:"), *lt, *gt;

@@ -449,6 +449,10 @@ START_TEST(no_output_tells_a_viewer_what_she_may_not_know)
         int seats;
     } games[] = { { "kuniumi", 2 }, { "bantu", 3 }, { "kalimambo", 3 }, { "bumuntu", 3 }, { "african-empires", 3 } };
     long outputs = 0, checks = 0;
+    const char *names[ARRAY_SIZE(games)];
+    for (size_t i = 0; i < ARRAY_SIZE(games); i++)
+        names[i] = games[i].module;
+    t_covers_registry("the oracle", names, ARRAY_SIZE(games));
     for (size_t i = 0; i < ARRAY_SIZE(games); i++)
         for (int anonymous = 0; anonymous < 2; anonymous++)
             oracle_game(games[i].module, games[i].seats, anonymous, &outputs, &checks);

@@ -53,6 +53,9 @@ char *t_flat(const char *text);
 /* The text of the newest mail of kind to an address, white space
  * flattened (owned). */
 char *t_last_text(sqlite3 *db, const char *to, const char *kind);
+/* Fails unless every game of the registry is among names (a per-game
+ * list of a test: a new game is never left out unseen). */
+void t_covers_registry(const char *what, const char *const *names, size_t n);
 /* The address a queued mail's replies go to (owned). */
 char *t_reply_to(const char *mail);
 /* A queued mail as its reader sees it: quoted-printable soft breaks and
