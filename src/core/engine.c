@@ -935,7 +935,7 @@ int engine_end_unpeopled(sqlite3 *db, struct game_rec *g, struct strbuf *out)
     if (r.finished || engine_left(db, g, &left, &dropped))
         return r.finished ? 0 : -1;
     for (int s = 0; s < g->nseats; s++)
-        if (!g->seats[s].bot && !str_eq(g->seats[s].email, "bot") && !((left >> s) & 1))
+        if (!game_seat_bot(g, s) && !((left >> s) & 1))
             return 0; /* a person plays on */
     /* Only a game people played ends so: the host's bot games play out. */
     if (db_get_int64(db, &people, "SELECT count(*) FROM seat_holders WHERE game_id = ? AND address <> 'bot'", "I",

@@ -161,6 +161,11 @@ const char *game_person(const struct game_rec *g, int seat)
     return g->seats[seat].real_name ? g->seats[seat].real_name : g->names[seat];
 }
 
+bool game_seat_bot(const struct game_rec *g, int seat)
+{
+    return g->seats[seat].bot || str_eq(g->seats[seat].email, "bot");
+}
+
 int game_seat_find(const struct game_rec *g, const char *who)
 {
     long long n;

@@ -70,6 +70,9 @@ int game_seat_find(const struct game_rec *g, const char *who);
  * title, else the seat's name. Only for what may name her (a finished
  * game's rematch, the host). */
 const char *game_person(const struct game_rec *g, int seat);
+/* Whether a bot plays seat: one seated as a bot, or one a bot took over
+ * from its person (kicked, dropped at the deadlines). */
+bool game_seat_bot(const struct game_rec *g, int seat);
 /* The seats (1..n) a query's first column names, as a mask; steps and
  * finalizes st (NULL: its preparing failed). 0, or -1. */
 int game_seat_mask(sqlite3_stmt *st, const struct game_rec *g, unsigned *mask);

@@ -28,7 +28,7 @@ int seatlife_start(sqlite3 *db, const struct game_rec *g, int seat)
 {
     assert(seat >= 0 && seat < g->nseats);
     const struct seat_info *s = &g->seats[seat];
-    bool bot = s->bot || str_eq(s->email, "bot");
+    bool bot = game_seat_bot(g, seat);
     char now[32];
     utc_now(now);
     return db_do(db,
@@ -53,8 +53,7 @@ int seatlife_leave(sqlite3 *db, const struct game_rec *g, int seat, enum seat_le
         /* Her mutes, and the others' of her, were hers, not a newcomer's. */
         db_do(db, "DELETE FROM press_mutes WHERE game_id = ? AND (seat = ?2 OR muted = ?2)", "Ii", g->id, seat + 1))
         return -1;
-    if ((how == SEAT_KICKED || how == SEAT_REPLACED || how == SEAT_ABANDONED) && !g->seats[seat].bot &&
-        !str_eq(g->seats[seat].email, "bot"))
+    if ((how == SEAT_KICKED || how == SEAT_REPLACED || how == SEAT_ABANDONED) && !game_seat_bot(g, seat))
         return db_do(db, "INSERT INTO seat_leavers (game_id, seat, address, how, at) VALUES (?, ?, ?, ?, ?)", "Iisss",
                      g->id, seat + 1, g->seats[seat].email,
                      how == SEAT_KICKED ? "kicked" : how == SEAT_REPLACED ? "replaced" : "dropped", now);

@@ -21,11 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool is_bot(const struct game_rec *g, int seat)
-{
-    return g->seats[seat].bot || str_eq(g->seats[seat].email, "bot");
-}
-
 cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
 {
     cJSON *d = cJSON_CreateObject();
@@ -220,7 +215,7 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
 int notify_send(sqlite3 *db, struct game_rec *g, int seat, const char *kind, const char *name, cJSON *data,
                 const struct mail_origin *origin)
 {
-    return is_bot(g, seat) ? 0 : queue_mail(db, g, seat, kind, name, data, origin, 0);
+    return game_seat_bot(g, seat) ? 0 : queue_mail(db, g, seat, kind, name, data, origin, 0);
 }
 
 /* The steps first..last as seat may read them, under key (nothing when
@@ -253,7 +248,7 @@ static int mark_told(sqlite3 *db, struct game_rec *g, int seat)
 int notify_tell(sqlite3 *db, struct game_rec *g, int seat, const char *kind, const char *name, cJSON *data,
                 const struct mail_origin *origin)
 {
-    if (is_bot(g, seat))
+    if (game_seat_bot(g, seat))
         return 0;
     int from = g->seats[seat].told_step + 1;
     if (add_steps(db, g, seat, from, g->turn, data, "turns"))
@@ -394,7 +389,7 @@ int notify_progress(sqlite3 *db, struct game_rec *g, int except)
         bool acts = (missing >> s) & 1, every = str_eq(g->seats[s].mail_policy, "every");
         cJSON *d;
         int rc;
-        if (s == except || is_bot(g, s) || g->seats[s].told_step >= g->turn)
+        if (s == except || game_seat_bot(g, s) || g->seats[s].told_step >= g->turn)
             continue;
         /* MAIL TURN and MAIL DIGEST wait until she must act. */
         if (!finished && !acts && !every)
@@ -493,7 +488,7 @@ int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct su
         rc = add_steps(db, g, seat, g->seats[seat].told_step + 1, sub->turn_before, d, "since") ||
              add_steps(db, g, seat, sub->turn_lines + 1, sub->turn_after, d, "then");
         /* Answers that only inform are counted apart, for help_per_hour. */
-        if (!rc && !is_bot(g, seat))
+        if (!rc && !game_seat_bot(g, seat))
             rc = queue_mail(db, g, seat, asks ? "help" : "reply", "mail-reply.txt", d, origin,
                             g->seats[seat].told_step < g->turn ? g->seats[seat].told_step + 1 : 0) ||
                  mark_told(db, g, seat);

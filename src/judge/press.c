@@ -18,11 +18,6 @@
 #define HISTORY_MESSAGES 10 /* the latest messages a HISTORY shows */
 #define HISTORY_QUOTE 48    /* characters of each message's first line it quotes */
 
-static bool reads_no_press(const struct game_rec *g, int s)
-{
-    return g->seats[s].bot || str_eq(g->seats[s].email, "bot");
-}
-
 /* A message's lines wrapped for a mail (72 columns), each keeping its
  * own indent. */
 static void wrapped_body(const char *body, struct strbuf *out)
@@ -322,7 +317,7 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
                  * since its writer wrote. */
                 status = "left";
                 gone |= 1u << r;
-            } else if (reads_no_press(g, r)) {
+            } else if (game_seat_bot(g, r)) {
                 status = "bot";
                 bots |= 1u << r;
             } else if (db_get_int64(db, &muted, "SELECT count(*) FROM press_mutes WHERE game_id = ? AND seat = ? AND"

@@ -14,7 +14,7 @@
 
 int takeover_give(sqlite3 *db, struct game_rec *g, int seat, const char *name, const char *email, struct strbuf *out)
 {
-    bool was_bot = g->seats[seat].bot || str_eq(g->seats[seat].email, "bot");
+    bool was_bot = game_seat_bot(g, seat);
     bool anonymous = str_eq(engine_core_option(g->options, "anonymous"), "yes");
     enum seat_leave how = SEAT_TAKEN;
     char *secret;
