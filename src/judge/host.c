@@ -435,16 +435,8 @@ static const char *const host_words[] = { "pause", "resume", "extend", "rollback
 static const char *near_host_word(const char *word)
 {
     static const char *const loud[] = { "PAUSE", "RESUME", "EXTEND", "ROLLBACK", "REPLACE", "KICK", "END", "STATUS" };
-    size_t n = strlen(word), best = 3;
-    const char *found = NULL;
-    for (size_t i = 0; i < ARRAY_SIZE(host_words); i++) {
-        size_t d = order_distance(word, host_words[i], 2);
-        if (d < best && d <= (n >= 4 ? 2u : 1u)) {
-            best = d;
-            found = loud[i];
-        }
-    }
-    return found;
+    int k = order_nearest_word(word, host_words, ARRAY_SIZE(host_words));
+    return k >= 0 ? loud[k] : NULL;
 }
 
 bool host_command_word(const char *line)

@@ -472,9 +472,7 @@ static char *order_below(const struct game_rec *g, int seat, const char *text)
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p), k = 0;
         bool quoted = *p == '>';
-        if (len == 2 && !strncmp(p, "--", 2))
-            signed_off = true;
-        else if (len == 3 && !strncmp(p, "-- ", 3))
+        if (order_line_is_signature(p, len))
             signed_off = true;
         else if ((signed_off || quoted) && len && len < ORDER_LINE_MAX) {
             struct strbuf line = STRBUF_INIT, canon = STRBUF_INIT, why = STRBUF_INIT;
@@ -527,8 +525,7 @@ static int take_orders(sqlite3 *db, struct game_rec *g, int seat, struct inbound
         nlines = lines.n;
         if (lines.n == 1 && order_line_is_yes(lines.v[0])) {
             /* "yes" to our "Did you mean X?": she gives X. */
-            bool several;
-            char *offered = order_text_offered(in->e.orders, &several);
+            char *offered = order_text_offered(in->e.orders);
             if (offered && !offered_here(db, g, seat, offered)) {
                 /* Not ours (a quoted press message may say anything). */
                 free(offered);

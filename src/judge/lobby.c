@@ -1871,7 +1871,7 @@ static int run_line(struct lobby *l, const char *line)
             /* A command a letter or two off ("JION 1"): offered, with
              * the rest of the line as written. */
             const char *w;
-            size_t n = first_word(line, &w), best = 3, words = 1;
+            size_t n = first_word(line, &w), words = 1;
             const struct lobby_command *near = NULL;
             char word[24];
             bool letters = n > 0;
@@ -1882,15 +1882,15 @@ static int run_line(struct lobby *l, const char *line)
             for (const char *p = line; *p; p++)
                 words += *p == ' ';
             if (letters && words <= 5 && n < sizeof(word)) {
+                const char *cmds[ARRAY_SIZE(lobby_commands)];
+                size_t count = 0;
+                int k;
                 memcpy(word, w, n);
                 word[n] = '\0';
-                for (const struct lobby_command *k = lobby_commands; k->name; k++) {
-                    size_t d = order_distance(word, k->name, 2);
-                    if (d < best && d <= (n >= 4 ? 2u : 1u)) {
-                        best = d;
-                        near = k;
-                    }
-                }
+                for (const struct lobby_command *lc = lobby_commands; lc->name; lc++)
+                    cmds[count++] = lc->name;
+                if ((k = order_nearest_word(word, cmds, count)) >= 0)
+                    near = &lobby_commands[k];
             }
             if (near) {
                 struct strbuf meant = STRBUF_INIT;
@@ -2136,8 +2136,7 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
         if (now_lines.n == 1 && order_line_is_yes(now_lines.v[0])) {
             /* "yes" to our "Did you mean JOIN 1?": what it offered, when
              * it only reads or seats her. */
-            bool several;
-            char *offered = order_text_offered(in->e.orders, &several);
+            char *offered = order_text_offered(in->e.orders);
             const struct lobby_command *c = offered ? command_of(offered) : NULL;
             if (c && (c->run == cmd_join || c->run == cmd_list || c->run == cmd_games || c->run == cmd_help ||
                       c->run == cmd_mygames || c->run == cmd_ratings || c->run == cmd_watch ||

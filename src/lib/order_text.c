@@ -6,7 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
-static bool is_signature(const char *line, size_t len)
+bool order_line_is_signature(const char *line, size_t len)
 {
     /* "-- " is the standard separator; many clients strip the space. */
     while (len && (line[len - 1] == '\r'))
@@ -24,7 +24,7 @@ void order_lines(const char *text, struct strlist *out)
         struct strbuf line = STRBUF_INIT;
         bool space = false;
 
-        if (is_signature(p, len))
+        if (order_line_is_signature(p, len))
             break;
         for (size_t i = 0; i < len; i++) {
             unsigned char c = (unsigned char)p[i];
@@ -148,6 +148,20 @@ bool order_line_is_greeting(const char *line, const struct strlist *verbs)
     return yes;
 }
 
+int order_nearest_word(const char *word, const char *const *words, size_t n)
+{
+    size_t len = strlen(word), best = 3;
+    int found = -1;
+    for (size_t i = 0; i < n; i++) {
+        size_t d = order_distance(word, words[i], 2);
+        if (d < best && d <= (len >= 4 ? 2u : 1u)) {
+            best = d;
+            found = (int)i;
+        }
+    }
+    return found;
+}
+
 size_t order_distance(const char *a, const char *b, size_t limit)
 {
     size_t la = strlen(a), lb = strlen(b), row[ORDER_LINE_MAX + 1];
@@ -198,12 +212,11 @@ bool order_line_is_yes(const char *line)
     return yes;
 }
 
-char *order_text_offered(const char *text, bool *several)
+char *order_text_offered(const char *text)
 {
     struct strbuf quoted = STRBUF_INIT;
     const char *p = text, *at = NULL, *end;
     char *offered = NULL;
-    *several = false;
     /* The quoted lines, their marks gone, as one text (an offer may be
      * wrapped over two lines). */
     while (*p) {
@@ -224,12 +237,11 @@ char *order_text_offered(const char *text, bool *several)
     if (at && (end = strchr(at, '?')) != NULL && end > at && end - at < ORDER_LINE_MAX) {
         struct strbuf one = STRBUF_INIT;
         strbuf_add(&one, at, (size_t)(end - at));
-        if (strstr(one.buf, ", ") || strstr(one.buf, " or ")) {
-            *several = true;
+        /* Several offered ("PLAY 3 or PLAY 5"): a yes chooses none. */
+        if (strstr(one.buf, ", ") || strstr(one.buf, " or "))
             strbuf_release(&one);
-        } else {
+        else
             offered = strbuf_detach(&one);
-        }
     }
     strbuf_release(&quoted);
     return offered;

@@ -30,8 +30,14 @@ size_t order_distance(const char *a, const char *b, size_t limit);
 /* Whether a line says yes, alone ("yes", "Oui!", "sim", "ndiyo"). */
 bool order_line_is_yes(const char *line);
 /* What a "Did you mean X?" of ours, in text's quoted ('>') lines, offered:
- * X (owned) when it was one thing, else NULL (*several: it offered more
- * than one). A "yes" under it does what it offered. */
-char *order_text_offered(const char *text, bool *several);
+ * X (owned) when it was one thing, else NULL. A "yes" under it does what
+ * it offered. */
+char *order_text_offered(const char *text);
+/* Whether the len bytes at line are a signature separator ("-- ", "--"). */
+bool order_line_is_signature(const char *line, size_t len);
+/* Which of words (commands, any case) word is a letter or two off (one
+ * for a word of three letters or fewer), the nearest; -1 when none: the
+ * "did you mean" of the lobby and the host's address. */
+int order_nearest_word(const char *word, const char *const *words, size_t n);
 
 #endif
