@@ -583,8 +583,7 @@ static int take_orders(sqlite3 *db, struct game_rec *g, int seat, struct inbound
         if (!rc && greets && !g->sched.paused && !str_eq(game_status_of(g->ops, g->st), "finished") &&
             engine_missing(db, g, &missing))
             rc = -1;
-        if (!rc && greets && ((missing >> seat) & 1) && !g->sched.paused &&
-            !str_eq(game_status_of(g->ops, g->st), "finished")) {
+        if (!rc && greets && ((missing >> seat) & 1)) {
             /* A greeting from a seat the game waits for: she may think she
              * played. Told so, with what she may have meant. */
             struct line_result *l = &sub.lines[sub.n - 1];
@@ -668,7 +667,7 @@ static int take(sqlite3 *db, struct inbound_mail *in, struct inbound_result *r)
     struct mail_origin origin = { 0 };
     int64_t existing, row;
     char why[200];
-    int rc, seat;
+    int rc, seat, claimed;
 
     memset(r, 0, sizeof(*r));
     rc = db_get_int64(db, &existing, "SELECT id FROM messages WHERE dedupe_key = ?", "s", in->key);
@@ -732,16 +731,15 @@ static int take(sqlite3 *db, struct inbound_mail *in, struct inbound_result *r)
         rc = host_mail(db, &g, in, &origin, r);
         goto out;
     }
+    claimed = seat >= 0 ? seat : seat_claimed(&g, e, m);
     if (!in->oversize && ((seat >= 0 && g.seats[seat].bot && !str_eq(g.seats[seat].email, "bot")) ||
-                          (seat < 0 && left_seat(db, &g, seat_claimed(&g, e, m), m->from)))) {
+                          (seat < 0 && left_seat(db, &g, claimed, m->from)))) {
         /* She left it (kicked, dropped, replaced, taken over): told so,
          * at her own address, never at the seat's new holder's. */
-        rc = refuse_leaver(db, &g, seat >= 0 ? seat : seat_claimed(&g, e, m),
-                           seat >= 0 ? g.seats[seat].email : m->from, in, &origin, r);
+        rc = refuse_leaver(db, &g, claimed, seat >= 0 ? g.seats[seat].email : m->from, in, &origin, r);
         goto out;
     }
     if (in->oversize || seat < 0) {
-        int claimed = seat >= 0 ? seat : seat_claimed(&g, e, m);
         if (in->oversize)
             snprintf(why, sizeof(why),
                      "it was %zu bytes long, over the limit of %lld (max_message_size): send your orders as plain "

@@ -212,14 +212,15 @@ static int tell_nmr(sqlite3 *db, struct game_rec *g, int seat, const char *what)
 }
 
 /* Whether the player a bot just stood in for leaves her seat to the bot
- * for good: she missed drop_after deadlines in a row (a game with
- * takeover=no keeps her). What she is told is added to what. */
-static int drop_due(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *what, bool *due)
+ * for good: *due, the deadlines she missed in a row when they reach
+ * drop_after (a game with takeover=no keeps her), else 0. What she is
+ * told is added to what. */
+static int drop_due(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *what, int64_t *due)
 {
     long long after = setting_get_int(db, "drop_after", 3);
     int64_t missed;
     struct strbuf said = STRBUF_INIT;
-    *due = false;
+    *due = 0;
     if (after <= 0 || g->seats[seat].bot || str_eq(engine_core_option(g->options, "takeover"), "no") ||
         str_eq(game_status_of(g->ops, g->st), "finished"))
         return 0;
@@ -227,7 +228,7 @@ static int drop_due(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *wh
         return -1;
     if (missed < after)
         return 0;
-    *due = true;
+    *due = missed;
     strbuf_addf(&said,
                 "You have missed %lld deadlines in a row, so the seat is no longer yours: a bot plays it from now"
                 " on, and a new player may take it over. For the ratings you are one of those who left the game.",
@@ -242,14 +243,14 @@ static int drop_due(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *wh
 /* The seat passes to the bot (she was told): the others are told, and
  * a new player may take it over in the lobby. The last person gone, the
  * game ends (the step's mails, the caller's, say so). */
-static int drop_to_bot(sqlite3 *db, struct game_rec *g, int seat, struct schedule_stats *st)
+static int drop_to_bot(sqlite3 *db, struct game_rec *g, int seat, int64_t missed, struct schedule_stats *st)
 {
     struct strbuf told = STRBUF_INIT, ended = STRBUF_INIT;
     int rc;
     strbuf_addf(&told,
-                "%s missed %d deadlines in a row and leaves the game: a bot plays seat %d from now on, and a new"
+                "%s missed %lld deadlines in a row and leaves the game: a bot plays seat %d from now on, and a new"
                 " player may take it over from the lobby.",
-                g->names[seat], (int)setting_get_int(db, "drop_after", 3), seat + 1);
+                g->names[seat], (long long)missed, seat + 1);
     rc = consent_lapse(db, g, &told) || notify_notice_all(db, g, seat, "a seat is given up", told.buf) ||
                  takeover_to_bot(db, g, seat, g->sched.nmr_level, SEAT_ABANDONED) ||
                  engine_end_unpeopled(db, g, &ended) < 0
@@ -284,7 +285,7 @@ static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t dea
     }
     for (int s = 0; s < g->nseats && !rc; s++) {
         struct strbuf what = STRBUF_INIT;
-        bool drop = false;
+        int64_t drop = 0;
         if (!(missing & (1u << s)))
             continue;
         if (str_eq(g->sched.nmr, "bot")) {
@@ -314,7 +315,7 @@ static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t dea
         if (!rc)
             rc = tell_nmr(db, g, s, what.buf);
         if (!rc && drop)
-            rc = drop_to_bot(db, g, s, st);
+            rc = drop_to_bot(db, g, s, drop, st);
         strbuf_release(&what);
         /* Once the step has moved on, the others are no longer missing it. */
         if (g->turn != sub.turn_before)
