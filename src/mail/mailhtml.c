@@ -126,6 +126,15 @@ static bool was_wrapped(const struct line *prev, const struct line *next)
     return prev->n >= HAND_WRAPPED && !strchr(".!?", prev->p[prev->n - 1]);
 }
 
+/* An item of a list: its text, and its indent in ems. */
+static void add_item(cJSON *items, const char *text, double indent)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "text", text);
+    cJSON_AddNumberToObject(o, "indent", indent);
+    cJSON_AddItemToArray(items, o);
+}
+
 /* Lines of one block joined where the text wrapped them: each logical
  * line with its indent. */
 static cJSON *logical_lines(const struct line *l, size_t n, size_t strip)
@@ -140,11 +149,8 @@ static cJSON *logical_lines(const struct line *l, size_t n, size_t strip)
                        (x->indent == l[first].indent || x->indent == l[first].indent + 2 ||
                         x->indent == l[first].indent + 4);
         if (i > first && !goes_on) {
-            cJSON *o = cJSON_CreateObject();
             size_t indent = l[first].indent > strip ? l[first].indent - strip : 0;
-            cJSON_AddStringToObject(o, "text", sb.buf);
-            cJSON_AddNumberToObject(o, "indent", (double)(indent < INDENT_MAX ? indent : INDENT_MAX) / 2.0);
-            cJSON_AddItemToArray(items, o);
+            add_item(items, sb.buf, (double)(indent < INDENT_MAX ? indent : INDENT_MAX) / 2.0);
             strbuf_reset(&sb);
             first = i;
         }
@@ -153,11 +159,8 @@ static cJSON *logical_lines(const struct line *l, size_t n, size_t strip)
         strbuf_addf(&sb, "%s%.*s", sb.len ? " " : "", (int)(x->n - from), x->p + from);
     }
     if (n) {
-        cJSON *o = cJSON_CreateObject();
         size_t indent = l[first].indent > strip ? l[first].indent - strip : 0;
-        cJSON_AddStringToObject(o, "text", sb.buf);
-        cJSON_AddNumberToObject(o, "indent", (double)(indent < INDENT_MAX ? indent : INDENT_MAX) / 2.0);
-        cJSON_AddItemToArray(items, o);
+        add_item(items, sb.buf, (double)(indent < INDENT_MAX ? indent : INDENT_MAX) / 2.0);
     }
     strbuf_release(&sb);
     return items;
@@ -175,14 +178,6 @@ static size_t second_column(const struct line *l)
             return c < l->n ? c : 0;
         }
     return 0;
-}
-
-static void add_item(cJSON *items, const char *text, double indent)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "text", text);
-    cJSON_AddNumberToObject(o, "indent", indent);
-    cJSON_AddItemToArray(items, o);
 }
 
 /* A table of two columns (a command, then what it does), under an
