@@ -978,6 +978,11 @@ START_TEST(a_turn_mail_opens_with_what_to_do)
         t_mail_to(db, g.seats[seat].email, to.buf, "Re: [ngoma 1] Kalimambo", play[seat], NULL);
         strbuf_release(&to);
     }
+    /* Cleo's answer, her order resolving the round, shows the board on
+     * its own (the headline's words once ran into it). */
+    text = t_last_text(db, "Cleo@example.org", "reply");
+    ck_assert_msg(strstr(text, "Game 1: Kalimambo") && !strstr(text, "takenGame"), "%s", text);
+    free(text);
     text = t_last_text(db, "Ann@example.org", "turn");
     ck_assert_msg(!strncmp(text, "Your turn in Kalimambo game 1, Ann: round 2 of 12. Since your last mail: Ann PLAY"
                                  " 3, Bob PLAY 5, Cleo PLAY 7.", 100) &&

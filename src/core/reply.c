@@ -190,6 +190,7 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
         strbuf_addf(&head, "%s game %lld, %s: %s.", g->ops->title, (long long)g->id, g->names[seat], sb.buf);
         reply_add_text(d, "headline", head.buf);
         strbuf_release(&head);
+        strbuf_reset(&sb);
     }
     {
         /* The board only when she must act on it now: else what was taken
