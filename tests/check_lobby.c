@@ -2,6 +2,7 @@
 #include "test_support.h"
 
 #include "core/verify.h"
+#include "judge/gamespec.h"
 #include "judge/inbound.h"
 #include "judge/notify.h"
 #include "judge/schedule.h"
@@ -10,6 +11,7 @@
 #include "store/db.h"
 #include "store/settings.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -412,11 +414,7 @@ START_TEST(bots_of_a_level_fill_seats_and_rematches)
     ck_assert_str_eq(g.seats[1].bot_level, "easy");
     ck_assert_str_eq(g.sched.nmr, "bot");
     ck_assert_str_eq(g.sched.nmr_level, "strong");
-    {
-        char to[96];
-        snprintf(to, sizeof(to), "ngoma+1-1-%s@localhost", g.seats[0].secret);
-        t_mail_to(db, "ann@example.org", to, "Re: [ngoma 1] KuniUmi", "RESIGN", NULL);
-    }
+    t_seat_mail(db, &g, 0, "ann@example.org", "RESIGN");
     game_unload(&g);
     ck_assert_int_eq(t_count(db, "SELECT count(*) FROM games WHERE status = 'finished'"), 1);
     /* Over: the rematch keeps the bot's level unless it is given. */
@@ -457,11 +455,7 @@ START_TEST(strong_bots_count_against_their_openers_share)
     /* Ann leaves game 1: no person is left and it ends; the hour still
      * counts its bots, so she cannot start two more at once ... */
     ck_assert_int_eq(game_load(db, 1, &g), 0);
-    {
-        char to[96];
-        snprintf(to, sizeof(to), "ngoma+1-1-%s@localhost", g.seats[0].secret);
-        t_mail_to(db, "ann@example.org", to, "Re: [ngoma 1] Kalimambo", "RESIGN", NULL);
-    }
+    t_seat_mail(db, &g, 0, "ann@example.org", "RESIGN");
     game_unload(&g);
     ck_assert_int_eq(t_count(db, "SELECT count(*) FROM games WHERE id = 1 AND status = 'finished'"), 1);
     t_lobby(db, "ann@example.org", "new", "NEW kalimambo SEATS 3 AS Ann");
@@ -585,6 +579,69 @@ START_TEST(the_host_is_told_when_a_game_ends)
 }
 END_TEST
 
+/* A game's terms are read by one table (judge/gamespec.c): the lobby's
+ * NEW takes what ngoma new takes (REMIND and GRACE too), keeps them with
+ * the table, starts the game with them, and a rematch keeps them; a term
+ * out of bounds or alone says what would be right; HELP names every term. */
+START_TEST(the_lobby_and_the_shell_read_the_same_terms)
+{
+    sqlite3 *db = t_lobby_db("open");
+    struct game_spec spec;
+    struct strbuf err = STRBUF_INIT;
+    struct game_rec g;
+    const char *shell[][2] = { { "deadline", "2d" }, { "remind", "12h" }, { "grace", "6h" }, { "nmr", "bot:easy" } };
+    const char *same = "SELECT count(*) FROM games WHERE deadline_secs = 172800 AND grace_secs = 21600 AND"
+                       " reminder_secs = '[43200]' AND nmr = 'bot' AND nmr_level = 'easy'";
+    t_confirmed(db, "ann@example.org");
+    t_lobby(db, "ann@example.org", "new", "NEW kuniumi NMR bot AS Ann");
+    ck_assert(t_last_has(db, "ann@example.org", "REMIND, GRACE and NMR need a DEADLINE, like DEADLINE 48h"));
+    t_lobby(db, "ann@example.org", "new", "NEW kuniumi DEADLINE 5m AS Ann");
+    ck_assert(t_last_has(db, "ann@example.org", "DEADLINE takes a time from 1h to 30d, like 48h, not \"5m\""));
+    t_lobby(db, "ann@example.org", "new", "NEW kuniumi SEATS 9 AS Ann");
+    ck_assert(t_last_has(db, "ann@example.org", "SEATS takes a number from 2 to 2 for KuniUmi, not \"9\""));
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_tables"), 0);
+    t_lobby(db, "ann@example.org", "help", "HELP");
+    for (int i = 0; game_spec_term(i, SPEC_LOBBY); i++) {
+        char word[32];
+        snprintf(word, sizeof(word), "[%s ", game_spec_term(i, SPEC_LOBBY));
+        for (char *c = word; *c; c++)
+            *c = (char)toupper((unsigned char)*c);
+        ck_assert_msg(t_last_has(db, "ann@example.org", word), "HELP lacks %s", word);
+    }
+    t_lobby(db, "ann@example.org", "new", "NEW kuniumi DEADLINE 2d REMIND 12h GRACE 6h NMR bot:easy AS Ann");
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_tables WHERE grace_secs = 21600 AND reminder_secs ="
+                                 " '[43200]' AND deadline_secs = 172800"),
+                     1);
+    t_lobby(db, "ann@example.org", "start", "START 1");
+    ck_assert_int_eq(t_count(db, same), 1);
+    /* The shell's flags, read by the same table, make the same clock. */
+    game_spec_init(&spec, game_find("kuniumi"));
+    for (size_t i = 0; i < sizeof(shell) / sizeof(shell[0]); i++)
+        ck_assert_int_eq(game_spec_set(&spec, shell[i][0], shell[i][1], SPEC_HOST, &err), 0);
+    ck_assert_int_eq(game_spec_set(&spec, "minrating", "400", SPEC_HOST, &err), 1);
+    {
+        const char *names[] = { "Cy", "Di" }, *emails[] = { "cy@example.org", "di@example.org" };
+        struct new_game ng = { spec.ops, 2, names, emails, spec.options, 5, NULL, 0, true };
+        int64_t id;
+        ck_assert_int_eq(db_begin(db), 0);
+        ck_assert_int_eq(game_start(db, &ng, &spec, &id, &err), 0);
+        ck_assert_int_eq(db_commit(db), 0);
+    }
+    game_spec_release(&spec);
+    ck_assert_int_eq(t_count(db, same), 2);
+    ck_assert_int_eq(game_load(db, 1, &g), 0);
+    t_seat_mail(db, &g, 0, "ann@example.org", "RESIGN");
+    game_unload(&g);
+    t_lobby(db, "ann@example.org", "rematch", "REMATCH 1");
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_tables WHERE rematch_of = 1 AND grace_secs = 21600 AND"
+                                 " reminder_secs = '[43200]' AND deadline_secs = 172800 AND nmr = 'bot' AND nmr_level ="
+                                 " 'easy'"),
+                     1);
+    strbuf_release(&err);
+    db_close(db);
+}
+END_TEST
+
 Suite *lobby_suite(void)
 {
     Suite *s = suite_create("lobby");
@@ -603,6 +660,7 @@ Suite *lobby_suite(void)
     tcase_add_test(tc, strong_bots_count_against_their_openers_share);
     tcase_add_test(tc, joins_are_gated_by_reliability_and_rating_and_an_invitation_overrides);
     tcase_add_test(tc, the_lobby_reads_people);
+    tcase_add_test(tc, the_lobby_and_the_shell_read_the_same_terms);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -170,6 +170,14 @@ struct inbound_result t_lobby(sqlite3 *db, const char *from, const char *subject
     return t_mail_to(db, from, "ngoma@localhost", subject, body, NULL);
 }
 
+struct inbound_result t_seat_mail(sqlite3 *db, const struct game_rec *g, int seat, const char *from, const char *body)
+{
+    char to[128], subject[96];
+    snprintf(to, sizeof(to), "ngoma+%lld-%d-%s@localhost", (long long)g->id, seat + 1, g->seats[seat].secret);
+    snprintf(subject, sizeof(subject), "Re: [ngoma %lld] %s", (long long)g->id, g->ops->title);
+    return t_mail_to(db, from, to, subject, body, NULL);
+}
+
 int64_t t_mails_to(sqlite3 *db, const char *to, const char *kind)
 {
     int64_t n;

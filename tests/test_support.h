@@ -72,6 +72,9 @@ struct inbound_result t_mail_to(sqlite3 *db, const char *from, const char *to, c
                                 const char *headers);
 /* The same to the bare address. */
 struct inbound_result t_lobby(sqlite3 *db, const char *from, const char *subject, const char *body);
+/* The same to game g's seat (0-based), as its player's reply to her turn
+ * mail: at her seat's address with its secret. */
+struct inbound_result t_seat_mail(sqlite3 *db, const struct game_rec *g, int seat, const char *from, const char *body);
 /* Mails queued to an address (of kind, or any when NULL). */
 int64_t t_mails_to(sqlite3 *db, const char *to, const char *kind);
 /* t_last_has and t_token_of read the last mail to an address, of this

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "core/gamerec.h"
+#include "lib/strbuf.h"
 
 #define NEED_DB 1u   /* the dispatcher opens (and migrates) the database first */
 #define OR_FILE 2u   /* ... unless --file names what to read instead */
@@ -35,6 +36,9 @@ struct command {
 
 extern const struct command commands[];
 
+/* A command's arguments as shown: {terms} in them stands for a new game's
+ * terms, as judge/gamespec.c declares them. */
+void cmd_args_text(const struct command *c, struct strbuf *out);
 /* "ngoma CMD: MESSAGE (usage: ...)" on stderr; returns EX_USAGE. */
 int cmd_usage(const struct cmd_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The exit code after a failure already reported: EX_TEMPFAIL when the

@@ -1,5 +1,6 @@
 /* cmd_common.c: the steps several commands share: loading the named game and finding the named player. */
 #include "cli/cmd.h"
+#include "judge/gamespec.h"
 #include "judge/strong.h"
 #include "mail/send.h"
 #include "store/settings.h"
@@ -17,8 +18,23 @@ int cmd_usage(const struct cmd_ctx *c, const char *fmt, ...)
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fprintf(stderr, " (usage: ngoma %s %s)\n", c->cmd->name, c->cmd->args);
+    struct strbuf args = STRBUF_INIT;
+    cmd_args_text(c->cmd, &args);
+    fprintf(stderr, " (usage: ngoma %s %s)\n", c->cmd->name, args.buf);
+    strbuf_release(&args);
     return EX_USAGE;
+}
+
+void cmd_args_text(const struct command *c, struct strbuf *out)
+{
+    const char *at = strstr(c->args, "{terms}");
+    if (!at) {
+        strbuf_addstr(out, c->args);
+        return;
+    }
+    strbuf_add(out, c->args, (size_t)(at - c->args));
+    game_spec_usage(NULL, SPEC_HOST, out);
+    strbuf_addstr(out, at + strlen("{terms}"));
 }
 
 int cmd_failed(void)

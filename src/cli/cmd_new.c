@@ -2,8 +2,8 @@
 #include "cli/cmd.h"
 #include "store/db.h"
 #include "core/engine.h"
-#include "judge/notify.h"
-#include "judge/schedule.h"
+#include "judge/gamespec.h"
+#include "lib/address.h"
 #include "lib/util.h"
 
 #include <getopt.h>
@@ -12,35 +12,46 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The flags of ngoma new: its own, then every term of a game the host may
+ * give (judge/gamespec.c), --deadline and the rest, each once. */
+enum { FLAG_PLAYER = 'p', FLAG_SEED = 's', FLAG_HOST = 'H', FLAG_TERM = 256 };
+#define FLAGS_MAX 24
+
+static void flags_of_new(struct option *opts)
+{
+    int n = 0;
+    opts[n++] = (struct option){ "player", required_argument, NULL, FLAG_PLAYER };
+    opts[n++] = (struct option){ "seed", required_argument, NULL, FLAG_SEED };
+    opts[n++] = (struct option){ "host", required_argument, NULL, FLAG_HOST };
+    for (int i = 0; game_spec_term(i, SPEC_HOST) && n < FLAGS_MAX - 1; i++)
+        opts[n++] = (struct option){ game_spec_term(i, SPEC_HOST), required_argument, NULL, FLAG_TERM + i };
+    opts[n] = (struct option){ NULL, 0, NULL, 0 };
+}
+
 int cmd_new(struct cmd_ctx *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        { "player", required_argument, NULL, 'p' },
-        { "seed", required_argument, NULL, 's' },
-        { "option", required_argument, NULL, 'o' },
-        { "deadline", required_argument, NULL, 'D' },
-        { "remind", required_argument, NULL, 'R' },
-        { "grace", required_argument, NULL, 'G' },
-        { "nmr", required_argument, NULL, 'N' },
-        { "host", required_argument, NULL, 'H' },
-        { NULL, 0, NULL, 0 },
-    };
-    struct schedule_opts sched = { 0 };
+    struct option opts[FLAGS_MAX];
+    struct game_spec spec;
+    struct {
+        int flag;
+        char *value;
+    } terms[64];
+    int nterms = 0;
     char *names[GAME_MAX_SEATS], *emails[GAME_MAX_SEATS];
+    const char *host = NULL;
     int n = 0, o, rc = EX_USAGE;
     long long seed = -1;
-    bool chosen;
-    cJSON *options = cJSON_CreateObject();
-    const struct game_ops *ops;
+    const struct game_ops *ops = NULL;
     struct strbuf err = STRBUF_INIT;
     int64_t id;
 
+    flags_of_new(opts);
     optind = 0;
     opterr = 0;
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         const char *eq = optarg ? strchr(optarg, '=') : NULL;
         switch (o) {
-        case 'p':
+        case FLAG_PLAYER:
             if (!eq || eq == optarg || !eq[1]) {
                 cmd_usage(c, "--player takes NAME=EMAIL (or NAME=bot, NAME=bot:easy, NAME=bot:strong), not \"%s\"",
                           optarg);
@@ -54,47 +65,22 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
             emails[n] = xstrdup(eq + 1);
             n++;
             break;
-        case 's':
+        case FLAG_SEED:
             if (!parse_int(optarg, 0, INT64_MAX, &seed)) {
                 cmd_usage(c, "--seed takes a whole number from 0 to %" PRId64 ", not \"%s\"", INT64_MAX, optarg);
                 goto out;
             }
             break;
-        case 'o':
-            if (!eq || eq == optarg) {
-                cmd_usage(c, "--option takes KEY=VALUE, not \"%s\"", optarg);
-                goto out;
-            }
-            {
-                char *key = xstrndup(optarg, (size_t)(eq - optarg));
-                cJSON_DeleteItemFromObjectCaseSensitive(options, key);
-                cJSON_AddStringToObject(options, key, eq + 1);
-                free(key);
-            }
-            break;
-        case 'D':
-        case 'G':
-            /* Seconds too (ngoma serve keeps the clock to the second). */
-            if (!duration_parse(optarg, o == 'D' ? &sched.deadline : &sched.grace) ||
-                (o == 'D' && sched.deadline < 1)) {
-                cmd_usage(c, "--%s takes a time like 90m, 48h or 3d, not \"%s\"", o == 'D' ? "deadline" : "grace",
-                          optarg);
-                goto out;
-            }
-            break;
-        case 'R':
-            if (schedule_parse_reminders(optarg, &sched, &err)) {
-                cmd_usage(c, "%s", err.buf);
-                goto out;
-            }
-            break;
-        case 'N':
-            sched.nmr = optarg;
-            break;
-        case 'H':
-            sched.host = optarg;
+        case FLAG_HOST:
+            host = optarg;
             break;
         default:
+            /* A game's term: read once the game is known. */
+            if (o >= FLAG_TERM && nterms < (int)ARRAY_SIZE(terms)) {
+                terms[nterms].flag = o - FLAG_TERM;
+                terms[nterms++].value = optarg;
+                break;
+            }
             cmd_usage(c, "unknown option %s", argv[optind - 1]);
             goto out;
         }
@@ -108,53 +94,42 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
         cmd_usage(c, "unknown game \"%s\" (ngoma games lists them)", argv[optind]);
         goto out;
     }
+    game_spec_init(&spec, ops);
+    spec.clock.host = host;
+    for (int i = 0; i < nterms; i++)
+        if (game_spec_set(&spec, game_spec_term(terms[i].flag, SPEC_HOST), terms[i].value, SPEC_HOST, &err)) {
+            cmd_usage(c, "%s", err.buf);
+            goto out;
+        }
+    if (game_spec_check(&spec, SPEC_HOST, &err) ||
+        (host && address_check(host, "--host takes the host's mail address:", &err))) {
+        cmd_usage(c, "%s", err.buf);
+        goto out;
+    }
     if (n == 0) {
         cmd_usage(c, "no players: give --player NAME=EMAIL once per player");
         goto out;
     }
-    chosen = seed >= 0;
-    if (seed < 0) {
-        uint64_t r;
-        os_random(&r, sizeof(r));
-        seed = (long long)(r >> 1);
-    }
-    if (db_begin(c->db)) {
-        rc = cmd_failed();
-        goto out;
-    }
-    if (engine_new(c->db, ops, n, (const char *const *)names, (const char *const *)emails, options, seed, chosen, &id,
-                   &err)) {
-        db_rollback(c->db);
-        if (err.len) {
-            error("%s", err.buf);
-            rc = EX_DATAERR;
-        } else {
-            rc = cmd_failed();
-        }
-        goto out;
-    }
-    if (schedule_configure(c->db, id, &sched, &err)) {
-        db_rollback(c->db);
-        if (err.len) {
-            error("%s", err.buf);
-            rc = EX_USAGE;
-        } else {
-            rc = cmd_failed();
-        }
-        goto out;
-    }
     {
-        /* Bots and forced orders play at once; then each player's welcome
-         * mail goes out, telling what they played. */
-        struct game_rec g;
-        int r = game_load(c->db, id, &g);
-        if (!r) {
-            r = engine_autoplay(c->db, &g, NULL) || notify_welcome(c->db, &g);
-            game_unload(&g);
+        struct new_game ng = { ops, n, (const char *const *)names, (const char *const *)emails, spec.options,
+                               seed, NULL, 0, seed >= 0 };
+        if (seed < 0) {
+            uint64_t r;
+            os_random(&r, sizeof(r));
+            ng.base_seed = (int64_t)(r >> 1);
         }
-        if (r || db_commit(c->db)) {
-            db_rollback(c->db);
+        if (db_begin(c->db)) {
             rc = cmd_failed();
+            goto out;
+        }
+        if (game_start(c->db, &ng, &spec, &id, &err) || db_commit(c->db)) {
+            db_rollback(c->db);
+            if (err.len) {
+                error("%s", err.buf);
+                rc = EX_DATAERR;
+            } else {
+                rc = cmd_failed();
+            }
             goto out;
         }
     }
@@ -165,7 +140,8 @@ out:
         free(names[i]);
         free(emails[i]);
     }
-    cJSON_Delete(options);
+    if (ops)
+        game_spec_release(&spec);
     strbuf_release(&err);
     return rc;
 }

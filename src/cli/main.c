@@ -1,5 +1,6 @@
 /* main.c: the ngoma program: global options, the command table, and one dispatcher that checks arity for all. */
 #include "cli/cmd.h"
+#include "judge/gamespec.h"
 #include "store/db.h"
 #include "store/settings.h"
 #include "lib/template.h"
@@ -27,8 +28,7 @@ const struct command commands[] = {
     { "games", cmd_games, 0, "", "list the games ngoma can run", 0, 0 },
     { "rules", cmd_rules, 0, "GAME", "print the rules summary, order syntax and options of a game", 1, 1 },
     { "new", cmd_new, NEED_DB | BOTS,
-      "GAME --player NAME=EMAIL|bot[:easy|:strong] ... [--seed N] [--option KEY=VALUE ...] [--deadline 48h] [--remind 24h,2h] "
-      "[--grace 12h] [--nmr wait|bot|bot:easy|bot:strong|drop] [--host EMAIL]",
+      "GAME --player NAME=EMAIL|bot[:easy|:strong] ... [--seed N] {terms} [--host EMAIL]",
       "start a game; prints its id", 1, 1 },
     { "list", cmd_list, NEED_DB | READS, "", "every game: status, step, deadline, who is missing", 0, 0 },
     { "status", cmd_status, NEED_DB | READS, "GAME", "one game: status, deadline per player, policy, host, seats", 1, 1 },
@@ -214,21 +214,27 @@ static int db_path_settle(struct cmd_ctx *c)
 
 static void print_command_help(const struct command *c)
 {
-    printf("usage: ngoma %s %s\n\n%s.\n", c->name, c->args, c->help);
+    struct strbuf args = STRBUF_INIT;
+    cmd_args_text(c, &args);
+    printf("usage: ngoma %s %s\n\n%s.\n", c->name, args.buf, c->help);
+    strbuf_release(&args);
 }
 
 /* Counts positional arguments, skipping options and their values. */
 static int positional(int argc, char **argv)
 {
     static const char *const with_value[] = { "--player", "--seed", "--option", "--as", "--turn", "--retry", "--before", "--mbox", "--step", "--file",
-                                              "--deadline", "--remind", "--grace", "--nmr", "--host", "--listen",
+                                              "--host", "--listen",
                                               "--socket-mode", "--socket-group", NULL };
     int n = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--") == 0)
             return n + argc - i - 1;
         if (argv[i][0] == '-' && argv[i][1] == '-') {
-            if (!strchr(argv[i], '='))
+            /* A game's terms (--deadline 48h) take a value too. */
+            if (!strchr(argv[i], '=') && game_spec_word(argv[i] + 2, SPEC_HOST))
+                i++;
+            else if (!strchr(argv[i], '='))
                 for (const char *const *w = with_value; *w; w++)
                     if (strcmp(argv[i], *w) == 0) {
                         i++;

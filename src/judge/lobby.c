@@ -1,6 +1,7 @@
 /* lobby.c: the bare address's command language: confirmed addresses, games opened and filled by mail, invitations, watchers, rematches. */
 #include "judge/lobby.h"
 #include "judge/consent.h"
+#include "judge/gamespec.h"
 #include "judge/host.h"
 #include "judge/standing.h"
 #include "judge/takeover.h"
@@ -38,14 +39,6 @@
 #define INVITE_AGAIN 86400L     /* one invitation from one inviter to one invitee in this long */
 #define LIST_MAX 20             /* open games LIST shows */
 
-static bool word_in(const char *w, size_t n, const char *const *list)
-{
-    for (; *list; list++)
-        if (strlen(*list) == n && strncasecmp(w, *list, n) == 0)
-            return true;
-    return false;
-}
-
 /* The first word of a line and its length. */
 static size_t first_word(const char *line, const char **w)
 {
@@ -77,11 +70,10 @@ static bool is(const struct args *a, int i, const char *word)
     return i < a->n && strcasecmp(a->w[i], word) == 0;
 }
 
+/* A word that ends a name or a phrase: a term of a new game, AS or SALT. */
 static bool keyword(const struct args *a, int i)
 {
-    static const char *const keys[] = { "seats", "option", "deadline", "nmr", "minreliability", "minrating", "as",
-                                        "salt", NULL };
-    return i < a->n && word_in(a->w[i], strlen(a->w[i]), keys);
+    return i < a->n && (game_spec_word(a->w[i], SPEC_LOBBY) || is(a, i, "as") || is(a, i, "salt"));
 }
 
 /* Words i.. up to the next keyword, joined by one space. */
@@ -375,17 +367,18 @@ static int strong_bots_fit(sqlite3 *db, int64_t id, const char *host, int strong
 static int start_table(sqlite3 *db, int64_t id, bool fill, const char *bot_word, struct strbuf *note)
 {
     sqlite3_stmt *q;
-    char *module = NULL, *options_text = NULL, *host = NULL, *nmr = NULL, *commitment = NULL, *made = NULL;
+    char *module = NULL, *options_text = NULL, *host = NULL, *commitment = NULL, *made = NULL;
     char *names[GAME_MAX_SEATS] = { NULL }, *emails[GAME_MAX_SEATS] = { NULL };
     struct strlist salts = STRLIST_INIT;
     struct strbuf err = STRBUF_INIT;
     int seats = 0, n = 0, rc = -1;
-    int64_t deadline = 0, base = 0, gid;
+    int64_t base = 0, gid;
     cJSON *options = NULL;
     const struct game_ops *ops;
+    struct game_spec spec = { 0 };
 
-    q = db_stmt(db, "SELECT module, options, seats, deadline_secs, CASE nmr WHEN 'bot' THEN 'bot:' || nmr_level ELSE nmr"
-                    " END, host_email, base_seed, seed_commitment FROM lobby_tables WHERE id = ?", "I", id);
+    q = db_stmt(db, "SELECT module, options, seats, host_email, base_seed, seed_commitment FROM lobby_tables WHERE id = ?",
+                "I", id);
     if (!q || db_step(q) != SQLITE_ROW) {
         db_finalize(q);
         return -1;
@@ -393,11 +386,9 @@ static int start_table(sqlite3 *db, int64_t id, bool fill, const char *bot_word,
     module = db_col_text(q, 0);
     options_text = db_col_text(q, 1);
     seats = sqlite3_column_int(q, 2);
-    deadline = sqlite3_column_int64(q, 3);
-    nmr = db_col_text(q, 4);
-    host = db_col_text(q, 5);
-    base = sqlite3_column_int64(q, 6);
-    commitment = db_col_text(q, 7);
+    host = db_col_text(q, 3);
+    base = sqlite3_column_int64(q, 4);
+    commitment = db_col_text(q, 5);
     db_finalize(q);
     q = db_stmt(db,
                 "SELECT name, CASE WHEN email = 'bot' AND bot_level IS NOT NULL THEN 'bot:' || bot_level ELSE email END,"
@@ -428,6 +419,10 @@ static int start_table(sqlite3 *db, int64_t id, bool fill, const char *bot_word,
     options = jx_parse(options_text, "options", &err);
     if (!ops || !options)
         goto out;
+    game_spec_init(&spec, ops);
+    if (game_spec_load_table(db, id, &spec))
+        goto out;
+    spec.clock.host = host;
     {
         int strong = 0;
         for (int i = 0; i < n; i++)
@@ -441,11 +436,7 @@ static int start_table(sqlite3 *db, int64_t id, bool fill, const char *bot_word,
     {
         struct new_game ng = { ops, n, (const char *const *)names, (const char *const *)emails, options, base,
                                &salts, id, false };
-        struct schedule_opts so = { 0 };
-        so.deadline = (long)deadline;
-        so.nmr = deadline ? nmr : NULL;
-        so.host = host;
-        if (engine_new_game(db, &ng, &gid, &err) || schedule_configure(db, gid, &so, &err)) {
+        if (game_start(db, &ng, &spec, &gid, &err)) {
             db_rollback_to(db, "start");
             if (!err.len)
                 goto out;
@@ -461,15 +452,8 @@ static int start_table(sqlite3 *db, int64_t id, bool fill, const char *bot_word,
         db_rollback_to(db, "start");
         goto out;
     }
-    {
-        struct game_rec g;
-        if (game_load(db, id, &g))
-            goto out;
-        rc = engine_autoplay(db, &g, NULL) || notify_welcome(db, &g) ? -1 : 0;
-        game_unload(&g);
-    }
-    if (!rc && (db_do(db, "UPDATE lobby_tables SET status = 'started' WHERE id = ?", "I", id) ||
-                db_release(db, "start")))
+    rc = 0;
+    if (db_do(db, "UPDATE lobby_tables SET status = 'started' WHERE id = ?", "I", id) || db_release(db, "start"))
         rc = -1;
     if (!rc)
         strbuf_addf(note, "Game %lld starts with %d players: each gets a welcome mail with a secret of her own.",
@@ -479,13 +463,14 @@ out:
         free(names[i]);
         free(emails[i]);
     }
+    if (spec.ops)
+        game_spec_release(&spec);
     strlist_clear(&salts);
     strbuf_release(&err);
     cJSON_Delete(options);
     free(module);
     free(options_text);
     free(host);
-    free(nmr);
     free(commitment);
     free(made);
     return rc;
@@ -745,9 +730,10 @@ bad:
     return 1;
 }
 
-/* Opens a table: the module, seats, options, clock, the committed seed. */
-static int open_table(struct lobby *l, const struct game_ops *ops, int seats, cJSON *opts, long deadline, const char *nmr,
-                      int64_t rematch_of, int64_t *id, char commitment[65])
+/* Opens a table: the game, its seats and terms (spec), its options filled
+ * in (opts), the committed seed. */
+static int open_table(struct lobby *l, const struct game_spec *spec, const cJSON *opts, int64_t rematch_of, int64_t *id,
+                      char commitment[65])
 {
     char *opts_text = jx_print(opts), now[32];
     uint64_t r;
@@ -755,17 +741,14 @@ static int open_table(struct lobby *l, const struct game_ops *ops, int seats, cJ
     int rc;
     os_random(&r, sizeof(r));
     base = (int64_t)(r >> 1);
-    seed_commitment(ops->name, base, opts_text, commitment);
+    seed_commitment(spec->ops->name, base, opts_text, commitment);
     utc_now(now);
-    /* NMR bot:strong is the policy bot, played by the strong bot. */
-    const char *level = engine_bot_word(nmr) ? engine_bot_level(l->db, nmr) : "easy";
     rc = engine_next_id(l->db, id) ||
          db_do(l->db,
-               "INSERT INTO lobby_tables(id, module, seats, options, deadline_secs, nmr, host_email, base_seed,"
-               " seed_commitment, rematch_of, status, created_at, nmr_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
-               " nullif(?, 0), 'open', ?, ?)",
-               "IsisIssIsIss", *id, ops->name, seats, opts_text, (int64_t)deadline, engine_bot_word(nmr) ? "bot" : nmr,
-               l->from, base, commitment, rematch_of, now, level);
+               "INSERT INTO lobby_tables(id, module, seats, options, host_email, base_seed, seed_commitment, rematch_of,"
+               " status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, nullif(?, 0), 'open', ?)",
+               "IsissIsIs", *id, spec->ops->name, spec->seats, opts_text, l->from, base, commitment, rematch_of, now) ||
+         game_spec_save_table(l->db, *id, spec);
     free(opts_text);
     return rc ? -1 : 0;
 }
@@ -778,18 +761,16 @@ static int open_tables_of(sqlite3 *db, const char *addr, int64_t *n)
                : 0;
 }
 
-/* NEW kalimambo [SEATS 4] [OPTION k=v ...] [DEADLINE 48h] [NMR bot] [AS Name] [SALT words] */
+/* NEW kalimambo [SEATS 4] [OPTION k=v ...] [DEADLINE 48h] [NMR bot] ... [AS Name] [SALT words]:
+ * the terms are judge/gamespec.c's, as ngoma new takes them. */
 static int cmd_new(struct lobby *l, const char *line, const struct args *a)
 {
     int named = 0;
     const struct game_ops *ops = a->n > 1 ? game_named(a->w + 1, a->n - 1, &named) : NULL;
     struct strbuf err = STRBUF_INIT;
-    cJSON *given = cJSON_CreateObject(), *opts = NULL;
+    struct game_spec spec = { 0 };
+    cJSON *opts = NULL;
     char *name = NULL, *salt = NULL, commitment[65];
-    const char *nmr = "wait";
-    long deadline = 0;
-    long long seats, min_rel = 0, min_rating = 0;
-    bool gate_rating = false;
     int64_t id, open;
     int i = 1 + named, rc = 0, name_at = 0;
     void *probe;
@@ -811,76 +792,60 @@ static int cmd_new(struct lobby *l, const char *line, const struct args *a)
         answer(l, line, "you host %lld games waiting for players already: START or LEAVE one first", (long long)open);
         goto out;
     }
-    seats = ops->min_seats > 4 ? ops->min_seats : ops->max_seats < 4 ? ops->max_seats : 4;
+    game_spec_init(&spec, ops);
     while (i < a->n && !is(a, i, "salt")) {
         if (is(a, i, "as")) {
-            /* The name ends at the next keyword; options may follow it. */
+            /* The name ends at the next keyword; terms may follow it. */
             if (!name_at)
                 name_at = i;
             i++;
             free(phrase(a, &i));
-        } else if (is(a, i, "seats") && i + 1 < a->n && parse_int(a->w[i + 1], ops->min_seats, ops->max_seats, &seats)) {
-            i += 2;
-        } else if (is(a, i, "option") && i + 1 < a->n && strchr(a->w[i + 1], '=')) {
-            char *eq = strchr(a->w[i + 1], '=');
-            *eq = '\0';
-            cJSON_DeleteItemFromObject(given, a->w[i + 1]);
-            cJSON_AddStringToObject(given, a->w[i + 1], eq + 1);
-            *eq = '=';
-            i += 2;
-        } else if (is(a, i, "deadline") && i + 1 < a->n && duration_parse(a->w[i + 1], &deadline) &&
-                   deadline >= 3600 && deadline <= 30L * 86400) {
-            i += 2;
-        } else if (is(a, i, "nmr") && i + 1 < a->n &&
-                   (is(a, i + 1, "wait") || engine_bot_word(a->w[i + 1]) || is(a, i + 1, "drop"))) {
-            nmr = is(a, i + 1, "wait")             ? "wait"
-                  : is(a, i + 1, "drop")           ? "drop"
-                  : is(a, i + 1, "bot:easy")       ? "bot:easy"
-                  : is(a, i + 1, "bot:strong")     ? "bot:strong"
-                                                   : "bot";
-            i += 2;
-        } else if (is(a, i, "minreliability") && i + 1 < a->n && parse_int(a->w[i + 1], 0, 100, &min_rel)) {
-            i += 2;
-        } else if (is(a, i, "minrating") && i + 1 < a->n && parse_int(a->w[i + 1], -10000, 10000, &min_rating)) {
-            gate_rating = true;
+        } else if (game_spec_word(a->w[i], SPEC_LOBBY) && i + 1 < a->n) {
+            if (game_spec_set(&spec, a->w[i], a->w[i + 1], SPEC_LOBBY, &err)) {
+                answer(l, line, "%s", err.buf);
+                goto out;
+            }
             i += 2;
         } else {
-            answer(l, line,
-                   "\"%s\" is not understood: write NEW %s [SEATS %d to %d] [OPTION key=value] [DEADLINE 48h (1h"
-                   " to 30d)] [NMR wait|bot|bot:easy|bot:strong|drop] [MINRELIABILITY 0 to 100] [MINRATING 400] [AS YourName]"
-                   " [SALT any words]",
-                   a->w[i], ops->name, ops->min_seats, ops->max_seats);
+            struct strbuf usage = STRBUF_INIT;
+            game_spec_usage(ops, SPEC_LOBBY, &usage);
+            answer(l, line, "\"%s\" is not understood: write NEW %s %s [AS YourName] [SALT any words]", a->w[i],
+                   ops->name, usage.buf);
+            strbuf_release(&usage);
             goto out;
         }
     }
+    if (game_spec_check(&spec, SPEC_LOBBY, &err)) {
+        answer(l, line, "%s", err.buf);
+        goto out;
+    }
     if (name_and_salt(l, line, a, name_at ? name_at : i, &name, &salt))
         goto out;
-    if (!(opts = engine_options_from(ops, given, OPTIONS_LOBBY, &err))) {
+    if (!(opts = engine_options_from(ops, spec.options, OPTIONS_LOBBY, &err))) {
         answer(l, line, "%s", err.buf);
         goto out;
     }
     /* The options must make a game: tried once, thrown away. */
-    if (!(probe = ops->setup(opts, (int)seats, 1, &err))) {
+    if (!(probe = ops->setup(opts, spec.seats, 1, &err))) {
         answer(l, line, "%s", err.buf);
         goto out;
     }
     ops->free(probe);
-    if (open_table(l, ops, (int)seats, opts, deadline, nmr, 0, &id, commitment) || seat_at(l, id, name, salt) ||
-        db_do(l->db, "UPDATE lobby_tables SET min_reliability = ?, min_rating = CASE WHEN ? THEN ? END WHERE id = ?",
-              "iiiI", (int)min_rel, gate_rating ? 1 : 0, (int)min_rating, id))
+    if (open_table(l, &spec, opts, 0, &id, commitment) || seat_at(l, id, name, salt))
         goto fail;
     answer(l, line,
-           "Game %lld (%s, %lld seats) is open, and you sit in seat 1 as %s; you are its host. Others join with"
+           "Game %lld (%s, %d seats) is open, and you sit in seat 1 as %s; you are its host. Others join with"
            " JOIN %lld AS TheirName; INVITE %lld friend@example.org mails a friend; START %lld starts it with"
            " bots in the empty seats. It starts by itself when every seat is taken.\n"
            "Seed commitment (SHA-256), published before the deal:\n  %s",
-           (long long)id, ops->title, seats, name, (long long)id, (long long)id, (long long)id, commitment);
+           (long long)id, ops->title, spec.seats, name, (long long)id, (long long)id, (long long)id, commitment);
     offer(l, "START %lld", (long long)id);
     goto out;
 fail:
     rc = -1;
 out:
-    cJSON_Delete(given);
+    if (spec.ops)
+        game_spec_release(&spec);
     cJSON_Delete(opts);
     free(name);
     free(salt);
@@ -1541,15 +1506,10 @@ static int cmd_rematch(struct lobby *l, const char *line, const struct args *a)
         goto out;
     }
     {
-        int64_t deadline;
-        char *nmr = NULL;
-        if (db_get_int64(l->db, &deadline, "SELECT deadline_secs FROM games WHERE id = ?", "I", id) < 0 ||
-            db_get_text(l->db, &nmr,
-                        "SELECT CASE nmr WHEN 'bot' THEN 'bot:' || nmr_level ELSE nmr END FROM games WHERE id = ?", "I",
-                        id) < 0)
-            goto fail;
-        rc = open_table(l, g.ops, g.nseats, g.options, (long)deadline, nmr ? nmr : "wait", id, &nid, commitment);
-        free(nmr);
+        struct game_spec spec;
+        game_spec_init(&spec, g.ops);
+        rc = game_spec_load_game(l->db, &g, &spec) || open_table(l, &spec, g.options, id, &nid, commitment);
+        game_spec_release(&spec);
         if (rc)
             goto fail;
     }
@@ -1785,8 +1745,8 @@ static const struct lobby_command lobby_commands[] = {
     { "games", cmd_games, 0, "GAMES", "the games this ngoma runs" },
     { "list", cmd_list, 0, "LIST", "the games waiting for players, their seats, options" },
     { "new", cmd_new, NEEDS_CONFIRMED,
-      "NEW kalimambo [SEATS 4] [OPTION key=value] [DEADLINE 48h] [NMR bot] [MINRELIABILITY 80] [MINRATING 400]"
-      " [AS YourName] [SALT any words]",
+      "NEW kalimambo [SEATS 4] [OPTION key=value] [DEADLINE 48h] [REMIND 24h,2h] [GRACE 12h] [NMR bot]"
+      " [MINRELIABILITY 80] [MINRATING 400] [AS YourName] [SALT any words]",
       "open a game: you host it and sit in seat 1" },
     { "join", cmd_join, NEEDS_CONFIRMED, "JOIN 12 [AS YourName] [SALT any words]",
       "take a seat; the game starts when all are taken" },
