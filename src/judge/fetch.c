@@ -16,90 +16,70 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* Adds a message read into raw (taken over) and prepares it; 0, or -1 on
- * a database failure. */
-static int group_add(sqlite3 *db, struct intake_group *gr, struct rawmsg *raw, const char *source, const char *name,
-                     uint32_t uid)
-{
-    struct intake_item *p;
-    if (intake_add(db, gr, raw, false, source, NULL))
-        return -1;
-    p = intake_last(gr);
-    p->name = name ? xstrdup(name) : NULL;
-    p->uid = uid;
-    return 0;
-}
-
 /* ---- Maildir ------------------------------------------------------------------- */
 
-static int ack_maildir(const char *dir, const struct intake_group *gr)
+/* Taken mails move to cur/ and are seen; the others stay in new/. */
+static int ack_maildir(void *ctx, const struct intake_group *gr, int rc)
 {
-    int rc = 0;
-    for (size_t i = 0; i < gr->n; i++) {
+    const char *dir = ctx;
+    for (size_t i = 0; i < gr->n && !rc; i++) {
         struct strbuf from = STRBUF_INIT, to = STRBUF_INIT;
         const char *name = gr->p[i].name;
         if (gr->p[i].outcome == INTAKE_UNSEEN || !name)
             continue;
         strbuf_addf(&from, "%s/new/%s", dir, name);
         strbuf_addf(&to, "%s/cur/%s%s", dir, name, strstr(name, ":2,") ? "S" : ":2,S");
+        /* Not moved: the next fetch reads it again and finds it taken. */
         if (rename(from.buf, to.buf) && errno != ENOENT)
-            rc = error("cannot move %s to cur/: %s", from.buf, strerror(errno));
+            error("cannot move %s to cur/: %s", from.buf, strerror(errno));
         strbuf_release(&from);
         strbuf_release(&to);
     }
-    return rc;
+    return 0;
 }
 
 int fetch_maildir(sqlite3 *db, const char *dir, struct intake_stats *st, bool *temporary)
 {
     struct strbuf path = STRBUF_INIT;
     struct strlist names = STRLIST_INIT;
-    struct intake_group *gr = xcalloc(1, sizeof(*gr));
+    const struct intake_source src = { "maildir", ack_maildir, (void *)dir };
+    struct intake_drain d;
     long long limit = setting_get_int(db, "max_message_size", 2097152);
-    DIR *d;
+    DIR *dh;
     struct dirent *de;
     int rc = 0;
 
     *temporary = false;
     strbuf_addf(&path, "%s/new", dir);
-    d = opendir(path.buf);
-    if (!d) {
+    dh = opendir(path.buf);
+    if (!dh) {
         rc = error("cannot read the Maildir %s: %s", path.buf, strerror(errno));
         *temporary = true;
-        goto out;
+        strbuf_release(&path);
+        return rc;
     }
-    while ((de = readdir(d)))
+    while ((de = readdir(dh)))
         if (de->d_name[0] != '.')
             strlist_push(&names, de->d_name);
-    closedir(d);
+    closedir(dh);
     strlist_sort(&names); /* Maildir names start with the delivery time */
-    for (size_t i = 0; i <= names.n; i++) {
-        if (i < names.n) {
-            struct rawmsg raw;
-            strbuf_reset(&path);
-            strbuf_addf(&path, "%s/new/%s", dir, names.v[i]);
-            if (rawmsg_read_file(path.buf, (size_t)limit, &raw))
-                continue; /* gone meanwhile (another fetch took it) */
-            if (group_add(db, gr, &raw, "maildir", names.v[i], 0)) {
-                rawmsg_release(&raw);
-                rc = -1;
-                *temporary = db_failure_is_temporary();
-                goto out;
-            }
-            if (!intake_full(gr))
-                continue;
-        }
-        if (intake_commit(db, gr, st)) {
-            *temporary = true;
+    intake_drain_open(&d, db, &src, st);
+    for (size_t i = 0; i < names.n && !rc; i++) {
+        struct rawmsg raw;
+        struct intake_item *p;
+        strbuf_reset(&path);
+        strbuf_addf(&path, "%s/new/%s", dir, names.v[i]);
+        if (rawmsg_read_file(path.buf, (size_t)limit, &raw))
+            continue; /* gone meanwhile (another fetch took it) */
+        if (intake_drain_give(&d, &raw, false, NULL, NULL, &p))
             rc = -1;
-            goto out;
-        }
-        ack_maildir(dir, gr);
-        intake_clear(gr);
+        else
+            p->name = xstrdup(names.v[i]);
     }
-out:
-    intake_clear(gr);
-    free(gr);
+    if (!rc)
+        rc = intake_drain_flush(&d);
+    *temporary = rc && d.temporary;
+    intake_drain_close(&d);
     strlist_clear(&names);
     strbuf_release(&path);
     return rc;
@@ -107,20 +87,23 @@ out:
 
 /* ---- IMAP --------------------------------------------------------------------------- */
 
-static void ack_imap(struct imapc *im, const struct intake_group *gr)
+/* Taken mails are marked seen; at the first that cannot be, the rest
+ * stay unseen: the next fetch reads them again and finds them taken. */
+static int ack_imap(void *ctx, const struct intake_group *gr, int rc)
 {
-    for (size_t i = 0; i < gr->n; i++) {
+    struct imapc *im = ctx;
+    for (size_t i = 0; i < gr->n && !rc; i++) {
         struct strbuf err = STRBUF_INIT;
         if (gr->p[i].outcome == INTAKE_UNSEEN)
             continue;
-        /* Not marked: the next fetch reads it again and finds it taken. */
         if (imapc_mark_seen(im, gr->p[i].uid, &err)) {
             error("%s", err.buf);
             strbuf_release(&err);
-            return;
+            return 0;
         }
         strbuf_release(&err);
     }
+    return 0;
 }
 
 int fetch_imap(sqlite3 *db, struct intake_stats *st, bool *temporary)
@@ -132,7 +115,8 @@ int fetch_imap(sqlite3 *db, struct intake_stats *st, bool *temporary)
     struct imapc im = { 0 };
     struct imapc_limits lim;
     struct strbuf err = STRBUF_INIT;
-    struct intake_group *gr = xcalloc(1, sizeof(*gr));
+    const struct intake_source src = { "imap", ack_imap, &im };
+    struct intake_drain d;
     uint32_t *uids = NULL;
     size_t n = 0;
     int rc = -1;
@@ -142,9 +126,9 @@ int fetch_imap(sqlite3 *db, struct intake_stats *st, bool *temporary)
         free(url);
         free(user);
         free(pass);
-        free(gr);
         return -1;
     }
+    intake_drain_open(&d, db, &src, st);
     if (!url || !user || !pass)
         goto out;
     lim.response_bytes = (size_t)setting_get_int(db, "imap_response_bytes", 1048576);
@@ -154,43 +138,35 @@ int fetch_imap(sqlite3 *db, struct intake_stats *st, bool *temporary)
         error("%s", err.buf);
         goto out;
     }
-    for (size_t i = 0; i <= n; i++) {
-        if (i < n) {
-            struct strbuf msg = STRBUF_INIT;
-            struct rawmsg raw;
-            size_t total;
-            strbuf_reset(&err);
-            /* The network and the parse both come before the write lock. */
-            if (imapc_fetch(&im, uids[i], &msg, &total, &err)) {
-                error("%s", err.buf);
-                strbuf_release(&msg);
-                /* What is prepared is taken: the cut costs only the rest. */
-                if (intake_commit(db, gr, st) == 0)
-                    ack_imap(&im, gr);
-                goto out;
-            }
-            /* The size limit applies as to any mail: keep at most limit
-             * bytes (of a longer one only limit + 1 came in at all). */
-            rawmsg_from_memory(msg.buf, msg.len, (size_t)limit, &raw);
-            raw.total = total;
+    for (size_t i = 0; i < n; i++) {
+        struct strbuf msg = STRBUF_INIT;
+        struct rawmsg raw;
+        struct intake_item *p;
+        size_t total;
+        strbuf_reset(&err);
+        /* The network and the parse both come before the write lock. */
+        if (imapc_fetch(&im, uids[i], &msg, &total, &err)) {
+            error("%s", err.buf);
             strbuf_release(&msg);
-            if (group_add(db, gr, &raw, "imap", NULL, uids[i])) {
-                rawmsg_release(&raw);
-                goto out;
-            }
-            if (!intake_full(gr))
-                continue;
-        }
-        if (intake_commit(db, gr, st))
+            /* What is prepared is taken: the cut costs only the rest. */
+            intake_drain_flush(&d);
             goto out;
-        ack_imap(&im, gr);
-        intake_clear(gr);
+        }
+        /* The size limit applies as to any mail: keep at most limit
+         * bytes (of a longer one only limit + 1 came in at all). */
+        rawmsg_from_memory(msg.buf, msg.len, (size_t)limit, &raw);
+        raw.total = total;
+        strbuf_release(&msg);
+        if (intake_drain_give(&d, &raw, false, NULL, NULL, &p))
+            goto out;
+        p->uid = uids[i];
     }
+    if (intake_drain_flush(&d))
+        goto out;
     rc = 0;
     *temporary = false;
 out:
-    intake_clear(gr);
-    free(gr);
+    intake_drain_close(&d);
     imapc_close(&im);
     free(uids);
     free(url);
@@ -204,11 +180,8 @@ out:
 /* ---- an mbox ------------------------------------------------------------------------------ */
 
 struct mbox_run {
-    sqlite3 *db;
-    struct intake_group *gr;
-    struct intake_stats *st;
+    struct intake_drain d;
     long long limit;
-    bool *temporary;
     bool failed;
 };
 
@@ -217,19 +190,9 @@ static int mbox_take(void *ctx, const char *data, size_t len)
     struct mbox_run *mr = ctx;
     struct rawmsg raw;
     rawmsg_from_memory(data, len, (size_t)mr->limit, &raw);
-    if (group_add(mr->db, mr->gr, &raw, "mbox", NULL, 0)) {
-        rawmsg_release(&raw);
-        *mr->temporary = db_failure_is_temporary();
+    if (intake_drain_give(&mr->d, &raw, false, NULL, NULL, NULL)) {
         mr->failed = true;
         return -1;
-    }
-    if (intake_full(mr->gr)) {
-        if (intake_commit(mr->db, mr->gr, mr->st)) {
-            *mr->temporary = true;
-            mr->failed = true;
-            return -1;
-        }
-        intake_clear(mr->gr);
     }
     return 0;
 }
@@ -238,7 +201,8 @@ int fetch_mbox(sqlite3 *db, const char *path, struct intake_stats *st, bool *tem
 {
     struct strbuf err = STRBUF_INIT;
     const struct mime_api *api = mime_api(&err);
-    struct mbox_run mr = { db, NULL, st, setting_get_int(db, "max_message_size", 2097152), temporary, false };
+    const struct intake_source src = { "mbox", NULL, NULL };
+    struct mbox_run mr = { .limit = setting_get_int(db, "max_message_size", 2097152) };
     struct stat sb;
     int rc = 0;
 
@@ -251,19 +215,19 @@ int fetch_mbox(sqlite3 *db, const char *path, struct intake_stats *st, bool *tem
     }
     if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
         return error("the mbox %s is not a regular file", path);
-    mr.gr = xcalloc(1, sizeof(*mr.gr));
+    intake_drain_open(&mr.d, db, &src, st);
     /* Each message as GMime reads it back out of the mbox ("From " lines
      * and their quoting undone). */
     if (api->mbox_each(path, mbox_take, &mr, &err)) {
         if (!mr.failed)
             error("%s", err.buf);
         rc = -1;
-    } else if (intake_commit(db, mr.gr, st)) {
+        *temporary = mr.failed && mr.d.temporary;
+    } else if (intake_drain_flush(&mr.d)) {
         rc = -1;
         *temporary = true;
     }
-    intake_clear(mr.gr);
-    free(mr.gr);
+    intake_drain_close(&mr.d);
     strbuf_release(&err);
     return rc;
 }

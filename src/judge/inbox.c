@@ -118,19 +118,21 @@ int inbox_keep(const char *db_path, const struct rawmsg *raw, const char *source
     return rc;
 }
 
-/* Reads the next group of mails after *last into gr; 0 with gr->n mails
- * (none: the inbox holds nothing after *last), -1 on failure. */
-static int read_group(sqlite3 *db, sqlite3 *ib, struct intake_group *gr, int64_t *last)
+/* Gives the drain the mails after *last, at most a full group of them
+ * (committed as it fills): 0 with *n the mails read, -1 on failure. */
+static int read_group(struct intake_drain *d, sqlite3 *ib, int64_t *last, int *n)
 {
     sqlite3_stmt *st = db_stmt(ib,
                                "SELECT id, source, total, digest, raw, rcpt, sender FROM inbox WHERE id > ? ORDER BY id"
                                " LIMIT ?",
                                "Ii", *last, INTAKE_GROUP_MAX);
     int rc = SQLITE_DONE;
+    *n = 0;
     if (!st)
         return -1;
-    while (!intake_full(gr) && (rc = db_step(st)) == SQLITE_ROW) {
+    while ((rc = db_step(st)) == SQLITE_ROW) {
         struct rawmsg raw = { 0 };
+        struct intake_item *p;
         const void *blob = sqlite3_column_blob(st, 4);
         char *source = db_col_text(st, 1), *digest = db_col_text(st, 3);
         char *rcpt = sqlite3_column_type(st, 5) == SQLITE_NULL ? NULL : db_col_text(st, 5);
@@ -143,11 +145,10 @@ static int read_group(sqlite3 *db, sqlite3 *ib, struct intake_group *gr, int64_t
         raw.data[raw.len] = '\0';
         raw.total = (size_t)sqlite3_column_int64(st, 2);
         snprintf(raw.digest, sizeof(raw.digest), "%s", digest);
-        *last = sqlite3_column_int64(st, 0);
         /* The source names the transport it came by, as a string that
          * lives as long as the group. */
-        rc = intake_add(db, gr, &raw, false,
-                        str_eq(source, "file") ? "file" : str_eq(source, "lmtp") ? "lmtp" : "stdin", &env);
+        rc = intake_drain_give(d, &raw, false,
+                               str_eq(source, "file") ? "file" : str_eq(source, "lmtp") ? "lmtp" : "stdin", &env, &p);
         free(source);
         free(digest);
         free(rcpt);
@@ -156,15 +157,22 @@ static int read_group(sqlite3 *db, sqlite3 *ib, struct intake_group *gr, int64_t
             db_finalize(st);
             return -1;
         }
-        intake_last(gr)->inbox_id = *last;
+        *last = sqlite3_column_int64(st, 0);
+        p->inbox_id = *last;
+        (*n)++;
     }
     db_finalize(st);
     return rc < 0 ? -1 : 0;
 }
 
-/* The rows of the mails the group took (or let go for good). */
-static int forget(sqlite3 *ib, const struct intake_group *gr)
+/* The rows of the mails the group took (or let go for good). Taken in the
+ * main database first; a crash before the rows go leaves them, read again
+ * as duplicates and then deleted. */
+static int forget(void *ctx, const struct intake_group *gr, int rc)
 {
+    sqlite3 *ib = ctx;
+    if (rc)
+        return 0;
     if (db_begin(ib))
         return -1;
     for (size_t i = 0; i < gr->n; i++)
@@ -194,9 +202,10 @@ static int lock_inbox(const char *db_path, double wait)
 int inbox_take(sqlite3 *db, const char *db_path, double wait, struct intake_stats *st)
 {
     sqlite3 *ib = open_it(db_path, false);
-    struct intake_group *gr;
+    struct intake_source src = { "inbox", forget, NULL };
+    struct intake_drain d;
     int64_t last = 0, more;
-    int rc = 0, lock;
+    int rc = 0, lock, n;
 
     if (!ib)
         return 0; /* nothing was ever kept */
@@ -206,11 +215,12 @@ int inbox_take(sqlite3 *db, const char *db_path, double wait, struct intake_stat
         db_close(ib);
         return -1;
     }
-    gr = xcalloc(1, sizeof(*gr));
+    src.ctx = ib;
+    intake_drain_open(&d, db, &src, st);
     /* The inbox fills faster than it is read only under load: then groups
      * as large as a reader may take. */
-    gr->max = INTAKE_GROUP_MAX;
-    gr->max_bytes = INTAKE_BYTES_MAX;
+    d.gr->max = INTAKE_GROUP_MAX;
+    d.gr->max_bytes = INTAKE_BYTES_MAX;
     /* A bounded number of rounds: each reads what came while the last one
      * held the lock. */
     for (int round = 0; round < 100; round++) {
@@ -221,22 +231,11 @@ int inbox_take(sqlite3 *db, const char *db_path, double wait, struct intake_stat
             rc = -1;
             break;
         }
-        for (;;) {
-            if (read_group(db, ib, gr, &last)) {
+        do {
+            if (read_group(&d, ib, &last, &n) || intake_drain_flush(&d))
                 rc = -1;
-                break;
-            }
-            if (!gr->n)
-                break;
-            /* Taken in the main database first; a crash before the rows
-             * go leaves them, read again as duplicates and then deleted. */
-            if (intake_commit(db, gr, st) || forget(ib, gr)) {
-                rc = -1;
-                break;
-            }
-            intake_clear(gr);
-        }
-        intake_clear(gr);
+        } while (!rc && n);
+        intake_clear(d.gr); /* what a failure left unflushed: offered again */
         close(lock);
         if (rc)
             break;
@@ -247,7 +246,7 @@ int inbox_take(sqlite3 *db, const char *db_path, double wait, struct intake_stat
         if (!more)
             break;
     }
-    free(gr);
+    intake_drain_close(&d);
     db_close(ib);
     return rc;
 }

@@ -3,6 +3,7 @@
 #include "store/db.h"
 #include "lib/util.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,4 +113,61 @@ fail:
     for (size_t i = 0; i < gr->n; i++)
         gr->p[i].outcome = INTAKE_UNSEEN;
     return -1;
+}
+
+/* ---- the drain -------------------------------------------------------------- */
+
+void intake_drain_open(struct intake_drain *d, sqlite3 *db, const struct intake_source *src, struct intake_stats *st)
+{
+    memset(d, 0, sizeof(*d));
+    d->db = db;
+    d->src = src;
+    d->st = st;
+    d->gr = xcalloc(1, sizeof(*d->gr));
+}
+
+int intake_drain_flush(struct intake_drain *d)
+{
+    int rc, acked;
+    assert(d->gr);
+    if (!d->gr->n)
+        return 0;
+    rc = intake_commit(d->db, d->gr, d->st);
+    acked = d->src->ack ? d->src->ack(d->src->ctx, d->gr, rc) : 0;
+    intake_clear(d->gr);
+    if (rc) {
+        d->temporary = true;
+        return -1;
+    }
+    if (acked) {
+        d->temporary = db_failure_is_temporary();
+        return -1;
+    }
+    return 0;
+}
+
+int intake_drain_give(struct intake_drain *d, struct rawmsg *raw, bool borrow, const char *source,
+                      const struct inbound_env *env, struct intake_item **item)
+{
+    if (intake_full(d->gr) && intake_drain_flush(d)) {
+        if (!borrow)
+            rawmsg_release(raw);
+        return 1;
+    }
+    if (intake_add(d->db, d->gr, raw, borrow, source ? source : d->src->name, env)) {
+        d->temporary = db_failure_is_temporary();
+        return -1;
+    }
+    if (item)
+        *item = intake_last(d->gr);
+    return 0;
+}
+
+void intake_drain_close(struct intake_drain *d)
+{
+    if (!d->gr)
+        return;
+    intake_clear(d->gr);
+    free(d->gr);
+    d->gr = NULL;
 }

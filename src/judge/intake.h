@@ -72,4 +72,41 @@ bool intake_full(const struct intake_group *gr);
 int intake_commit(sqlite3 *db, struct intake_group *gr, struct intake_stats *st);
 void intake_clear(struct intake_group *gr);
 
+/* ---- the one drain loop every way mail arrives shares --------------------- */
+
+/* A way mail arrives (a Maildir, an IMAP mailbox, an mbox, the inbox,
+ * LMTP): its name in the journal, and how it learns what became of a
+ * group it gave. ack runs after each group's commit (rc 0: each item's
+ * outcome says whether to acknowledge it) or its rollback as a whole
+ * (rc -1: nothing is taken); it returns -1 when the acknowledgement
+ * itself failed (the mails are offered again, and found taken). */
+struct intake_source {
+    const char *name;
+    int (*ack)(void *ctx, const struct intake_group *gr, int rc);
+    void *ctx;
+};
+
+/* Mails given one by one, prepared at once, committed a group at a time,
+ * each group acknowledged to its source after its commit. */
+struct intake_drain {
+    sqlite3 *db;
+    const struct intake_source *src;
+    struct intake_stats *st;
+    struct intake_group *gr;
+    bool temporary;  /* after a failure: it will pass (the database busy) */
+};
+
+void intake_drain_open(struct intake_drain *d, sqlite3 *db, const struct intake_source *src, struct intake_stats *st);
+/* Gives a mail (raw taken over, or with borrow only pointed to) as
+ * intake_add does, committing the group first when it is full; *item
+ * (when not NULL) is its place, for the source's marks. 0; 1 when the full
+ * group could not be committed (the mail is not added); -1 when the mail
+ * could not be prepared. */
+int intake_drain_give(struct intake_drain *d, struct rawmsg *raw, bool borrow, const char *source,
+                      const struct inbound_env *env, struct intake_item **item);
+/* Commits and acknowledges what was given: 0, or -1 (d->temporary). */
+int intake_drain_flush(struct intake_drain *d);
+/* Lets go of what was given and not flushed (offered again next time). */
+void intake_drain_close(struct intake_drain *d);
+
 #endif

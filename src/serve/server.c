@@ -63,7 +63,9 @@ struct server {
     bool stopping;
     time_t stop_at, next_tick;
     char host[128];
-    struct intake_group *gr;
+    struct intake_source lmtp;  /* LMTP's acknowledgement: each recipient's reply */
+    struct intake_drain drain;
+    bool taken;                 /* a group committed something since the last look */
 };
 
 static int sig_pipe[2] = { -1, -1 };
@@ -272,16 +274,12 @@ static void reply_text(char out[200], const char *code, const char *words)
             out[i] = ' ';
 }
 
-/* Commits the group and gives each of its recipients a reply. */
-static void group_commit(struct server *s, struct intake_stats *st, bool *taken)
+/* LMTP's acknowledgement of a group: each recipient's reply. */
+static int reply_each(void *ctx, const struct intake_group *gr, int rc)
 {
-    struct intake_group *gr = s->gr;
-    int rc;
-    if (!gr->n)
-        return;
-    rc = intake_commit(s->db, gr, st);
+    struct server *s = ctx;
     for (size_t i = 0; i < gr->n; i++) {
-        struct intake_item *p = &gr->p[i];
+        const struct intake_item *p = &gr->p[i];
         struct conn *c = p->owner;
         if (rc) {
             c->codes[p->index] = 451;
@@ -289,13 +287,19 @@ static void group_commit(struct server *s, struct intake_stats *st, bool *taken)
         } else if (p->outcome == INTAKE_TAKEN) {
             c->codes[p->index] = 250;
             reply_text(c->texts[p->index], "2.0.0", p->r.summary);
-            *taken = true;
+            s->taken = true;
         } else {
             c->codes[p->index] = 451;
             reply_text(c->texts[p->index], "4.3.0", "not taken now (an internal error, kept for the admin): try again later");
         }
     }
-    intake_clear(gr);
+    return 0;
+}
+
+/* Commits the group: each of its recipients gets a reply. */
+static void group_commit(struct server *s)
+{
+    intake_drain_flush(&s->drain);
     db_failure_reset();
 }
 
@@ -353,7 +357,9 @@ static bool keep_ready(struct server *s)
 static void commit_ready(struct server *s)
 {
     struct intake_stats st = { 0 };
-    bool taken = false, any = false, kept = false;
+    bool any = false, kept = false;
+    s->drain.st = &st;
+    s->taken = false;
     for (int k = 0; k < s->nconns; k++) {
         struct conn *c = s->conns[k];
         size_t n = c->l.rcpts.n;
@@ -380,21 +386,22 @@ static void commit_ready(struct server *s)
             struct inbound_env env = { c->l.rcpts.v[i], c->l.from };
             /* A full group is committed first; a mail's recipients may
              * so go in two (each reply is its own recipient's). */
-            if (intake_full(s->gr))
-                group_commit(s, &st, &taken);
-            if (intake_add(s->db, s->gr, &c->raw, true, "lmtp", &env)) {
+            struct intake_item *p;
+            if (intake_full(s->drain.gr))
+                group_commit(s);
+            if (intake_drain_give(&s->drain, &c->raw, true, NULL, &env, &p)) {
                 c->codes[i] = 451;
                 reply_text(c->texts[i], "4.3.0", "not taken now (an internal error): try again later");
                 continue;
             }
-            intake_last(s->gr)->owner = c;
-            intake_last(s->gr)->index = (int)i;
+            p->owner = c;
+            p->index = (int)i;
         }
     }
     if (!any)
         return;
     if (s->ack_taken)
-        group_commit(s, &st, &taken);
+        group_commit(s);
     else
         kept = keep_ready(s);
     for (int k = 0; k < s->nconns; k++) {
@@ -415,7 +422,7 @@ static void commit_ready(struct server *s)
         (void)conn_write(c);
         conn_feed(s, c);
     }
-    if (taken) {
+    if (s->taken) {
         worker_wake(&s->sender);
         worker_wake(&s->clock);
         worker_wake(&s->bots);
@@ -691,7 +698,8 @@ int serve_run(const struct serve_opts *o)
     sigaction(SIGCHLD, &sa, NULL);
     sa.sa_handler = SIG_IGN;
     sigaction(SIGPIPE, &sa, NULL);
-    s.gr = xcalloc(1, sizeof(*s.gr));
+    s.lmtp = (struct intake_source){ "lmtp", reply_each, &s };
+    intake_drain_open(&s.drain, s.db, &s.lmtp, NULL);
     s.next_tick = time(NULL) + 60;
     {
         struct strbuf names = STRBUF_INIT;
@@ -710,7 +718,7 @@ out:
     while (s.nconns)
         conn_close(&s, s.nconns - 1);
     free(s.conns);
-    free(s.gr);
+    intake_drain_close(&s.drain);
     if (s.wake_fd >= 0)
         close(s.wake_fd);
     if (s.wake_keep >= 0)
