@@ -96,7 +96,7 @@ static int ack_imap(void *ctx, const struct intake_group *gr, int rc)
         struct strbuf err = STRBUF_INIT;
         if (gr->p[i].outcome == INTAKE_UNSEEN)
             continue;
-        if (imapc_mark_seen(im, gr->p[i].uid, &err)) {
+        if (imapc_mark_seen(im, (uint32_t)gr->p[i].key, &err)) {
             error("%s", err.buf);
             strbuf_release(&err);
             return 0;
@@ -159,7 +159,7 @@ int fetch_imap(sqlite3 *db, struct intake_stats *st, bool *temporary)
         strbuf_release(&msg);
         if (intake_drain_give(&d, &raw, false, NULL, NULL, &p))
             goto out;
-        p->uid = uids[i];
+        p->key = uids[i];
     }
     if (intake_drain_flush(&d))
         goto out;

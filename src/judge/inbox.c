@@ -158,7 +158,7 @@ static int read_group(struct intake_drain *d, sqlite3 *ib, int64_t *last, int *n
             return -1;
         }
         *last = sqlite3_column_int64(st, 0);
-        p->inbox_id = *last;
+        p->key = *last;
         (*n)++;
     }
     db_finalize(st);
@@ -176,7 +176,7 @@ static int forget(void *ctx, const struct intake_group *gr, int rc)
     if (db_begin(ib))
         return -1;
     for (size_t i = 0; i < gr->n; i++)
-        if (gr->p[i].outcome == INTAKE_TAKEN && db_do(ib, "DELETE FROM inbox WHERE id = ?", "I", gr->p[i].inbox_id)) {
+        if (gr->p[i].outcome == INTAKE_TAKEN && db_do(ib, "DELETE FROM inbox WHERE id = ?", "I", gr->p[i].key)) {
             db_rollback(ib);
             return -1;
         }

@@ -37,11 +37,10 @@ struct intake_item {
     struct rawmsg raw;     /* owned, unless borrowed */
     bool borrowed;         /* raw belongs to the caller, who keeps it until the group is cleared */
     struct inbound_mail in;
-    char *name;            /* a Maildir file, or NULL */
-    uint32_t uid;          /* an IMAP UID, or 0 */
-    int64_t inbox_id;      /* an inbox row, deleted once the mail is taken; 0: none */
-    void *owner;           /* the caller's (a connection) */
-    int index;             /* the caller's (a recipient) */
+    /* What its source acknowledges it by: */
+    char *name;            /* a name (a Maildir file), freed with the item, or NULL */
+    int64_t key;           /* a number (an IMAP UID, an inbox row, an LMTP recipient) */
+    void *owner;           /* a place (an LMTP connection) */
     enum intake_outcome outcome;
     struct inbound_result r;
 };

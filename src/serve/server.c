@@ -282,15 +282,15 @@ static int reply_each(void *ctx, const struct intake_group *gr, int rc)
         const struct intake_item *p = &gr->p[i];
         struct conn *c = p->owner;
         if (rc) {
-            c->codes[p->index] = 451;
-            reply_text(c->texts[p->index], "4.3.0", "not taken now (the database is busy or failing): try again later");
+            c->codes[p->key] = 451;
+            reply_text(c->texts[p->key], "4.3.0", "not taken now (the database is busy or failing): try again later");
         } else if (p->outcome == INTAKE_TAKEN) {
-            c->codes[p->index] = 250;
-            reply_text(c->texts[p->index], "2.0.0", p->r.summary);
+            c->codes[p->key] = 250;
+            reply_text(c->texts[p->key], "2.0.0", p->r.summary);
             s->taken = true;
         } else {
-            c->codes[p->index] = 451;
-            reply_text(c->texts[p->index], "4.3.0", "not taken now (an internal error, kept for the admin): try again later");
+            c->codes[p->key] = 451;
+            reply_text(c->texts[p->key], "4.3.0", "not taken now (an internal error, kept for the admin): try again later");
         }
     }
     return 0;
@@ -395,7 +395,7 @@ static void commit_ready(struct server *s)
                 continue;
             }
             p->owner = c;
-            p->index = (int)i;
+            p->key = (int64_t)i;
         }
     }
     if (!any)
