@@ -1,0 +1,291 @@
+/* lobby_answers.c: the lobby's read-only answers: GAMES, LIST, RATINGS, PROFILE, MYGAMES. */
+#include "judge/lobby_int.h"
+
+int lobby_games(struct lobby *l, const char *line, const struct args *a)
+{
+    (void)a;
+    struct strbuf sb = STRBUF_INIT;
+    for (int i = 0; game_registry[i]; i++) {
+        const struct game_ops *o = game_registry[i];
+        if (o->min_seats == o->max_seats)
+            strbuf_addf(&sb, "%s (%s, %d players): %s\n", o->name, o->title, o->min_seats, o->summary);
+        else
+            strbuf_addf(&sb, "%s (%s, %d to %d players): %s\n", o->name, o->title, o->min_seats, o->max_seats,
+                        o->summary);
+    }
+    strbuf_addstr(&sb, "NEW and a game's name opens one, e.g. NEW kalimambo SEATS 4.");
+    lobby_answer(l, line, "%s", sb.buf);
+    strbuf_release(&sb);
+    return 0;
+}
+
+/* Under a LIST line: who sits there, with reliability and rating, and
+ * who may join. */
+static int seated_standing(sqlite3 *db, int64_t id, const struct game_ops *ops, bool anonymous, struct strbuf *out)
+{
+    sqlite3_stmt *q = db_stmt(db, "SELECT name, email FROM lobby_players WHERE table_id = ? ORDER BY position", "I", id);
+    struct strbuf line = STRBUF_INIT;
+    int64_t min_rel = 0, min_rating = 0;
+    int rc, has_rating;
+    if (!q)
+        return -1;
+    /* An anonymous game names nobody until it is over. */
+    while (!anonymous && (rc = db_step(q)) == SQLITE_ROW) {
+        const char *name = (const char *)sqlite3_column_text(q, 0), *email = (const char *)sqlite3_column_text(q, 1);
+        if (str_eq(email, "bot")) {
+            strbuf_addf(&line, "%s%s (a bot)", line.len ? ", " : "Seated: ", name);
+        } else {
+            char *who = standing_person(db, email), shown[16];
+            struct standing st;
+            struct reliability r;
+            if (!ops || standing_rating(db, who, ops->name, &st) || standing_reliability(db, who, &r)) {
+                free(who);
+                rc = -1;
+                break;
+            }
+            standing_shown(&st, shown);
+            strbuf_addf(&line, "%s%s (reliability %d, rating %s)", line.len ? ", " : "Seated: ", name, r.score, shown);
+            free(who);
+        }
+    }
+    db_finalize(q);
+    if (anonymous)
+        rc = SQLITE_DONE;
+    if (rc != SQLITE_DONE ||
+        db_get_int64(db, &min_rel, "SELECT min_reliability FROM lobby_tables WHERE id = ?", "I", id) < 0 ||
+        (has_rating = db_get_int64(db, &min_rating,
+                                   "SELECT min_rating FROM lobby_tables WHERE id = ? AND min_rating IS NOT NULL", "I",
+                                   id)) < 0) {
+        strbuf_release(&line);
+        return -1;
+    }
+    if (min_rel || has_rating) {
+        strbuf_addf(&line, "%sJoins need", line.len ? ". " : "");
+        if (min_rel)
+            strbuf_addf(&line, " reliability %lld", (long long)min_rel);
+        if (has_rating)
+            strbuf_addf(&line, "%s rating %lld", min_rel ? " and" : "", (long long)min_rating);
+        strbuf_addstr(&line, " or an invitation");
+    }
+    if (line.len) {
+        strbuf_addch(&line, '.');
+        strbuf_addstr(out, "  ");
+        strbuf_add_flowed(out, line.buf, 2, 72);
+        strbuf_complete_line(out);
+    }
+    strbuf_release(&line);
+    return 0;
+}
+
+int lobby_list(struct lobby *l, const char *line, const struct args *a)
+{
+    struct strbuf sb = STRBUF_INIT;
+    sqlite3_stmt *q = db_stmt(l->db,
+                              "SELECT t.id, t.module, t.seats, t.options, t.deadline_secs, t.nmr,"
+                              " (SELECT group_concat(name, ', ') FROM (SELECT name FROM lobby_players p"
+                              "  WHERE p.table_id = t.id ORDER BY position)),"
+                              " (SELECT count(*) FROM lobby_players p WHERE p.table_id = t.id)"
+                              " FROM lobby_tables t WHERE status = 'open' ORDER BY id DESC LIMIT ?",
+                              "i", LIST_MAX);
+    int rc, n = 0;
+    int64_t first = 0;
+    (void)a;
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        const struct game_ops *ops = game_find((const char *)sqlite3_column_text(q, 1));
+        struct strbuf err = STRBUF_INIT;
+        cJSON *opts = jx_parse((const char *)sqlite3_column_text(q, 3), "options", &err), *v;
+        char per[48] = "no deadline", nmr[48] = "";
+        bool other = false;
+        if (sqlite3_column_int64(q, 4)) {
+            char d[32];
+            duration_format((long)sqlite3_column_int64(q, 4), d);
+            snprintf(per, sizeof(per), "deadline %s", d);
+            snprintf(nmr, sizeof(nmr), ", missing orders: %s", sqlite3_column_text(q, 5));
+        }
+        bool anonymous = str_eq(engine_core_option(opts, "anonymous"), "yes");
+        strbuf_addf(&sb, "Game %lld: %s, %d of %d seats taken (%s); %s%s; ", (long long)sqlite3_column_int64(q, 0),
+                    ops ? ops->title : (const char *)sqlite3_column_text(q, 1), sqlite3_column_int(q, 7),
+                    sqlite3_column_int(q, 2),
+                    anonymous                     ? "anonymous: named when it is over"
+                    : sqlite3_column_text(q, 6) ? (const char *)sqlite3_column_text(q, 6)
+                                                  : "",
+                    per, nmr);
+        /* The options it was opened with, those that are not the default. */
+        cJSON_ArrayForEach(v, opts) {
+            const struct game_option *o = ops ? ops->options : NULL;
+            while (o && o->key && !str_eq(o->key, v->string))
+                o++;
+            if (cJSON_IsString(v) && (!o || !o->key || !str_eq(o->def, v->valuestring))) {
+                strbuf_addf(&sb, "%s%s=%s", other ? ", " : "options ", v->string, v->valuestring);
+                other = true;
+            }
+        }
+        strbuf_addstr(&sb, other ? "\n" : "the usual options\n");
+        if (seated_standing(l->db, sqlite3_column_int64(q, 0), ops, anonymous, &sb)) {
+            cJSON_Delete(opts);
+            strbuf_release(&err);
+            db_finalize(q);
+            strbuf_release(&sb);
+            return -1;
+        }
+        cJSON_Delete(opts);
+        strbuf_release(&err);
+        if (!first)
+            first = sqlite3_column_int64(q, 0);
+        lobby_offer(l, "JOIN %lld", (long long)sqlite3_column_int64(q, 0));
+        n++;
+    }
+    db_finalize(q);
+    if (rc < 0)
+        return -1;
+    if (!n)
+        strbuf_addstr(&sb, "No game is waiting for players. NEW kalimambo (or any of GAMES) opens one.");
+    else
+        strbuf_addf(&sb, "JOIN and the number takes a seat: JOIN %lld AS YourName.", (long long)first);
+    {
+        /* The seats of running games a new player may take over. */
+        struct strbuf open = STRBUF_INIT;
+        if (takeover_list(l->db, LIST_MAX, &open)) {
+            strbuf_release(&open);
+            strbuf_release(&sb);
+            return -1;
+        }
+        if (open.len)
+            strbuf_addf(&sb, "\n\n%s", open.buf);
+        strbuf_release(&open);
+    }
+    lobby_answer(l, line, "%s", sb.buf);
+    strbuf_release(&sb);
+    return 0;
+}
+
+/* RATINGS kalimambo: the top 20 and where the asker stands. */
+int lobby_ratings(struct lobby *l, const char *line, const struct args *a)
+{
+    int named = 0;
+    const struct game_ops *ops = a->n > 1 ? game_named(a->w + 1, a->n - 1, &named) : NULL;
+    struct strbuf sb = STRBUF_INIT;
+    char *me;
+    if (a->n == 1) {
+        /* Every game's leader, and the command for its whole table. */
+        if (standing_catch_up(l->db))
+            return -1;
+        for (size_t i = 0; game_registry[i]; i++) {
+            char *top = NULL;
+            if (db_get_text(l->db, &top,
+                            "SELECT n.player FROM player_ratings r JOIN people_names n ON n.address = r.address WHERE"
+                            " r.module = ? ORDER BY r.games < ?, r.mu - 3 * r.sigma DESC LIMIT 1",
+                            "si", game_registry[i]->name, STANDING_SHOWN_AFTER) < 0)
+                return -1;
+            strbuf_addf(&sb, "%s: %s%s. RATINGS %s shows its table.\n", game_registry[i]->title,
+                        top ? "first is " : "nobody is rated yet", top ? top : "", game_registry[i]->name);
+            free(top);
+        }
+        lobby_answer(l, line, "Ratings, game by game:\n%s", sb.buf);
+        strbuf_release(&sb);
+        return 0;
+    }
+    if (!ops) {
+        lobby_answer(l, line, "RATINGS takes a game: there is no game here called %s (GAMES lists them; RATINGS alone"
+                        " gives each game's first)", a->w[1]);
+        return 0;
+    }
+    me = standing_person(l->db, l->from);
+    if (standing_catch_up(l->db) || standing_ratings_text(l->db, ops->name, me, false, &sb)) {
+        free(me);
+        strbuf_release(&sb);
+        return -1;
+    }
+    lobby_answer(l, line, "%s ratings:\n%s", ops->title, sb.buf);
+    free(me);
+    strbuf_release(&sb);
+    return 0;
+}
+
+/* PROFILE [address or name]: ratings, reliability and games. */
+int lobby_profile(struct lobby *l, const char *line, const struct args *a)
+{
+    struct strbuf sb = STRBUF_INIT;
+    char *who, *asked = a->n > 1 ? arg_rest(a, 1) : NULL;
+    if (standing_catch_up(l->db)) {
+        free(asked);
+        return -1;
+    }
+    who = asked ? standing_find(l->db, asked) : standing_person(l->db, l->from);
+    if (!who) {
+        lobby_answer(l, line, "nobody called or at \"%s\" has played here: PROFILE alone shows yours", asked);
+        free(asked);
+        return 0;
+    }
+    if (standing_profile_text(l->db, who, false, &sb)) {
+        free(who);
+        free(asked);
+        strbuf_release(&sb);
+        return -1;
+    }
+    strbuf_trim(&sb);
+    lobby_answer(l, line, "%s", sb.buf);
+    free(who);
+    free(asked);
+    strbuf_release(&sb);
+    return 0;
+}
+
+/* MYGAMES: the sender's seats, open tables, hosted and watched games. */
+int lobby_mygames(struct lobby *l, const char *line, const struct args *a)
+{
+    struct strbuf sb = STRBUF_INIT;
+    sqlite3_stmt *q;
+    int rc, n = 0;
+    (void)a;
+    q = db_stmt(l->db,
+                "SELECT g.id, g.module, g.status, s.seat, s.name, s.secret FROM seats s JOIN games g ON g.id ="
+                " s.game_id WHERE s.email = ? AND s.bot = 0 ORDER BY g.status = 'finished', g.id DESC LIMIT 30",
+                "s", l->from);
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        char *reply = mail_reply_address(l->db, sqlite3_column_int64(q, 0), sqlite3_column_int(q, 3),
+                                         (const char *)sqlite3_column_text(q, 5));
+        strbuf_addf(&sb, "Game %lld (%s, %s): you play %s, seat %d; your orders go to\n  %s\n",
+                    (long long)sqlite3_column_int64(q, 0), sqlite3_column_text(q, 1), sqlite3_column_text(q, 2),
+                    sqlite3_column_text(q, 4), sqlite3_column_int(q, 3), reply ? reply : "");
+        free(reply);
+        n++;
+    }
+    db_finalize(q);
+    if (rc < 0)
+        return -1;
+    q = db_stmt(l->db,
+                "SELECT t.id, t.module, p.name, t.host_email = ?1 FROM lobby_players p JOIN lobby_tables t ON t.id ="
+                " p.table_id WHERE p.email = ?1 AND t.status = 'open' ORDER BY t.id",
+                "s", l->from);
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        strbuf_addf(&sb, "Game %lld (%s) waits for players: you sit in it as %s%s.\n",
+                    (long long)sqlite3_column_int64(q, 0), sqlite3_column_text(q, 1), sqlite3_column_text(q, 2),
+                    sqlite3_column_int(q, 3) ? ", its host" : "");
+        n++;
+    }
+    db_finalize(q);
+    if (rc < 0)
+        return -1;
+    q = db_stmt(l->db, "SELECT game_id FROM watchers WHERE email = ? ORDER BY game_id", "s", l->from);
+    if (!q)
+        return -1;
+    while ((rc = db_step(q)) == SQLITE_ROW) {
+        strbuf_addf(&sb, "You watch game %lld.\n", (long long)sqlite3_column_int64(q, 0));
+        n++;
+    }
+    db_finalize(q);
+    if (rc < 0)
+        return -1;
+    if (!n)
+        strbuf_addstr(&sb, "You play, host and watch no game here. LIST shows the games waiting for players.");
+    lobby_answer(l, line, "%s", sb.buf);
+    strbuf_release(&sb);
+    return 0;
+}

@@ -1,0 +1,580 @@
+/* lobby_tables.c: the lobby's open tables: NEW, JOIN, LEAVE and UNSEAT, the seats and names at a table and its gates. */
+#include "judge/lobby_int.h"
+
+/* A player's name from her address when she gives none: its local part's
+ * letters and digits, capitalised. */
+static void name_from_address(const char *addr, char out[25])
+{
+    size_t n = 0;
+    for (const char *p = addr; *p && *p != '@' && n < 24; p++)
+        if (isalnum((unsigned char)*p)) {
+            out[n] = n == 0 ? (char)toupper((unsigned char)*p) : *p;
+            n++;
+        }
+    out[n] = '\0';
+    if (!n)
+        snprintf(out, 25, "Player");
+}
+
+static int table_exists(sqlite3 *db, int64_t id, char status[16], char host[256], int *seats, int *taken)
+{
+    sqlite3_stmt *q = db_stmt(db,
+                              "SELECT status, host_email, seats, (SELECT count(*) FROM lobby_players WHERE table_id = t.id)"
+                              " FROM lobby_tables t WHERE id = ?",
+                              "I", id);
+    int rc;
+    if (!q)
+        return -1;
+    rc = db_step(q);
+    if (rc == SQLITE_ROW) {
+        snprintf(status, 16, "%s", sqlite3_column_text(q, 0));
+        snprintf(host, 256, "%s", sqlite3_column_text(q, 1));
+        *seats = sqlite3_column_int(q, 2);
+        *taken = sqlite3_column_int(q, 3);
+    }
+    db_finalize(q);
+    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* The open table the command's number names: 1 when there is one; 0 when
+ * the answer is said (usage, or not waiting: said); -1 on failure. */
+int table_open_named(struct lobby *l, const char *line, const struct args *a, bool exact3, const char *usage,
+                            const char *started, struct table *t)
+{
+    int rc;
+    if (!table_number(a, 1, &t->id) || (exact3 && a->n != 3)) {
+        lobby_answer(l, line, "%s", usage);
+        return 0;
+    }
+    if ((rc = table_exists(l->db, t->id, t->status, t->host, &t->seats, &t->taken)) < 0)
+        return -1;
+    if (!rc || !str_eq(t->status, "open")) {
+        lobby_answer(l, line, "game %lld is not waiting for players%s", (long long)t->id, rc ? started : "");
+        return 0;
+    }
+    return 1;
+}
+
+/* "NEW 12"-style game numbers. */
+bool table_number(const struct args *a, int i, int64_t *id)
+{
+    long long n;
+    const char *w = i < a->n ? a->w[i] : "";
+    if (*w == '#')
+        w++;
+    if (!parse_int(w, 1, INT64_MAX, &n))
+        return false;
+    *id = n;
+    return true;
+}
+
+static bool may_create(struct lobby *l)
+{
+    char *list;
+    bool ok = false;
+    if (str_eq(l->mode, "open"))
+        return true;
+    list = setting_get(l->db, "lobby_creators");
+    if (list) {
+        char *save = NULL, *at = strchr(l->from, '@');
+        for (char *t = strtok_r(list, ", ", &save); t && !ok; t = strtok_r(NULL, ", ", &save))
+            ok = *t == '@' ? at && str_ieq(at, t) : str_ieq(t, l->from);
+    }
+    free(list);
+    return ok;
+}
+
+/* Seats the sender at table id as name (salt may be NULL). */
+int table_seat_at(struct lobby *l, int64_t id, const char *name, const char *salt)
+{
+    char now[32];
+    utc_now(now);
+    return db_do(l->db,
+                 "INSERT INTO lobby_players(table_id, position, name, email, salt, joined_at) VALUES (?,"
+                 " (SELECT coalesce(max(position), 0) + 1 FROM lobby_players WHERE table_id = ?), ?, ?, ?, ?)",
+                 "IIssss", id, id, name, l->from, salt, now);
+}
+
+/* The name and salt of a JOIN or NEW, from word i on; 1 when refused. */
+int table_name_and_salt(struct lobby *l, const char *line, const struct args *a, int i, char **name, char **salt)
+{
+    struct strbuf err = STRBUF_INIT;
+    *name = *salt = NULL;
+    for (; i < a->n;) {
+        if (arg_is(a, i, "as")) {
+            i++;
+            free(*name);
+            *name = arg_phrase(a, &i);
+        } else if (arg_keyword(a, i) && !arg_is(a, i, "salt") && str_iprefix(line, "new ")) {
+            i += 2; /* NEW's own, read before: its options may follow AS */
+        } else if (arg_is(a, i, "salt")) {
+            *salt = arg_rest(a, i + 1);
+            break;
+        } else {
+            lobby_answer(l, line, "\"%s\" is not understood here: write AS YourName, then SALT and any words", a->w[i]);
+            goto bad;
+        }
+    }
+    if (!*name) {
+        char def[25];
+        name_from_address(l->from, def);
+        *name = xstrdup(def);
+    }
+    if (engine_check_name(*name, &err)) {
+        lobby_answer(l, line, "%s: write AS and another name", err.buf);
+        goto bad;
+    }
+    if (*salt && !seed_salt_ok(*salt, &err)) {
+        lobby_answer(l, line, "%s", err.buf);
+        goto bad;
+    }
+    strbuf_release(&err);
+    return 0;
+bad:
+    free(*name);
+    free(*salt);
+    *name = *salt = NULL;
+    strbuf_release(&err);
+    return 1;
+}
+
+/* Opens a table: the game, its seats and terms (spec), its options filled
+ * in (opts), the committed seed. */
+int table_open(struct lobby *l, const struct game_spec *spec, const cJSON *opts, int64_t rematch_of, int64_t *id,
+                      char commitment[65])
+{
+    char *opts_text = jx_print(opts), now[32];
+    uint64_t r;
+    int64_t base;
+    int rc;
+    os_random(&r, sizeof(r));
+    base = (int64_t)(r >> 1);
+    seed_commitment(spec->ops->name, base, opts_text, commitment);
+    utc_now(now);
+    rc = engine_next_id(l->db, id) ||
+         db_do(l->db,
+               "INSERT INTO lobby_tables(id, module, seats, options, host_email, base_seed, seed_commitment, rematch_of,"
+               " status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, nullif(?, 0), 'open', ?)",
+               "IsissIsIs", *id, spec->ops->name, spec->seats, opts_text, l->from, base, commitment, rematch_of, now) ||
+         game_spec_save_table(l->db, *id, spec);
+    free(opts_text);
+    return rc ? -1 : 0;
+}
+
+int tables_open_of(sqlite3 *db, const char *addr, int64_t *n)
+{
+    return db_get_int64(db, n, "SELECT count(*) FROM lobby_tables WHERE host_email = ? AND status = 'open'", "s",
+                        addr) < 0
+               ? -1
+               : 0;
+}
+
+/* NEW kalimambo [SEATS 4] [OPTION k=v ...] [DEADLINE 48h] [NMR bot] ... [AS Name] [SALT words]:
+ * the terms are judge/gamespec.c's, as ngoma new takes them. */
+int lobby_new(struct lobby *l, const char *line, const struct args *a)
+{
+    int named = 0;
+    const struct game_ops *ops = a->n > 1 ? game_named(a->w + 1, a->n - 1, &named) : NULL;
+    struct strbuf err = STRBUF_INIT;
+    struct game_spec spec = { 0 };
+    cJSON *opts = NULL;
+    char *name = NULL, *salt = NULL, commitment[65];
+    int64_t id, open;
+    int i = 1 + named, rc = 0, name_at = 0;
+    void *probe;
+
+    if (!may_create(l)) {
+        lobby_answer(l, line, "on this ngoma only the addresses its host lists open games (setting lobby_creators);"
+                        " JOIN one that is open (LIST shows them)");
+        goto out;
+    }
+    if (!ops) {
+        lobby_answer(l, line, "NEW takes a game: %s%s%s", a->n > 1 ? "there is no game here called " : "",
+               a->n > 1 ? a->w[1] : "NEW kalimambo, for example (GAMES lists them)",
+               a->n > 1 ? " (GAMES lists them: NEW takes a name, a title or its first letters)" : "");
+        goto out;
+    }
+    if (tables_open_of(l->db, l->from, &open))
+        goto fail;
+    if (open >= OPEN_TABLES_EACH) {
+        lobby_answer(l, line, "you host %lld games waiting for players already: START or LEAVE one first", (long long)open);
+        goto out;
+    }
+    game_spec_init(&spec, ops);
+    while (i < a->n && !arg_is(a, i, "salt")) {
+        if (arg_is(a, i, "as")) {
+            /* The name ends at the next keyword; terms may follow it. */
+            if (!name_at)
+                name_at = i;
+            i++;
+            free(arg_phrase(a, &i));
+        } else if (game_spec_word(a->w[i], SPEC_LOBBY) && i + 1 < a->n) {
+            if (game_spec_set(&spec, a->w[i], a->w[i + 1], SPEC_LOBBY, &err)) {
+                lobby_answer(l, line, "%s", err.buf);
+                goto out;
+            }
+            i += 2;
+        } else {
+            struct strbuf usage = STRBUF_INIT;
+            game_spec_usage(ops, SPEC_LOBBY, &usage);
+            lobby_answer(l, line, "\"%s\" is not understood: write NEW %s %s [AS YourName] [SALT any words]", a->w[i],
+                   ops->name, usage.buf);
+            strbuf_release(&usage);
+            goto out;
+        }
+    }
+    if (game_spec_check(&spec, SPEC_LOBBY, &err)) {
+        lobby_answer(l, line, "%s", err.buf);
+        goto out;
+    }
+    if (table_name_and_salt(l, line, a, name_at ? name_at : i, &name, &salt))
+        goto out;
+    if (!(opts = engine_options_from(ops, spec.options, OPTIONS_LOBBY, &err))) {
+        lobby_answer(l, line, "%s", err.buf);
+        goto out;
+    }
+    /* The options must make a game: tried once, thrown away. */
+    if (!(probe = ops->setup(opts, spec.seats, 1, &err))) {
+        lobby_answer(l, line, "%s", err.buf);
+        goto out;
+    }
+    ops->free(probe);
+    if (table_open(l, &spec, opts, 0, &id, commitment) || table_seat_at(l, id, name, salt))
+        goto fail;
+    lobby_answer(l, line,
+           "Game %lld (%s, %d seats) is open, and you sit in seat 1 as %s; you are its host. Others join with"
+           " JOIN %lld AS TheirName; INVITE %lld friend@example.org mails a friend; START %lld starts it with"
+           " bots in the empty seats. It starts by itself when every seat is taken.\n"
+           "Seed commitment (SHA-256), published before the deal:\n  %s",
+           (long long)id, ops->title, spec.seats, name, (long long)id, (long long)id, (long long)id, commitment);
+    lobby_offer(l, "START %lld", (long long)id);
+    goto out;
+fail:
+    rc = -1;
+out:
+    if (spec.ops)
+        game_spec_release(&spec);
+    cJSON_Delete(opts);
+    free(name);
+    free(salt);
+    strbuf_release(&err);
+    return rc;
+}
+
+/* A name nobody at table id has: name itself, else "Name 2", "Name 3"...
+ * (within the 24 characters a name may have). 1 when none is free. */
+static int free_name(sqlite3 *db, int64_t id, char **name)
+{
+    for (int k = 1; k <= GAME_MAX_SEATS + 1; k++) {
+        char want[32];
+        int64_t dup;
+        if (k == 1)
+            snprintf(want, sizeof(want), "%s", *name);
+        else
+            snprintf(want, sizeof(want), "%.21s %d", *name, k);
+        if (db_get_int64(db, &dup, "SELECT count(*) FROM lobby_players WHERE table_id = ? AND name = ? COLLATE NOCASE",
+                         "Is", id, want) < 0)
+            return -1;
+        if (!dup) {
+            free(*name);
+            *name = xstrdup(want);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Why a table could not start, said to its host with what fixes it (the
+ * host who sent START reads it in her answer instead). */
+static int tell_host_cannot_start(struct lobby *l, const struct table *t, const char *why)
+{
+    cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray(), *o = cJSON_CreateObject();
+    struct strbuf text = STRBUF_INIT;
+    int rc;
+    strbuf_addf(&text, "%s. UNSEAT %lld Name frees a seat, START %lld tries again, LEAVE %lld closes the table.",
+                why, (long long)t->id, (long long)t->id, (long long)t->id);
+    cJSON_AddStringToObject(o, "text", "");
+    lobby_add_prose(o, "body", text.buf);
+    cJSON_AddItemToArray(lines, o);
+    cJSON_AddItemToObject(d, "lines", lines);
+    cJSON_AddStringToObject(d, "headline", "a game you host cannot start");
+    rc = lobby_send(l->db, t->host, "lobby-notice", "lobby.txt", d, l->origin, false);
+    cJSON_Delete(d);
+    strbuf_release(&text);
+    return rc;
+}
+
+/* A table's MINRELIABILITY and MINRATING: 1 when the joiner is below
+ * either (said), 0 when she may join; an invitation lets her in. */
+int table_join_gate(struct lobby *l, const char *line, int64_t id)
+{
+    sqlite3_stmt *q = db_stmt(l->db,
+                              "SELECT min_reliability, min_rating, module,"
+                              " EXISTS (SELECT 1 FROM lobby_invites i WHERE i.table_id = t.id AND i.email = ?)"
+                              " FROM lobby_tables t WHERE id = ?",
+                              "sI", l->from, id);
+    int min_rel = 0, min_rating = 0, rc, refused = 0;
+    bool gate_rating = false, invited = false;
+    char *module = NULL, *who;
+    struct standing st;
+    struct reliability r;
+    if (!q)
+        return -1;
+    if ((rc = db_step(q)) == SQLITE_ROW) {
+        min_rel = sqlite3_column_int(q, 0);
+        gate_rating = sqlite3_column_type(q, 1) != SQLITE_NULL;
+        min_rating = sqlite3_column_int(q, 1);
+        module = db_col_text(q, 2);
+        invited = sqlite3_column_int(q, 3) != 0;
+    }
+    db_finalize(q);
+    if (rc != SQLITE_ROW) {
+        free(module);
+        return -1;
+    }
+    if (invited || (!min_rel && !gate_rating)) {
+        free(module);
+        return 0;
+    }
+    who = standing_person(l->db, l->from);
+    if (standing_catch_up(l->db) || standing_rating(l->db, who, module, &st) ||
+        standing_reliability(l->db, who, &r)) {
+        free(who);
+        free(module);
+        return -1;
+    }
+    if (r.score < min_rel) {
+        lobby_answer(l, line, "game %lld takes players of reliability %d or more, and yours is %d (PROFILE shows how it"
+                        " is counted): ask its host for an INVITE, or JOIN a game without the limit (LIST shows them)",
+               (long long)id, min_rel, r.score);
+        refused = 1;
+    } else if (gate_rating && st.shown < min_rating) {
+        char shown[16];
+        standing_shown(&st, shown);
+        lobby_answer(l, line, "game %lld takes players rated %d or more, and your rating in it is %s%s: ask its host for an"
+                        " INVITE, or JOIN a game without the limit (LIST shows them)",
+               (long long)id, min_rating, shown, st.is_new ? " (fewer than 5 rated games)" : "");
+        refused = 1;
+    }
+    free(who);
+    free(module);
+    return refused;
+}
+
+/* JOIN 12 [AS Name] [SALT words] */
+int lobby_join(struct lobby *l, const char *line, const struct args *a)
+{
+    char *name = NULL, *salt = NULL, *invited = NULL;
+    struct table t;
+    int rc;
+    int64_t id, dup;
+    bool named = false;
+    struct strbuf note = STRBUF_INIT;
+    if ((rc = table_open_named(l, line, a, false, "JOIN takes a game's number: JOIN 12 AS YourName (LIST shows the"
+                                                  " open ones)", " (it has started)", &t)) <= 0)
+        return rc;
+    id = t.id;
+    if (db_get_int64(l->db, &dup, "SELECT count(*) FROM lobby_players WHERE table_id = ? AND email = ?", "Is", id,
+                     l->from) < 0)
+        return -1;
+    if (dup) {
+        lobby_answer(l, line, "you sit at game %lld already", (long long)id);
+        return 0;
+    }
+    if (t.taken >= t.seats) {
+        lobby_answer(l, line, "every seat of game %lld is taken: it waits for its host to start it", (long long)id);
+        return 0;
+    }
+    if ((rc = table_join_gate(l, line, id)) != 0)
+        return rc < 0 ? -1 : 0;
+    if (table_name_and_salt(l, line, a, 2, &name, &salt))
+        return 0;
+    for (int i = 2; i < a->n && !arg_is(a, i, "salt"); i++)
+        named |= arg_is(a, i, "as");
+    if (!named) {
+        /* A rematch keeps her name when she gives none, if it is still a
+         * name; else her address names her. */
+        struct strbuf err = STRBUF_INIT;
+        if (db_get_text(l->db, &invited, "SELECT name FROM lobby_invites WHERE table_id = ? AND email = ?", "Is",
+                        id, l->from) < 0) {
+            strbuf_release(&err);
+            goto fail;
+        }
+        if (invited && *invited && !engine_check_name(invited, &err)) {
+            free(name);
+            name = invited;
+            invited = NULL;
+        }
+        free(invited);
+        strbuf_release(&err);
+        /* A name she did not choose is made free if it is taken. */
+        if ((rc = free_name(l->db, id, &name)) < 0)
+            goto fail;
+    } else {
+        if (db_get_int64(l->db, &dup,
+                         "SELECT count(*) FROM lobby_players WHERE table_id = ? AND name = ? COLLATE NOCASE", "Is", id,
+                         name) < 0)
+            goto fail;
+        rc = dup ? 1 : 0;
+    }
+    if (rc) {
+        lobby_answer(l, line, "someone at game %lld is called %s already: write JOIN %lld AS AnotherName", (long long)id,
+               name, (long long)id);
+        goto done;
+    }
+    if (table_seat_at(l, id, name, salt))
+        goto fail;
+    if (t.taken + 1 >= t.seats) {
+        if ((rc = table_start(l->db, id, false, "bot", &note)) < 0)
+            goto fail;
+        if (rc == 1 && !str_ieq(t.host, l->from) && tell_host_cannot_start(l, &t, note.buf))
+            goto fail;
+        lobby_answer(l, line, "You sit at game %lld as %s, in seat %d: the last one. %s%s", (long long)id, name,
+               t.taken + 1, note.buf, rc == 1 ? ". Its host is told what fixes it." : "");
+    } else {
+        lobby_answer(l, line, "You sit at game %lld as %s, in seat %d of %d. It starts when every seat is taken, or"
+                        " when its host sends START %lld.",
+               (long long)id, name, t.taken + 1, t.seats, (long long)id);
+    }
+done:
+    free(name);
+    free(salt);
+    strbuf_release(&note);
+    return 0;
+fail:
+    free(name);
+    free(salt);
+    strbuf_release(&note);
+    return -1;
+}
+
+/* The seats of table id close up in the order they were taken (1, 2, ...). */
+static int close_up(sqlite3 *db, int64_t id)
+{
+    /* Through positions above any in use, so that no two rows ever share one. */
+    return db_do(db,
+                 "UPDATE lobby_players SET position = r.n + 1000 FROM (SELECT rowid AS rid, row_number() OVER (ORDER"
+                 " BY position) AS n FROM lobby_players WHERE table_id = ?) AS r WHERE lobby_players.rowid = r.rid",
+                 "I", id) ||
+                   db_do(db, "UPDATE lobby_players SET position = position - 1000 WHERE table_id = ?", "I", id)
+               ? -1
+               : 0;
+}
+
+/* Tells the players still at a closed table, once each. */
+static int tell_closed(struct lobby *l, int64_t id)
+{
+    sqlite3_stmt *q = db_stmt(l->db, "SELECT email FROM lobby_players WHERE table_id = ? AND email <> 'bot'", "I", id);
+    struct strlist to = STRLIST_INIT;
+    int rc = 0;
+    if (!q)
+        return -1;
+    while (db_step(q) == SQLITE_ROW)
+        strlist_push(&to, (const char *)sqlite3_column_text(q, 0));
+    db_finalize(q);
+    for (size_t i = 0; i < to.n && !rc; i++) {
+        cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray(), *o = cJSON_CreateObject();
+        char text[200];
+        snprintf(text, sizeof(text), "Game %lld will not start: its host (%s) left it.", (long long)id, l->from);
+        cJSON_AddStringToObject(o, "text", "");
+        cJSON_AddStringToObject(o, "body", text);
+        cJSON_AddItemToArray(lines, o);
+        cJSON_AddItemToObject(d, "lines", lines);
+        cJSON_AddStringToObject(d, "headline", "a game you joined is closed");
+        rc = lobby_send(l->db, to.v[i], "lobby-notice", "lobby.txt", d, l->origin, false);
+        cJSON_Delete(d);
+    }
+    strlist_clear(&to);
+    return rc;
+}
+
+/* LEAVE 12: before it starts; the host leaving closes it. */
+int lobby_leave(struct lobby *l, const char *line, const struct args *a)
+{
+    struct table t;
+    int rc;
+    int64_t id;
+    if ((rc = table_open_named(l, line, a, false, "LEAVE takes a game's number: LEAVE 12",
+                               ": a game that has started is left with RESIGN, by replying to one of its mails", &t)) <=
+        0)
+        return rc;
+    id = t.id;
+    if (db_do(l->db, "DELETE FROM lobby_players WHERE table_id = ? AND email = ?", "Is", id, l->from))
+        return -1;
+    if (!sqlite3_changes(l->db)) {
+        lobby_answer(l, line, "you do not sit at game %lld", (long long)id);
+        return 0;
+    }
+    if (str_ieq(t.host, l->from)) {
+        if (db_do(l->db, "UPDATE lobby_tables SET status = 'closed' WHERE id = ?", "I", id) || tell_closed(l, id))
+            return -1;
+        lobby_answer(l, line, "You left game %lld, which you hosted: it is closed, and the others are told.", (long long)id);
+        return 0;
+    }
+    if (close_up(l->db, id))
+        return -1;
+    lobby_answer(l, line, "You left game %lld.", (long long)id);
+    return 0;
+}
+
+/* UNSEAT 12 Name: the host frees a seat before the start; its player is told. */
+int lobby_unseat(struct lobby *l, const char *line, const struct args *a)
+{
+    struct table t;
+    char *email = NULL, *name;
+    int rc, i = 2;
+    if ((rc = table_open_named(l, line, a, false, "UNSEAT takes a game's number and a player's name: UNSEAT 12 Name",
+                               ": a game that has started keeps its players (its host may REPLACE or KICK them)",
+                               &t)) <= 0)
+        return rc;
+    if (!str_ieq(t.host, l->from)) {
+        lobby_answer(l, line, "only the host of game %lld frees its seats (the address that opened it)", (long long)t.id);
+        return 0;
+    }
+    name = arg_phrase(a, &i);
+    if (!*name) {
+        lobby_answer(l, line, "UNSEAT takes the name of the player whose seat you free: UNSEAT %lld Name", (long long)t.id);
+        free(name);
+        return 0;
+    }
+    if ((rc = db_get_text(l->db, &email, "SELECT email FROM lobby_players WHERE table_id = ? AND name = ? COLLATE"
+                                         " NOCASE", "Is", t.id, name)) < 0)
+        goto fail;
+    if (!rc) {
+        lobby_answer(l, line, "nobody at game %lld is called %s (MYGAMES or LIST shows who sits there)", (long long)t.id,
+               name);
+        goto done;
+    }
+    if (str_ieq(email, l->from)) {
+        lobby_answer(l, line, "that is your own seat: LEAVE %lld gives it back and closes the table", (long long)t.id);
+        goto done;
+    }
+    if (db_do(l->db, "DELETE FROM lobby_players WHERE table_id = ? AND name = ? COLLATE NOCASE", "Is", t.id, name) ||
+        close_up(l->db, t.id))
+        goto fail;
+    if (!str_eq(email, "bot")) {
+        cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray(), *o = cJSON_CreateObject();
+        char text[200];
+        snprintf(text, sizeof(text), "Your seat at game %lld was freed by its host (%.80s) before the start.",
+                 (long long)t.id, l->from);
+        cJSON_AddStringToObject(o, "text", "");
+        lobby_add_prose(o, "body", text);
+        cJSON_AddItemToArray(lines, o);
+        cJSON_AddItemToObject(d, "lines", lines);
+        cJSON_AddStringToObject(d, "headline", "your seat at a game was freed");
+        rc = lobby_send(l->db, email, "lobby-notice", "lobby.txt", d, l->origin, false);
+        cJSON_Delete(d);
+        if (rc)
+            goto fail;
+    }
+    lobby_answer(l, line, "%s no longer sits at game %lld%s.", name, (long long)t.id,
+           str_eq(email, "bot") ? "" : ", and is told");
+done:
+    free(name);
+    free(email);
+    return 0;
+fail:
+    free(name);
+    free(email);
+    return -1;
+}
