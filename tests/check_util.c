@@ -1,6 +1,7 @@
 /* check_util.c: tests of the small pieces: strbuf, strlist, words, order lines, the random generator, JSON readers. */
 #include "test_support.h"
 
+#include "lib/cmdtab.h"
 #include "lib/digest.h"
 #include "lib/jsonx.h"
 #include "lib/order_text.h"
@@ -273,6 +274,58 @@ START_TEST(sha256_matches_reference)
 }
 END_TEST
 
+/* The one command table: a line's row by its name in any case (the
+ * longest of two that fit), the words after it, its arity said, the
+ * nearest name, and HELP and the lists from the same rows. */
+START_TEST(a_command_table_finds_checks_and_lists)
+{
+    static const struct row {
+        struct cmdtab_row row;
+        int id;
+    } rows[] = {
+        { { "draw", 0, 0, 0, "DRAW", "vote for a draw" }, 1 },
+        { { "no", 0, 1, 0, NULL, "no" }, 2 },
+        { { "no draw", 0, 0, 0, "NO DRAW", "take the vote back" }, 3 },
+        { { "extend", 1, 1, 0, "EXTEND 2d", "more time for the step, said in a help line long enough to wrap" }, 4 },
+        { { NULL, 0, 0, 0, NULL, NULL }, 0 },
+    };
+    const struct cmdtab t = CMDTAB(rows);
+    struct strbuf sb = STRBUF_INIT;
+    const struct row *r = (const struct row *)cmdtab_find(t, "No Draw");
+    ck_assert(r && r->id == 3);
+    ck_assert_int_eq(((const struct row *)cmdtab_find(t, "no way"))->id, 2);
+    ck_assert_ptr_null(cmdtab_find(t, "drawn"));
+    ck_assert_ptr_null(cmdtab_find(t, ""));
+    r = (const struct row *)cmdtab_find(t, "  EXTEND  2d  now");
+    ck_assert(r && r->id == 4);
+    ck_assert_int_eq(cmdtab_args(&r->row, "  EXTEND  2d  now"), 2);
+    ck_assert_int_eq(cmdtab_arity(&r->row, 2, "word", &sb), 1);
+    ck_assert_str_eq(sb.buf, "takes at most 1 word, got 2");
+    strbuf_reset(&sb);
+    ck_assert_int_eq(cmdtab_arity(&r->row, 0, "argument", &sb), 1);
+    ck_assert_str_eq(sb.buf, "needs 1 argument, got 0");
+    strbuf_reset(&sb);
+    ck_assert_int_eq(cmdtab_arity(&rows[0].row, 1, "word", &sb), 1);
+    ck_assert_str_eq(sb.buf, "takes no words, got 1");
+    strbuf_reset(&sb);
+    ck_assert_int_eq(cmdtab_arity(&r->row, 1, "word", &sb), 0);
+    ck_assert_int_eq(((const struct row *)cmdtab_nearest(t, "extnd"))->id, 4);
+    ck_assert_ptr_null(cmdtab_nearest(t, "resign"));
+    cmdtab_names(t, &sb);
+    ck_assert_str_eq(sb.buf, "DRAW, NO, NO DRAW, EXTEND");
+    strbuf_reset(&sb);
+    cmdtab_usages(t, &sb);
+    ck_assert_str_eq(sb.buf, "DRAW, NO, NO DRAW, EXTEND 2d");
+    strbuf_reset(&sb);
+    cmdtab_help(t, &sb);
+    ck_assert_msg(strstr(sb.buf, "  DRAW             vote for a draw\n") && strstr(sb.buf, "  NO DRAW          take"),
+                  "%s", sb.buf);
+    for (const char *line = sb.buf; *line; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] != 0))
+        ck_assert_uint_le(strcspn(line, "\n"), 72 + 19);
+    strbuf_release(&sb);
+}
+END_TEST
+
 Suite *util_suite(void)
 {
     Suite *s = suite_create("util");
@@ -290,6 +343,7 @@ Suite *util_suite(void)
     tcase_add_test(tc, secrets_are_long_and_differ);
     tcase_add_test(tc, parse_int_refuses_junk);
     tcase_add_test(tc, sha256_matches_reference);
+    tcase_add_test(tc, a_command_table_finds_checks_and_lists);
     suite_add_tcase(s, tc);
     return s;
 }
