@@ -1,5 +1,6 @@
 /* lobby.c: the bare address's session and dispatch: a mail's lines read as commands through one table, answered in one mail; the files lobby_*.c hold the commands by concern. */
 #include "judge/lobby_int.h"
+#include "lib/cmdtab.h"
 
 struct lobby_command;
 static const struct lobby_command *command_of(const char *line);
@@ -199,52 +200,48 @@ static int cmd_help(struct lobby *l, const char *line, const struct args *a)
 /* A yes to "Did you mean X?" runs X only when X only reads or seats her. */
 #define ON_YES 2u
 
+/* A row of lib/cmdtab.h's table, and its handler. The commands read
+ * their own words (AS, SALT and the terms): the table gives any number. */
 struct lobby_command {
-    const char *name;
+    struct cmdtab_row row;
     int (*run)(struct lobby *l, const char *line, const struct args *a);
-    unsigned flags;
-    const char *usage; /* as HELP shows it */
-    const char *help;  /* one line */
 };
 
 static const struct lobby_command lobby_commands[] = {
-    { "help", cmd_help, ON_YES, "HELP", "this list" },
-    { "games", lobby_games, ON_YES, "GAMES", "the games this ngoma runs" },
-    { "list", lobby_list, ON_YES, "LIST", "the games waiting for players, their seats, options" },
-    { "new", lobby_new, NEEDS_CONFIRMED,
-      "NEW kalimambo [SEATS 4] [OPTION key=value] [DEADLINE 48h] [REMIND 24h,2h] [GRACE 12h] [NMR bot]"
-      " [MINRELIABILITY 80] [MINRATING 400] [AS YourName] [SALT any words]",
-      "open a game: you host it and sit in seat 1" },
-    { "join", lobby_join, NEEDS_CONFIRMED | ON_YES, "JOIN 12 [AS YourName] [SALT any words]",
-      "take a seat; the game starts when all are taken" },
-    { "leave", lobby_leave, NEEDS_CONFIRMED, "LEAVE 12", "give your seat back before the game starts" },
-    { "take", lobby_take, NEEDS_CONFIRMED, "TAKE 12 Beta [AS YourName]",
-      "take over a seat a bot plays since its player left (LIST shows them)" },
-    { "unseat", lobby_unseat, NEEDS_CONFIRMED, "UNSEAT 12 Name", "(its host) free a seat before the start" },
-    { "start", lobby_start, NEEDS_CONFIRMED, "START 12 [BOT:EASY]", "(its host) start now, bots in the empty seats" },
-    { "invite", lobby_invite, NEEDS_CONFIRMED, "INVITE 12 friend@example.org", "one mail to a friend, saying who asked" },
-    { "watch", lobby_watch, NEEDS_CONFIRMED | ON_YES, "WATCH 12", "a mail each round, as an observer sees the game" },
-    { "unwatch", lobby_unwatch, 0, "UNWATCH 12", "no more of those" },
-    { "agree", lobby_agree, NEEDS_CONFIRMED, "AGREE 12",
-      "agree to what the player who opened game 12 asks (a pause, more time)" },
-    { "rematch", lobby_rematch, NEEDS_CONFIRMED, "REMATCH 12 [BOT:EASY]", "the same players, a new game (each is invited)" },
-    { "mygames", lobby_mygames, ON_YES, "MYGAMES", "your games, seats, open games and watched games" },
-    { "ratings", lobby_ratings, ON_YES, "RATINGS kalimambo", "a game's top 20 players by rating, and you" },
-    { "profile", lobby_profile, NEEDS_CONFIRMED | ON_YES, "PROFILE [Name]", "your (or a player's) ratings, reliability, games" },
-    { "confirm", lobby_confirm, 0, "CONFIRM token", "confirm your address (the token is in ngoma's mail)" },
-    { "drop", lobby_drop, 0, "DROP", "(in a reply to a confirmation) confirm, but run nothing that waited" },
-    { NULL, NULL, 0, NULL, NULL },
+    { { "help", 0, CMDTAB_ANY, ON_YES, "HELP", "this list" }, cmd_help },
+    { { "games", 0, CMDTAB_ANY, ON_YES, "GAMES", "the games this ngoma runs" }, lobby_games },
+    { { "list", 0, CMDTAB_ANY, ON_YES, "LIST", "the games waiting for players, their seats, options" }, lobby_list },
+    { { "new", 0, CMDTAB_ANY, NEEDS_CONFIRMED,
+        "NEW kalimambo [SEATS 4] [OPTION key=value] [DEADLINE 48h] [REMIND 24h,2h] [GRACE 12h] [NMR bot]"
+        " [MINRELIABILITY 80] [MINRATING 400] [AS YourName] [SALT any words]",
+        "open a game: you host it and sit in seat 1" },
+      lobby_new },
+    { { "join", 0, CMDTAB_ANY, NEEDS_CONFIRMED | ON_YES, "JOIN 12 [AS YourName] [SALT any words]",
+        "take a seat; the game starts when all are taken" },
+      lobby_join },
+    { { "leave", 0, CMDTAB_ANY, NEEDS_CONFIRMED, "LEAVE 12", "give your seat back before the game starts" }, lobby_leave },
+    { { "take", 0, CMDTAB_ANY, NEEDS_CONFIRMED, "TAKE 12 Beta [AS YourName]", "take over a seat a bot plays since its player left (LIST shows them)" }, lobby_take },
+    { { "unseat", 0, CMDTAB_ANY, NEEDS_CONFIRMED, "UNSEAT 12 Name", "(its host) free a seat before the start" }, lobby_unseat },
+    { { "start", 0, CMDTAB_ANY, NEEDS_CONFIRMED, "START 12 [BOT:EASY]", "(its host) start now, bots in the empty seats" }, lobby_start },
+    { { "invite", 0, CMDTAB_ANY, NEEDS_CONFIRMED, "INVITE 12 friend@example.org", "one mail to a friend, saying who asked" }, lobby_invite },
+    { { "watch", 0, CMDTAB_ANY, NEEDS_CONFIRMED | ON_YES, "WATCH 12", "a mail each round, as an observer sees the game" }, lobby_watch },
+    { { "unwatch", 0, CMDTAB_ANY, 0, "UNWATCH 12", "no more of those" }, lobby_unwatch },
+    { { "agree", 0, CMDTAB_ANY, NEEDS_CONFIRMED, "AGREE 12", "agree to what the player who opened game 12 asks (a pause, more time)" }, lobby_agree },
+    { { "rematch", 0, CMDTAB_ANY, NEEDS_CONFIRMED, "REMATCH 12 [BOT:EASY]", "the same players, a new game (each is invited)" }, lobby_rematch },
+    { { "mygames", 0, CMDTAB_ANY, ON_YES, "MYGAMES", "your games, seats, open games and watched games" }, lobby_mygames },
+    { { "ratings", 0, CMDTAB_ANY, ON_YES, "RATINGS kalimambo", "a game's top 20 players by rating, and you" }, lobby_ratings },
+    { { "profile", 0, CMDTAB_ANY, NEEDS_CONFIRMED | ON_YES, "PROFILE [Name]", "your (or a player's) ratings, reliability, games" }, lobby_profile },
+    { { "confirm", 0, CMDTAB_ANY, 0, "CONFIRM token", "confirm your address (the token is in ngoma's mail)" }, lobby_confirm },
+    { { "drop", 0, CMDTAB_ANY, 0, "DROP", "(in a reply to a confirmation) confirm, but run nothing that waited" }, lobby_drop },
+    { { NULL, 0, 0, 0, NULL, NULL }, NULL },
 };
+
+#define LOBBY_TABLE CMDTAB(lobby_commands)
 
 /* The command a line begins with, or NULL. */
 static const struct lobby_command *command_of(const char *line)
 {
-    const char *w;
-    size_t n = first_word(line ? line : "", &w);
-    for (const struct lobby_command *c = lobby_commands; n && c->name; c++)
-        if (strlen(c->name) == n && strncasecmp(w, c->name, n) == 0)
-            return c;
-    return NULL;
+    return (const struct lobby_command *)cmdtab_find(LOBBY_TABLE, line ? line : "");
 }
 
 bool lobby_command_word(const char *text)
@@ -255,28 +252,7 @@ bool lobby_command_word(const char *text)
 /* HELP's list: each usage, then its line (beside it when it fits). */
 static void commands_help(struct strbuf *out)
 {
-    for (const struct lobby_command *c = lobby_commands; c->name; c++) {
-        if (strlen(c->usage) <= 16) {
-            strbuf_addf(out, "  %-16s %s\n", c->usage, c->help);
-        } else {
-            struct strbuf usage = STRBUF_INIT;
-            strbuf_addstr(&usage, "  ");
-            strbuf_add_flowed(&usage, c->usage, 6, 72);
-            strbuf_addstr(out, usage.buf);
-            strbuf_addf(out, "%19s%s\n", "", c->help);
-            strbuf_release(&usage);
-        }
-    }
-}
-
-/* The names of the commands, "HELP, GAMES, ...", for the refusal. */
-static void command_names(struct strbuf *out)
-{
-    for (const struct lobby_command *c = lobby_commands; c->name; c++) {
-        strbuf_addstr(out, c == lobby_commands ? "" : ", ");
-        for (const char *p = c->name; *p; p++)
-            strbuf_addch(out, (char)toupper((unsigned char)*p));
-    }
+    cmdtab_help(LOBBY_TABLE, out);
 }
 
 static int run_line(struct lobby *l, const char *line)
@@ -293,7 +269,7 @@ static int run_line(struct lobby *l, const char *line)
                          " lobby_players p WHERE p.table_id = t.id AND p.email = i.email)",
                          "s", l->from) < 0)
             return -1;
-        command_names(&names);
+        cmdtab_names(LOBBY_TABLE, &names);
         {
             /* A command a letter or two off ("JION 1"): offered, with
              * the rest of the line as written. */
@@ -309,19 +285,13 @@ static int run_line(struct lobby *l, const char *line)
             for (const char *p = line; *p; p++)
                 words += *p == ' ';
             if (letters && words <= 5 && n < sizeof(word)) {
-                const char *cmds[ARRAY_SIZE(lobby_commands)];
-                size_t count = 0;
-                int k;
                 memcpy(word, w, n);
                 word[n] = '\0';
-                for (const struct lobby_command *lc = lobby_commands; lc->name; lc++)
-                    cmds[count++] = lc->name;
-                if ((k = order_nearest_word(word, cmds, count)) >= 0)
-                    near = &lobby_commands[k];
+                near = (const struct lobby_command *)cmdtab_nearest(LOBBY_TABLE, word);
             }
             if (near) {
                 struct strbuf meant = STRBUF_INIT;
-                for (const char *p = near->name; *p; p++)
+                for (const char *p = near->row.name; *p; p++)
                     strbuf_addch(&meant, (char)toupper((unsigned char)*p));
                 strbuf_addstr(&meant, w + n);
                 lobby_answer(l, line, "this is not a lobby command. Did you mean %s? Reply yes to do it, or write it as"
@@ -340,7 +310,7 @@ static int run_line(struct lobby *l, const char *line)
         strbuf_release(&names);
         return 0;
     }
-    if ((c->flags & NEEDS_CONFIRMED) && !l->confirmed) {
+    if ((c->row.flags & NEEDS_CONFIRMED) && !l->confirmed) {
         l->wants_confirm = true;
         strbuf_addf(&l->waiting, "%s\n", line);
         lobby_answer(l, line, "waits until you confirm your address (see below); then it is done");
@@ -384,8 +354,8 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
     {
         struct strlist now_lines = STRLIST_INIT, all = STRLIST_INIT, words = STRLIST_INIT;
         order_lines(in->e.orders, &all);
-        for (const struct lobby_command *c = lobby_commands; c->name; c++)
-            strlist_push(&words, c->name);
+        for (const struct lobby_command *c = lobby_commands; c->row.name; c++)
+            strlist_push(&words, c->row.name);
         for (size_t i = 0; i < all.n; i++) {
             /* "Cheers, Ann", "thanks", "Ann": what people write around
              * commands, read as such. */
@@ -399,7 +369,7 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
              * it only reads or seats her. */
             char *offered = order_text_offered(in->e.orders);
             const struct lobby_command *c = offered ? command_of(offered) : NULL;
-            if (c && (c->flags & ON_YES)) {
+            if (c && (c->row.flags & ON_YES)) {
                 free(now_lines.v[0]);
                 now_lines.v[0] = offered;
                 offered = NULL;
@@ -504,7 +474,7 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
             strbuf_addstr(&head, i == 0 ? "the answer to your " : i + 1 == k || i == 3 ? " and " : ", ");
             if (!c)
                 strbuf_addstr(&head, "mail");
-            for (const char *ch = c ? c->name : ""; *ch; ch++)
+            for (const char *ch = c ? c->row.name : ""; *ch; ch++)
                 strbuf_addch(&head, (char)toupper((unsigned char)*ch));
         }
         if (k > 4)
