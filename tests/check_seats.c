@@ -802,6 +802,11 @@ START_TEST(takeover_can_be_off)
     ck_assert_int_eq(host(db, &g, "KIKC Cleo bot:easy", &out), 1);
     ck_assert_msg(strstr(out.buf, "Did you mean KICK?") != NULL, "%s", out.buf);
     ck_assert(!g.seats[2].bot);
+    /* The host's table checks a command's words once, as the shell's. */
+    strbuf_reset(&out);
+    ck_assert_int_eq(host(db, &g, "PAUSE now please", &out), 1);
+    ck_assert_msg(strstr(out.buf, "PAUSE takes no words, got 2: write PAUSE.") != NULL, "%s", out.buf);
+    ck_assert(!g.sched.paused);
     ck_assert_int_eq(host(db, &g, "KICK Cleo bot:easy", &out), 0);
     t_lobby(db, "vera@example.org", "list", "LIST");
     ck_assert(!t_last_has(db, "vera@example.org", "TAKE 1"));

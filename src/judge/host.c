@@ -1,5 +1,6 @@
 /* host.c: what a game's host may do, by command line or by mail: pause, resume, extend, roll back, replace, kick. */
 #include "judge/host.h"
+#include "lib/cmdtab.h"
 #include "lib/order_text.h"
 #include "judge/consent.h"
 #include "store/db.h"
@@ -428,32 +429,100 @@ int host_status(sqlite3 *db, struct game_rec *g, struct viewer who, struct strbu
     return 0;
 }
 
-static const char *const host_words[] = { "pause", "resume", "extend", "rollback", "replace", "kick", "end", "status" };
+/* ---- the host's command table (lib/cmdtab.h) ------------------------------ */
 
-/* The host command a word is a letter or two off ("PAUS": PAUSE), in
- * capitals, or NULL. */
-static const char *near_host_word(const char *word)
+#define OPENER_ASKS 1u /* a lobby opener's is asked of the other players */
+
+struct host_row {
+    struct cmdtab_row row;
+    int (*run)(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
+               struct strbuf *out);
+};
+
+static int run_pause(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
+                     struct strbuf *out)
 {
-    static const char *const loud[] = { "PAUSE", "RESUME", "EXTEND", "ROLLBACK", "REPLACE", "KICK", "END", "STATUS" };
-    int k = order_nearest_word(word, host_words, ARRAY_SIZE(host_words));
-    return k >= 0 ? loud[k] : NULL;
+    (void)who, (void)w, (void)line;
+    return do_pause(db, g, out);
 }
+
+static int run_resume(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
+                      struct strbuf *out)
+{
+    (void)who, (void)w, (void)line;
+    return do_resume(db, g, out);
+}
+
+static int run_extend(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
+                      struct strbuf *out)
+{
+    (void)who, (void)line;
+    return do_extend(db, g, w->n == 2 ? w->w[1] : NULL, out);
+}
+
+static int run_rollback(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
+                        struct strbuf *out)
+{
+    (void)who, (void)line;
+    return do_rollback(db, g, w, out);
+}
+
+static int run_replace(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
+                       struct strbuf *out)
+{
+    (void)who;
+    return do_replace(db, g, w, line, out);
+}
+
+static int run_kick(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
+                    struct strbuf *out)
+{
+    (void)who, (void)line;
+    return w->n == 2 || w->n == 3 ? do_kick(db, g, w->w[1], w->n == 3 ? w->w[2] : NULL, out)
+                                  : do_kick(db, g, NULL, NULL, out);
+}
+
+static int run_end(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
+                   struct strbuf *out)
+{
+    (void)who;
+    return do_end(db, g, w, line, out);
+}
+
+static int run_status(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
+                      struct strbuf *out)
+{
+    (void)w, (void)line;
+    return host_status(db, g, who, out);
+}
+
+static const struct host_row host_rows[] = {
+    { { "pause", 0, 0, OPENER_ASKS, "PAUSE", "no deadline runs until RESUME" }, run_pause },
+    { { "resume", 0, 0, 0, "RESUME", "the deadline runs again" }, run_resume },
+    { { "extend", 0, CMDTAB_ANY, OPENER_ASKS, "EXTEND 2d", "more time for the step" }, run_extend },
+    { { "rollback", 0, CMDTAB_ANY, 0, "ROLLBACK <round>", "back to where the round began" }, run_rollback },
+    { { "replace", 0, CMDTAB_ANY, 0, "REPLACE <player> <name>=<address>", "a new player takes the seat" },
+      run_replace },
+    { { "kick", 0, CMDTAB_ANY, 0, "KICK <player> [bot:easy|bot:strong]", "a bot plays the seat from now on" },
+      run_kick },
+    { { "end", 0, CMDTAB_ANY, 0, "END [SCORE|ABANDON] <reason>", "the game ends now" }, run_end },
+    { { "status", 0, 0, 0, "STATUS", "where the game stands, and who is waited for" }, run_status },
+    { { NULL, 0, 0, 0, NULL, NULL }, NULL },
+};
+
+#define HOST_TABLE CMDTAB(host_rows)
 
 bool host_command_word(const char *line)
 {
-    const char *const *words = host_words;
-    size_t n = strcspn(line, " ");
-    for (size_t i = 0; i < ARRAY_SIZE(host_words); i++)
-        if (strlen(words[i]) == n && strncasecmp(line, words[i], n) == 0)
-            return true;
-    return false;
+    return cmdtab_find(HOST_TABLE, line) != NULL;
 }
 
 int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char *line, struct strbuf *out)
 {
     struct words w;
-    int rc;
+    int rc = 1;
     const char *why;
+    const struct host_row *r;
     words_split(&w, line, NULL);
     if (w.n == 0) {
         words_release(&w);
@@ -464,33 +533,29 @@ int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char 
         words_release(&w);
         return 1;
     }
-    if (who.kind == VIEWER_OPENER && ((str_eq(w.w[0], "pause") && w.n == 1) || str_eq(w.w[0], "extend")))
-        rc = opener_asks(db, g, &w, out);
-    else if (str_eq(w.w[0], "pause") && w.n == 1)
-        rc = do_pause(db, g, out);
-    else if (str_eq(w.w[0], "resume") && w.n == 1)
-        rc = do_resume(db, g, out);
-    else if (str_eq(w.w[0], "extend"))
-        rc = do_extend(db, g, w.n == 2 ? w.w[1] : NULL, out);
-    else if (str_eq(w.w[0], "rollback"))
-        rc = do_rollback(db, g, &w, out);
-    else if (str_eq(w.w[0], "replace"))
-        rc = do_replace(db, g, &w, line, out);
-    else if (str_eq(w.w[0], "kick"))
-        rc = w.n == 2 || w.n == 3 ? do_kick(db, g, w.w[1], w.n == 3 ? w.w[2] : NULL, out) : do_kick(db, g, NULL, NULL, out);
-    else if (str_eq(w.w[0], "end"))
-        rc = do_end(db, g, &w, line, out);
-    else if (str_eq(w.w[0], "status") && w.n == 1)
-        rc = host_status(db, g, who, out);
-    else if (near_host_word(w.w[0])) {
+    r = (const struct host_row *)cmdtab_find(HOST_TABLE, w.w[0]);
+    if (r) {
+        struct strbuf err = STRBUF_INIT, name = STRBUF_INIT;
+        cmdtab_add_loud(&name, r->row.name);
+        if (cmdtab_arity(&r->row, w.n - 1, "word", &err))
+            strbuf_addf(out, "%s %s: write %s.", name.buf, err.buf, r->row.usage);
+        else if (who.kind == VIEWER_OPENER && (r->row.flags & OPENER_ASKS))
+            rc = opener_asks(db, g, &w, out);
+        else
+            rc = r->run(db, g, who, &w, line, out);
+        strbuf_release(&err);
+        strbuf_release(&name);
+    } else if ((r = (const struct host_row *)cmdtab_nearest(HOST_TABLE, w.w[0]))) {
+        struct strbuf name = STRBUF_INIT;
+        cmdtab_add_loud(&name, r->row.name);
         strbuf_addf(out, "\"%s\" is not a host command. Did you mean %s? Write it as you mean it.", w.w[0],
-                    near_host_word(w.w[0]));
-        rc = 1;
+                    name.buf);
+        strbuf_release(&name);
     } else {
-        strbuf_addf(out, "\"%s\" is not a host command: PAUSE, RESUME, EXTEND 2d, ROLLBACK <round>, "
-                         "REPLACE <player> <name>=<address>, KICK <player> [bot:easy|bot:strong], END [SCORE|ABANDON] <reason>, STATUS",
-                    w.w[0]);
-        rc = 1;
+        struct strbuf usages = STRBUF_INIT;
+        cmdtab_usages(HOST_TABLE, &usages);
+        strbuf_addf(out, "\"%s\" is not a host command: %s", w.w[0], usages.buf);
+        strbuf_release(&usages);
     }
     words_release(&w);
     return rc;
