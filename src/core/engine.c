@@ -1,5 +1,6 @@
 /* engine.c: the core of ngoma: creating games, taking orders, resolving steps when every order is in, and replaying. */
 #include "core/engine.h"
+#include "lib/cmdtab.h"
 #include "core/agree.h"
 #include "core/bot.h"
 #include "core/search.h"
@@ -649,11 +650,69 @@ static bool verb_number(const char *line, size_t *verb, long *n)
     return end != sp + 1 && !*end && !errno;
 }
 
+enum command { CMD_NONE, CMD_HELP, CMD_BOARD, CMD_LEGAL, CMD_HISTORY, CMD_RESIGN, CMD_VACATION, CMD_TIMEZONE, CMD_MAIL,
+               CMD_IMAGES, CMD_DRAW, CMD_NODRAW, CMD_CONCEDE, CMD_NOCONCEDE };
+
+/* The orders every game takes, one table (lib/cmdtab.h). */
+#define ASKS 1u  /* it only asks: answered, nothing changes */
+#define MEANT 2u /* a refused line whose word it is may mean it ("Draw please") */
+
+static const struct common_row {
+    struct cmdtab_row row;
+    enum command cmd;
+} common_rows[] = {
+    { { "help", 0, 0, ASKS, "HELP", "the rules summary and how to write orders" }, CMD_HELP },
+    { { "rules", 0, 0, ASKS, "RULES", "the same" }, CMD_HELP },
+    { { "board", 0, 0, ASKS, "BOARD", "the board as you see it" }, CMD_BOARD },
+    { { "show", 0, 0, ASKS, "SHOW", "the same" }, CMD_BOARD },
+    { { "legal", 0, CMDTAB_ANY, ASKS, "LEGAL [order]", "your legal orders now" }, CMD_LEGAL },
+    { { "history", 0, 0, ASKS, "HISTORY", "what happened so far" }, CMD_HISTORY },
+    { { "resign", 0, 0, 0, "RESIGN", "leave the game" }, CMD_RESIGN },
+    { { "draw", 0, 0, MEANT, "DRAW", "vote to end the game drawn" }, CMD_DRAW },
+    { { "nodraw", 0, 0, 0, "NODRAW", "take that vote back" }, CMD_NODRAW },
+    { { "no draw", 0, 0, 0, "NO DRAW", "the same" }, CMD_NODRAW },
+    { { "concede", 0, 0, MEANT, "CONCEDE", "vote to end the game as it stands" }, CMD_CONCEDE },
+    { { "noconcede", 0, 0, 0, "NOCONCEDE", "take that vote back" }, CMD_NOCONCEDE },
+    { { "no concede", 0, 0, 0, "NO CONCEDE", "the same" }, CMD_NOCONCEDE },
+    { { "mail", 0, CMDTAB_ANY, 0, "MAIL TURN|EVERY|DIGEST 1d", "when you are mailed" }, CMD_MAIL },
+    { { "images", 0, CMDTAB_ANY, 0, "IMAGES ON|OFF", "pictures in your mails" }, CMD_IMAGES },
+    { { "vacation", 0, CMDTAB_ANY, 0, "VACATION 7d|OFF", "no deadline for you until then" }, CMD_VACATION },
+    { { "timezone", 0, CMDTAB_ANY, 0, "TIMEZONE Africa/Lagos", "the zone your times are in" }, CMD_TIMEZONE },
+    { { NULL, 0, 0, 0, NULL, NULL }, CMD_NONE },
+};
+
+/* The common order a line is (its name, then as many words as it takes),
+ * else NULL: a game's order. */
+static const struct common_row *common_of(const char *line)
+{
+    const struct cmdtab_row *r = cmdtab_find(CMDTAB(common_rows), line);
+    struct strbuf err = STRBUF_INIT;
+    bool fits = r && !cmdtab_arity(r, cmdtab_args(r, line), "word", &err);
+    strbuf_release(&err);
+    return fits ? (const struct common_row *)r : NULL;
+}
+
+static enum command command_of(const char *line)
+{
+    const struct common_row *c = common_of(line);
+    return c ? c->cmd : CMD_NONE;
+}
+
+bool engine_line_asks(const char *line)
+{
+    const struct common_row *c = common_of(line);
+    return c && (c->row.flags & ASKS);
+}
+
+bool engine_line_is_command(const char *line)
+{
+    return command_of(line) != CMD_NONE;
+}
+
 /* The common order a line that is not one may mean: "Draw please",
  * "I concede" (a word of it is DRAW or CONCEDE, a letter off at most). */
 static const char *common_meant(const char *line)
 {
-    static const char *const words[] = { "draw", "concede" };
     const char *p = line;
     while (*p) {
         size_t n = strcspn(p, " ,.!?;:");
@@ -661,9 +720,9 @@ static const char *common_meant(const char *line)
         if (n && n < sizeof(w)) {
             memcpy(w, p, n);
             w[n] = '\0';
-            for (size_t i = 0; i < ARRAY_SIZE(words); i++)
-                if (order_distance(w, words[i], n >= 5 ? 1 : 0) <= (n >= 5 ? 1u : 0u))
-                    return i ? "CONCEDE" : "DRAW";
+            for (const struct common_row *c = common_rows; c->row.name; c++)
+                if ((c->row.flags & MEANT) && order_distance(w, c->row.name, n >= 5 ? 1 : 0) <= (n >= 5 ? 1u : 0u))
+                    return c->row.usage;
         }
         p += n;
         while (*p && strchr(" ,.!?;:", *p))
@@ -1042,49 +1101,6 @@ static void rules_text(const struct game_rec *g, struct strbuf *out)
     cJSON_Delete(data);
     strbuf_release(&name);
     strbuf_release(&err);
-}
-
-enum command { CMD_NONE, CMD_HELP, CMD_BOARD, CMD_LEGAL, CMD_HISTORY, CMD_RESIGN, CMD_VACATION, CMD_TIMEZONE, CMD_MAIL,
-               CMD_IMAGES, CMD_DRAW, CMD_NODRAW, CMD_CONCEDE, CMD_NOCONCEDE };
-static enum command command_of(const char *line);
-
-bool engine_line_asks(const char *line)
-{
-    enum command c = command_of(line);
-    return c == CMD_HELP || c == CMD_BOARD || c == CMD_LEGAL || c == CMD_HISTORY;
-}
-
-bool engine_line_is_command(const char *line)
-{
-    return command_of(line) != CMD_NONE;
-}
-
-static enum command command_of(const char *line)
-{
-    static const struct {
-        const char *word;
-        enum command cmd;
-    } table[] = {
-        { "help", CMD_HELP }, { "rules", CMD_HELP },     { "board", CMD_BOARD }, { "show", CMD_BOARD },
-        { "legal", CMD_LEGAL }, { "history", CMD_HISTORY }, { "resign", CMD_RESIGN },
-        { "draw", CMD_DRAW },   { "nodraw", CMD_NODRAW },   { "no draw", CMD_NODRAW },
-        { "concede", CMD_CONCEDE }, { "noconcede", CMD_NOCONCEDE }, { "no concede", CMD_NOCONCEDE },
-    };
-    for (size_t i = 0; i < ARRAY_SIZE(table); i++)
-        if (str_ieq(line, table[i].word))
-            return table[i].cmd;
-    /* These take an argument. */
-    if (str_iprefix(line, "legal "))
-        return CMD_LEGAL;
-    if (str_iprefix(line, "mail ") || str_ieq(line, "mail"))
-        return CMD_MAIL;
-    if (str_iprefix(line, "images ") || str_ieq(line, "images"))
-        return CMD_IMAGES;
-    if (str_iprefix(line, "vacation ") || str_ieq(line, "vacation"))
-        return CMD_VACATION;
-    if (str_iprefix(line, "timezone ") || str_ieq(line, "timezone"))
-        return CMD_TIMEZONE;
-    return CMD_NONE;
 }
 
 #define MAX_VACATION (30L * 86400)
