@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "core/gamerec.h"
+#include "lib/cmdtab.h"
 #include "lib/strbuf.h"
 
 #define NEED_DB 1u   /* the dispatcher opens (and migrates) the database first */
@@ -25,13 +26,12 @@ struct cmd_ctx {
     unsigned after;     /* AFTER_READ | AFTER_SEND */
 };
 
+/* A row of lib/cmdtab.h's table (its usage: what follows the command's
+ * name; its arity: the positional arguments, checked once by the
+ * dispatcher; its flags: NEED_DB ...), and the command. */
 struct command {
-    const char *name;
+    struct cmdtab_row row;
     int (*fn)(struct cmd_ctx *c, int argc, char **argv);
-    unsigned flags;
-    const char *args;  /* what follows the command name */
-    const char *help;  /* what it does */
-    int min_args, max_args; /* positional arguments; checked once by the dispatcher */
 };
 
 extern const struct command commands[];

@@ -14,25 +14,25 @@
 int cmd_usage(const struct cmd_ctx *c, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "ngoma %s: ", c->cmd->name);
+    fprintf(stderr, "ngoma %s: ", c->cmd->row.name);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     struct strbuf args = STRBUF_INIT;
     cmd_args_text(c->cmd, &args);
-    fprintf(stderr, " (usage: ngoma %s %s)\n", c->cmd->name, args.buf);
+    fprintf(stderr, " (usage: ngoma %s %s)\n", c->cmd->row.name, args.buf);
     strbuf_release(&args);
     return EX_USAGE;
 }
 
 void cmd_args_text(const struct command *c, struct strbuf *out)
 {
-    const char *at = strstr(c->args, "{terms}");
+    const char *at = strstr(c->row.usage, "{terms}");
     if (!at) {
-        strbuf_addstr(out, c->args);
+        strbuf_addstr(out, c->row.usage);
         return;
     }
-    strbuf_add(out, c->args, (size_t)(at - c->args));
+    strbuf_add(out, c->row.usage, (size_t)(at - c->row.usage));
     game_spec_usage(NULL, SPEC_HOST, out);
     strbuf_addstr(out, at + strlen("{terms}"));
 }
@@ -96,7 +96,7 @@ void cmd_strong_bots(struct cmd_ctx *c)
         db_failure_reset();
         return;
     }
-    if (st.bot_steps && (str_eq(c->cmd->name, "receive") || str_eq(c->cmd->name, "fetch")) &&
+    if (st.bot_steps && (str_eq(c->cmd->row.name, "receive") || str_eq(c->cmd->row.name, "fetch")) &&
         setting_is_yes(c->db, "send_on_receive") && outbox_send_wait(c->db, c->db_path, 60, &sst))
         error("the bots' mail stays in the outbox for ngoma send or run");
     db_failure_reset();

@@ -321,7 +321,7 @@ int cmd_host(struct cmd_ctx *c, int argc, char **argv)
 {
     struct strbuf line = STRBUF_INIT;
     int rc;
-    for (const char *p = c->cmd->name; *p; p++)
+    for (const char *p = c->cmd->row.name; *p; p++)
         strbuf_addch(&line, (char)(*p - 'a' + 'A'));
     for (int i = 2; i < argc; i++)
         strbuf_addf(&line, " %s", argv[i]);

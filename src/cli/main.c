@@ -1,5 +1,6 @@
 /* main.c: the ngoma program: global options, the command table, and one dispatcher that checks arity for all. */
 #include "cli/cmd.h"
+#include "lib/cmdtab.h"
 #include "judge/gamespec.h"
 #include "store/db.h"
 #include "store/settings.h"
@@ -24,66 +25,109 @@
 #include <string.h>
 
 const struct command commands[] = {
-    { "init", cmd_init, NEED_DB, "", "create the database, or upgrade it to the current schema", 0, 0 },
-    { "games", cmd_games, 0, "", "list the games ngoma can run", 0, 0 },
-    { "rules", cmd_rules, 0, "GAME", "print the rules summary, order syntax and options of a game", 1, 1 },
-    { "new", cmd_new, NEED_DB | BOTS,
-      "GAME --player NAME=EMAIL|bot[:easy|:strong] ... [--seed N] {terms} [--host EMAIL]",
-      "start a game; prints its id", 1, 1 },
-    { "list", cmd_list, NEED_DB | READS, "", "every game: status, step, deadline, who is missing", 0, 0 },
-    { "status", cmd_status, NEED_DB | READS, "GAME", "one game: status, deadline per player, policy, host, seats", 1, 1 },
-    { "order", cmd_order, NEED_DB | BOTS, "GAME PLAYER 'ORDER TEXT'",
-      "give orders as PLAYER would by mail ('-' reads them from stdin); prints the reply", 3, 3 },
-    { "legal", cmd_legal, NEED_DB | READS, "GAME PLAYER", "list every legal order of PLAYER now, one per line", 2, 2 },
-    { "show", cmd_show, NEED_DB | READS, "GAME [--as PLAYER] [--json] [--turn N|--step N]",
-      "show the game as PLAYER (or an observer) sees it", 1, 1 },
-    { "picture", cmd_picture, NEED_DB | READS, "GAME [--as PLAYER] [--turn N|--step N] > board.png",
-      "draw the board as PLAYER (or an observer) sees it, as a PNG on standard output", 1, 1 },
-    { "history", cmd_history, NEED_DB | READS, "GAME [--as PLAYER] [--turn N|--step N]",
-      "print the game round by round (turn by turn), or one round (--turn) or step (--step)", 1, 1 },
-    { "replay", cmd_replay, NEED_DB | READS, "GAME", "rebuild the game from its seed and orders and check every turn", 1, 1 },
-    { "verify", cmd_verify, NEED_DB | OR_FILE | READS, "GAME | --file RECORD.json",
-      "check the seed against its commitment and replay every deal and step from it (a record: no database)", 0,
-      1 },
-    { "site", cmd_site, NEED_DB | READS, "DIR",
-      "write the public record as a static web site: every game, its steps with pictures, its verification data", 1,
-      1 },
-    { "export", cmd_export, NEED_DB | READS, "GAME",
-      "print the game's public record as JSON: orders, logs, observer views, commitment (the seed once over)", 1, 1 },
-    { "receive", cmd_receive, NEED_DB | BOTS, "[--wait] [FILE]",
-      "keep one mail (stdin, or FILE) as an MTA pipe, .forward or procmail delivers it, and have it read at once "
-      "(--wait: read it here, and print what became of it)", 0, 1 },
-    { "fetch", cmd_fetch, NEED_DB | BOTS, "[--mbox FILE]",
-      "read new mail from the configured Maildir and/or IMAP mailbox (or every mail of an mbox file)", 0, 0 },
-    { "send", cmd_send, NEED_DB, "",
-      "read what the inbox keeps, then deliver the outbox (dir, smtp or sendmail, per send_method), after any other "
-      "ngoma at either", 0, 0 },
-    { "outbox", cmd_outbox, NEED_DB, "[--all] [--retry ID|--retry --all]",
-      "list mails not yet sent, or send deferred and failed ones now",
-      0, 0 },
-    { "config", cmd_config, NEED_DB, "[KEY [VALUE]] [--unset KEY]", "list, show, set or unset a setting", 0, 2 },
-    { "run", cmd_run, NEED_DB, "", "what cron runs: fetch mail, apply deadlines and reminders, send the outbox", 0, 0 },
-    { "serve", cmd_serve, NEED_DB, "[--listen unix:PATH | --listen HOST:PORT]... [--socket-mode 660] [--socket-group GROUP]",
-      "run resident: take mail by LMTP and answer at once, send the outbox as it fills, keep the clock to the second "
-      "(SIGTERM stops, SIGHUP rereads the settings)", 0, 0 },
-    { "prune", cmd_prune, NEED_DB, "[--before DURATION]",
-      "delete sent mail, raw copies and journal rows older than DURATION (default: the retention setting)", 0, 0 },
-    { "backup", cmd_backup, NEED_DB | READS, "FILE", "write a consistent copy of the database to FILE, while mail arrives", 1, 1 },
-    { "pause", cmd_host, NEED_DB | BOTS, "GAME", "host: stop the game and its clock", 1, 1 },
-    { "resume", cmd_host, NEED_DB | BOTS, "GAME", "host: go on, with a fresh deadline", 1, 1 },
-    { "extend", cmd_host, NEED_DB | BOTS, "GAME DURATION", "host: more time for the step (e.g. 2d, 12h)", 2, 2 },
-    { "rollback", cmd_host, NEED_DB | BOTS, "GAME ROUND|step N",
-      "host: back to the start of a round (turn, move) as the game counts, or to a step; everyone is told", 2, 3 },
-    { "replace", cmd_host, NEED_DB | BOTS, "GAME PLAYER NAME=EMAIL", "host: a new player takes a seat", 3, 3 },
-    { "kick", cmd_host, NEED_DB | BOTS, "GAME PLAYER [bot:easy|bot:strong]",
-      "host: a bot plays the seat from now on (plain: at the level bot_level)", 2, 3 },
-    { "end", cmd_end, NEED_DB, "GAME [--score|--abandon] REASON",
-      "host: end the game now, scored as it stands (the default) or with no winner", 2, 64 },
-    { "ratings", cmd_ratings, NEED_DB, "GAME", "the top 20 players of a game by rating (Weng-Lin), with their addresses", 1, 1 },
-    { "player", cmd_player, NEED_DB, "ADDRESS|NAME", "a player's ratings, reliability and games", 1, 1 },
-    { "merge-player", cmd_merge_player, NEED_DB, "KEEP OTHER",
-      "host: OTHER is another address of KEEP's player: her games and ratings become one", 2, 2 },
-    { NULL, NULL, 0, NULL, NULL, 0, 0 },
+    { { "init", 0, 0, NEED_DB, "",
+        "create the database, or upgrade it to the current schema" },
+      cmd_init },
+    { { "games", 0, 0, 0, "",
+        "list the games ngoma can run" },
+      cmd_games },
+    { { "rules", 1, 1, 0, "GAME",
+        "print the rules summary, order syntax and options of a game" },
+      cmd_rules },
+    { { "new", 1, 1, NEED_DB | BOTS, "GAME --player NAME=EMAIL|bot[:easy|:strong] ... [--seed N] {terms} [--host EMAIL]",
+        "start a game; prints its id" },
+      cmd_new },
+    { { "list", 0, 0, NEED_DB | READS, "",
+        "every game: status, step, deadline, who is missing" },
+      cmd_list },
+    { { "status", 1, 1, NEED_DB | READS, "GAME",
+        "one game: status, deadline per player, policy, host, seats" },
+      cmd_status },
+    { { "order", 3, 3, NEED_DB | BOTS, "GAME PLAYER 'ORDER TEXT'",
+        "give orders as PLAYER would by mail ('-' reads them from stdin); prints the reply" },
+      cmd_order },
+    { { "legal", 2, 2, NEED_DB | READS, "GAME PLAYER",
+        "list every legal order of PLAYER now, one per line" },
+      cmd_legal },
+    { { "show", 1, 1, NEED_DB | READS, "GAME [--as PLAYER] [--json] [--turn N|--step N]",
+        "show the game as PLAYER (or an observer) sees it" },
+      cmd_show },
+    { { "picture", 1, 1, NEED_DB | READS, "GAME [--as PLAYER] [--turn N|--step N] > board.png",
+        "draw the board as PLAYER (or an observer) sees it, as a PNG on standard output" },
+      cmd_picture },
+    { { "history", 1, 1, NEED_DB | READS, "GAME [--as PLAYER] [--turn N|--step N]",
+        "print the game round by round (turn by turn), or one round (--turn) or step (--step)" },
+      cmd_history },
+    { { "replay", 1, 1, NEED_DB | READS, "GAME",
+        "rebuild the game from its seed and orders and check every turn" },
+      cmd_replay },
+    { { "verify", 0, 1, NEED_DB | OR_FILE | READS, "GAME | --file RECORD.json",
+        "check the seed against its commitment and replay every deal and step from it (a record: no database)" },
+      cmd_verify },
+    { { "site", 1, 1, NEED_DB | READS, "DIR",
+        "write the public record as a static web site: every game, its steps with pictures, its verification data" },
+      cmd_site },
+    { { "export", 1, 1, NEED_DB | READS, "GAME",
+        "print the game's public record as JSON: orders, logs, observer views, commitment (the seed once over)" },
+      cmd_export },
+    { { "receive", 0, 1, NEED_DB | BOTS, "[--wait] [FILE]",
+        "keep one mail (stdin, or FILE) as an MTA pipe, .forward or procmail delivers it, and have it read at once " "(--wait: read it here, and print what became of it)" },
+      cmd_receive },
+    { { "fetch", 0, 0, NEED_DB | BOTS, "[--mbox FILE]",
+        "read new mail from the configured Maildir and/or IMAP mailbox (or every mail of an mbox file)" },
+      cmd_fetch },
+    { { "send", 0, 0, NEED_DB, "",
+        "read what the inbox keeps, then deliver the outbox (dir, smtp or sendmail, per send_method), after any other " "ngoma at either" },
+      cmd_send },
+    { { "outbox", 0, 0, NEED_DB, "[--all] [--retry ID|--retry --all]",
+        "list mails not yet sent, or send deferred and failed ones now" },
+      cmd_outbox },
+    { { "config", 0, 2, NEED_DB, "[KEY [VALUE]] [--unset KEY]",
+        "list, show, set or unset a setting" },
+      cmd_config },
+    { { "run", 0, 0, NEED_DB, "",
+        "what cron runs: fetch mail, apply deadlines and reminders, send the outbox" },
+      cmd_run },
+    { { "serve", 0, 0, NEED_DB, "[--listen unix:PATH | --listen HOST:PORT]... [--socket-mode 660] [--socket-group GROUP]",
+        "run resident: take mail by LMTP and answer at once, send the outbox as it fills, keep the clock to the second " "(SIGTERM stops, SIGHUP rereads the settings)" },
+      cmd_serve },
+    { { "prune", 0, 0, NEED_DB, "[--before DURATION]",
+        "delete sent mail, raw copies and journal rows older than DURATION (default: the retention setting)" },
+      cmd_prune },
+    { { "backup", 1, 1, NEED_DB | READS, "FILE",
+        "write a consistent copy of the database to FILE, while mail arrives" },
+      cmd_backup },
+    { { "pause", 1, 1, NEED_DB | BOTS, "GAME",
+        "host: stop the game and its clock" },
+      cmd_host },
+    { { "resume", 1, 1, NEED_DB | BOTS, "GAME",
+        "host: go on, with a fresh deadline" },
+      cmd_host },
+    { { "extend", 2, 2, NEED_DB | BOTS, "GAME DURATION",
+        "host: more time for the step (e.g. 2d, 12h)" },
+      cmd_host },
+    { { "rollback", 2, 3, NEED_DB | BOTS, "GAME ROUND|step N",
+        "host: back to the start of a round (turn, move) as the game counts, or to a step; everyone is told" },
+      cmd_host },
+    { { "replace", 3, 3, NEED_DB | BOTS, "GAME PLAYER NAME=EMAIL",
+        "host: a new player takes a seat" },
+      cmd_host },
+    { { "kick", 2, 3, NEED_DB | BOTS, "GAME PLAYER [bot:easy|bot:strong]",
+        "host: a bot plays the seat from now on (plain: at the level bot_level)" },
+      cmd_host },
+    { { "end", 2, 64, NEED_DB, "GAME [--score|--abandon] REASON",
+        "host: end the game now, scored as it stands (the default) or with no winner" },
+      cmd_end },
+    { { "ratings", 1, 1, NEED_DB, "GAME",
+        "the top 20 players of a game by rating (Weng-Lin), with their addresses" },
+      cmd_ratings },
+    { { "player", 1, 1, NEED_DB, "ADDRESS|NAME",
+        "a player's ratings, reliability and games" },
+      cmd_player },
+    { { "merge-player", 2, 2, NEED_DB, "KEEP OTHER",
+        "host: OTHER is another address of KEEP's player: her games and ratings become one" },
+      cmd_merge_player },
+    { { NULL, 0, 0, 0, NULL, NULL }, NULL },
 };
 
 static void print_help(FILE *f)
@@ -93,8 +137,8 @@ static void print_help(FILE *f)
           "$NGOMA_DB, else the db line of /etc/ngoma.conf ($NGOMA_CONFIG), else\n"
           "./ngoma.db (which only init creates). --now TIME (or $NGOMA_NOW) sets\n"
           "the clock: 2026-12-01T18:00Z, 2026-12-01 18:00, or @EPOCH seconds.\n\ncommands:\n", f);
-    for (const struct command *c = commands; c->name; c++)
-        fprintf(f, "  %-8s %s\n", c->name, c->help);
+    for (const struct command *c = commands; c->row.name; c++)
+        fprintf(f, "  %-8s %s\n", c->row.name, c->row.help);
     fputs("\n'ngoma COMMAND --help' tells more about one command.\n", f);
 }
 
@@ -183,7 +227,7 @@ static int db_path_settle(struct cmd_ctx *c)
         }
         return 0;
     }
-    if (!c->db_named && !str_eq(c->cmd->name, "init")) {
+    if (!c->db_named && !str_eq(c->cmd->row.name, "init")) {
         fprintf(stderr,
                 "ngoma: there is no database at %s: give --db PATH, set NGOMA_DB, name it in %s (db = PATH), or "
                 "create one here with ngoma init\n",
@@ -216,7 +260,7 @@ static void print_command_help(const struct command *c)
 {
     struct strbuf args = STRBUF_INIT;
     cmd_args_text(c, &args);
-    printf("usage: ngoma %s %s\n\n%s.\n", c->name, args.buf, c->help);
+    printf("usage: ngoma %s %s\n\n%s.\n", c->row.name, args.buf, c->row.help);
     strbuf_release(&args);
 }
 
@@ -293,10 +337,14 @@ int main(int argc, char **argv)
         print_help(stderr);
         return EX_USAGE;
     }
-    for (cmd = commands; cmd->name && strcmp(cmd->name, argv[optind]) != 0; cmd++)
-        ;
-    if (!cmd->name) {
-        fprintf(stderr, "ngoma: unknown command \"%s\" (see ngoma --help)\n", argv[optind]);
+    cmd = (const struct command *)cmdtab_find(CMDTAB(commands), argv[optind]);
+    if (!cmd || !str_eq(cmd->row.name, argv[optind])) {
+        const struct cmdtab_row *near = cmdtab_nearest(CMDTAB(commands), argv[optind]);
+        if (near)
+            fprintf(stderr, "ngoma: unknown command \"%s\": did you mean ngoma %s? (see ngoma --help)\n", argv[optind],
+                    near->name);
+        else
+            fprintf(stderr, "ngoma: unknown command \"%s\" (see ngoma --help)\n", argv[optind]);
         return EX_USAGE;
     }
     ctx.cmd = cmd;
@@ -308,15 +356,18 @@ int main(int argc, char **argv)
             return 0;
         }
     n = positional(argc, argv);
-    if (n < cmd->min_args)
-        return cmd_usage(&ctx, "needs %d argument%s, got %d", cmd->min_args, cmd->min_args == 1 ? "" : "s", n);
-    if (n > cmd->max_args)
-        return cmd_usage(&ctx, "takes at most %d argument%s, got %d", cmd->max_args, cmd->max_args == 1 ? "" : "s",
-                         n);
+    {
+        struct strbuf err = STRBUF_INIT;
+        if (cmdtab_arity(&cmd->row, n, "argument", &err)) {
+            rc = cmd_usage(&ctx, "%s", err.buf);
+            strbuf_release(&err);
+            return rc;
+        }
+    }
     bool from_file = false;
-    for (int i = 1; i < argc && (cmd->flags & OR_FILE); i++)
+    for (int i = 1; i < argc && (cmd->row.flags & OR_FILE); i++)
         from_file |= strcmp(argv[i], "--file") == 0;
-    if ((cmd->flags & NEED_DB) && !from_file) {
+    if ((cmd->row.flags & NEED_DB) && !from_file) {
         char *templates;
         if ((rc = db_path_settle(&ctx)))
             return rc;
@@ -333,7 +384,7 @@ int main(int argc, char **argv)
     /* A strong bot the command left due plays now (a mail kept for the
      * worker leaves it to the worker; a running ngoma serve, woken, to
      * its bots child: a host's command never waits for a search then). */
-    if (rc == 0 && ctx.db && (cmd->flags & BOTS) && !(ctx.after & AFTER_READ) &&
+    if (rc == 0 && ctx.db && (cmd->row.flags & BOTS) && !(ctx.after & AFTER_READ) &&
         !(ctx.db_path && wake_server(ctx.db_path)))
         cmd_strong_bots(&ctx);
     if (ctx.db) {
@@ -343,7 +394,7 @@ int main(int argc, char **argv)
     }
     /* What a command changed (a new game's deadline, a host's EXTEND, a
      * setting), a running server hears of at once: its clock looks again. */
-    if ((cmd->flags & NEED_DB) && !(cmd->flags & READS) && !ctx.after && ctx.db_path)
+    if ((cmd->row.flags & NEED_DB) && !(cmd->row.flags & READS) && !ctx.after && ctx.db_path)
         wake_server(ctx.db_path);
     cmd_after(&ctx);
     fflush(stdout);
