@@ -375,6 +375,24 @@ char *t_last_text(sqlite3 *db, const char *to, const char *kind)
     return text;
 }
 
+static int sample_k(void)
+{
+    const char *v = getenv("NGOMA_TEST_SAMPLE");
+    long long k;
+    return v && parse_int(v, 1, 1000, &k) ? (int)k : 1;
+}
+
+int t_sample(int full)
+{
+    int n = full / sample_k();
+    return n > 0 ? n : 1;
+}
+
+bool t_sampled(void)
+{
+    return sample_k() > 1;
+}
+
 void t_covers_registry(const char *what, const char *const *names, size_t n)
 {
     for (size_t i = 0; game_registry[i]; i++) {

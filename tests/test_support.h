@@ -56,6 +56,12 @@ char *t_last_text(sqlite3 *db, const char *to, const char *kind);
 /* Fails unless every game of the registry is among names (a per-game
  * list of a test: a new game is never left out unseen). */
 void t_covers_registry(const char *what, const char *const *names, size_t n);
+/* How many of full a test plays: all of them, or under the sanitizers
+ * (make check-unit-san sets NGOMA_TEST_SAMPLE=K) one in K, at least one:
+ * that run checks memory on a sample, the gcc run every count in full. */
+int t_sample(int full);
+/* Whether this run plays samples. */
+bool t_sampled(void);
 /* The address a queued mail's replies go to (owned). */
 char *t_reply_to(const char *mail);
 /* A queued mail as its reader sees it: quoted-printable soft breaks and
