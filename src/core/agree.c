@@ -1,6 +1,6 @@
 /* agree.c: DRAW, NODRAW, CONCEDE: standing secret votes of the seats still playing, and the agreed end when they carry. */
 #include "core/agree.h"
-#include "core/engine.h"
+#include "core/submission.h"
 #include "core/view.h"
 #include "store/db.h"
 #include "lib/util.h"
@@ -16,7 +16,7 @@ static int playing(sqlite3 *db, struct game_rec *g, unsigned *mask)
     *mask = 0;
     if (r.finished)
         return 0;
-    if (engine_left(db, g, &left, &dropped))
+    if (game_left(db, g, &left, &dropped))
         return -1;
     *mask = ((1u << g->nseats) - 1) & ~left;
     return 0;
@@ -66,10 +66,10 @@ static unsigned side_of(const struct game_rec *g, int seat)
     return g->ops->side ? g->ops->side(g->st, seat) | (1u << seat) : 1u << seat;
 }
 
-int agree_settle(sqlite3 *db, struct game_rec *g, struct strbuf *out)
+int agree_settle(sqlite3 *db, struct game_rec *g, struct agree_end *end)
 {
     unsigned live, draw, concede, sides = 0, standing = 0, winners = 0;
-    int nsides = 0, nstanding = 0, rc = 0;
+    int nsides = 0, nstanding = 0;
     if (playing(db, g, &live) || voters(db, g, "draw", &draw) || voters(db, g, "concede", &concede))
         return -1;
     if (!live)
@@ -90,25 +90,24 @@ int agree_settle(sqlite3 *db, struct game_rec *g, struct strbuf *out)
         }
     }
     winners = standing;
+    memset(end, 0, sizeof(*end));
     if ((draw & live) == live && nsides >= 2)
-        rc = engine_end_agreed(db, g, GAME_END_DRAWN, live, out);
+        *end = (struct agree_end){ true, GAME_END_DRAWN, live };
     else if (nstanding == 1 && nsides >= 2)
-        rc = engine_end_agreed(db, g, GAME_END_CONCEDED, winners, out);
+        *end = (struct agree_end){ true, GAME_END_CONCEDED, winners };
     else
         return 0;
-    if (rc < 0)
-        return -1;
     /* The votes did their work: none is kept past the end. */
     return db_do(db, "DELETE FROM votes WHERE game_id = ?", "I", g->id);
 }
 
-int agree_vote(sqlite3 *db, struct game_rec *g, int seat, enum vote v, struct line_result *l)
+int agree_vote(sqlite3 *db, struct game_rec *g, int seat, enum vote v, struct line_result *l, struct agree_end *end)
 {
     unsigned live, before;
     const char *kind = v == VOTE_DRAW || v == VOTE_NODRAW ? "draw" : "concede";
-    struct strbuf ended = STRBUF_INIT;
-    int turn = g->turn, rc = -1;
+    int rc = -1;
 
+    memset(end, 0, sizeof(*end));
     if (playing(db, g, &live))
         return -1;
     if (!(live & (1u << seat))) {
@@ -130,14 +129,12 @@ int agree_vote(sqlite3 *db, struct game_rec *g, int seat, enum vote v, struct li
                      kind)) {
         goto out;
     }
-    if (agree_settle(db, g, &ended))
+    if (agree_settle(db, g, end))
         goto out;
-    if (g->turn != turn) {
-        /* The vote carried: the game is over, and everyone is told. */
+    if (end->carried) {
+        /* The vote carried: the caller ends the game and tells everyone. */
         l->status = LINE_ACCEPTED;
         l->canonical = xstrdup(v == VOTE_DRAW ? "DRAW" : "CONCEDE");
-        strbuf_addstr(&l->body, ended.buf);
-        strbuf_trim(&l->body);
         rc = 0;
         goto out;
     }
@@ -164,7 +161,6 @@ int agree_vote(sqlite3 *db, struct game_rec *g, int seat, enum vote v, struct li
     }
     rc = 0;
 out:
-    strbuf_release(&ended);
     return rc;
 }
 

@@ -30,31 +30,6 @@
 
 #define LEGAL_HINT "Send LEGAL for the list of legal orders."
 
-void submission_release(struct submission *s)
-{
-    for (size_t i = 0; i < s->n; i++) {
-        free(s->lines[i].text);
-        free(s->lines[i].canonical);
-        strbuf_release(&s->lines[i].body);
-    }
-    free(s->lines);
-    memset(s, 0, sizeof(*s));
-}
-
-struct line_result *submission_line(struct submission *s, const char *text)
-{
-    struct line_result *l;
-    if (s->n == s->alloc) {
-        s->alloc = s->alloc ? 2 * s->alloc : 8;
-        s->lines = xrealloc(s->lines, s->alloc * sizeof(*s->lines));
-    }
-    l = &s->lines[s->n++];
-    memset(l, 0, sizeof(*l));
-    l->text = xstrdup(text);
-    strbuf_init(&l->body);
-    return l;
-}
-
 /* ---- options and new games ---------------------------------------------- */
 
 cJSON *engine_options(const struct game_ops *ops, const cJSON *given, struct strbuf *err)
@@ -480,45 +455,6 @@ static int store_order(sqlite3 *db, struct game_rec *g, int seat, int step, cons
 }
 
 /* The seats with a pending order for the current step, as a mask. */
-static int pending_mask(sqlite3 *db, struct game_rec *g, unsigned *mask)
-{
-    return game_seat_mask(db_stmt(db, "SELECT seat FROM orders WHERE game_id = ? AND step = ? AND status = 'pending'",
-                                  "Ii", g->id, g->turn + 1),
-                          g, mask);
-}
-
-int engine_missing(sqlite3 *db, struct game_rec *g, unsigned *missing_mask)
-{
-    unsigned in;
-    if (pending_mask(db, g, &in))
-        return -1;
-    *missing_mask = g->ops->waiting_for(g->st) & ~in;
-    return 0;
-}
-
-int engine_left(sqlite3 *db, struct game_rec *g, unsigned *left, unsigned *dropped)
-{
-    sqlite3_stmt *st = db_stmt(db,
-                               "SELECT o.seat, o.source FROM orders o JOIN turns t ON t.id = o.turn_id AND"
-                               " t.rolled_back = 0 WHERE o.game_id = ? AND o.status = 'accepted' AND o.canonical ="
-                               " 'RESIGN'",
-                               "I", g->id);
-    int rc;
-    *left = *dropped = 0;
-    if (!st)
-        return -1;
-    while ((rc = db_step(st)) == SQLITE_ROW) {
-        int seat = sqlite3_column_int(st, 0);
-        if (seat < 1 || seat > g->nseats)
-            continue;
-        *left |= 1u << (seat - 1);
-        if (str_eq((const char *)sqlite3_column_text(st, 1), "nmr"))
-            *dropped |= 1u << (seat - 1);
-    }
-    db_finalize(st);
-    return rc < 0 ? -1 : 0;
-}
-
 static int save_after_turn(sqlite3 *db, struct game_rec *g, int64_t turn_id)
 {
     if (db_do(db, "UPDATE orders SET status = 'accepted', turn_id = ? WHERE game_id = ? AND step = ? AND status = 'pending'",
@@ -588,7 +524,7 @@ static int maybe_resolve(sqlite3 *db, struct game_rec *g, struct game_log *log, 
 {
     unsigned waiting = g->ops->waiting_for(g->st), in;
     *resolved = false;
-    if (!waiting || pending_mask(db, g, &in))
+    if (!waiting || game_pending(db, g, &in))
         return waiting ? -1 : 0;
     if ((in & waiting) != waiting)
         return 0;
@@ -845,7 +781,7 @@ valid:
             add_log(&l->body, &log, seat);
         } else if (!rc) {
             unsigned missing = 0;
-            rc = engine_missing(db, g, &missing);
+            rc = game_missing(db, g, &missing);
             l->status = LINE_PENDING;
             if (replaced && !str_eq(replaced, canon.buf))
                 strbuf_addf(&l->body, "Your order %s replaces %s; it stays secret until the step resolves.\n",
@@ -913,7 +849,10 @@ static int resign_seat(sqlite3 *db, struct game_rec *g, int seat, const struct o
      * person left ends. */
     if (!rc) {
         struct strbuf ended = STRBUF_INIT;
-        rc = agree_settle(db, g, &ended);
+        struct agree_end end;
+        rc = agree_settle(db, g, &end);
+        if (!rc && end.carried && engine_end_agreed(db, g, end.how, end.winners, &ended) < 0)
+            rc = -1;
         if (!rc && !ended.len && engine_end_unpeopled(db, g, &ended) < 0)
             rc = -1;
         if (!rc && ended.len) {
@@ -991,7 +930,7 @@ int engine_end_unpeopled(sqlite3 *db, struct game_rec *g, struct strbuf *out)
     cJSON *item;
     int rc;
     g->ops->result(g->st, &r);
-    if (r.finished || engine_left(db, g, &left, &dropped))
+    if (r.finished || game_left(db, g, &left, &dropped))
         return r.finished ? 0 : -1;
     for (int s = 0; s < g->nseats; s++)
         if (!game_seat_bot(g, s) && !((left >> s) & 1))
@@ -1335,7 +1274,7 @@ int engine_autoplay(sqlite3 *db, struct game_rec *g, int *played)
         char *forced = NULL;
         if (!waiting || g->sched.paused || n >= limit)
             break;
-        if (pending_mask(db, g, &in))
+        if (game_pending(db, g, &in))
             return -1;
         for (int s = 0; s < g->nseats && seat < 0; s++)
             if ((waiting & ~in & (1u << s)) && (plays_inline(g, s) || (forced = engine_forced_order(g, s))))
@@ -1360,7 +1299,7 @@ int engine_strong_due(sqlite3 *db, struct game_rec *g, int *seat)
     *seat = -1;
     if (!waiting || g->sched.paused || str_eq(g->status, "finished"))
         return 0;
-    if (pending_mask(db, g, &in))
+    if (game_pending(db, g, &in))
         return -1;
     for (int s = 0; s < g->nseats && *seat < 0; s++)
         if ((waiting & ~in & (1u << s)) && g->seats[s].bot && str_eq(g->seats[s].bot_level, "strong"))
@@ -1374,7 +1313,7 @@ int engine_autoplay_due(sqlite3 *db, struct game_rec *g, bool *any)
     *any = false;
     if (!waiting || g->sched.paused)
         return 0;
-    if (pending_mask(db, g, &in))
+    if (game_pending(db, g, &in))
         return -1;
     for (int s = 0; s < g->nseats && !*any; s++)
         if (waiting & ~in & (1u << s)) {
@@ -1395,7 +1334,7 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
     out->turn_before = out->turn_after = g->turn;
     {
         unsigned missing = 0;
-        engine_missing(db, g, &missing);
+        game_missing(db, g, &missing);
         out->deadline_before = game_deadline(g, missing);
     }
     order_lines(text, &lines);
@@ -1447,12 +1386,20 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
         case CMD_NODRAW:
         case CMD_CONCEDE:
         case CMD_NOCONCEDE:
-            rc = agree_vote(db, g, seat,
-                            c == CMD_DRAW      ? VOTE_DRAW
-                            : c == CMD_NODRAW  ? VOTE_NODRAW
-                            : c == CMD_CONCEDE ? VOTE_CONCEDE
-                                               : VOTE_NOCONCEDE,
-                            l);
+            {
+                struct agree_end end;
+                rc = agree_vote(db, g, seat,
+                                c == CMD_DRAW      ? VOTE_DRAW
+                                : c == CMD_NODRAW  ? VOTE_NODRAW
+                                : c == CMD_CONCEDE ? VOTE_CONCEDE
+                                                   : VOTE_NOCONCEDE,
+                                l, &end);
+                /* Carried: the game ends here, and the line says how. */
+                if (!rc && end.carried) {
+                    rc = engine_end_agreed(db, g, end.how, end.winners, &l->body) < 0 ? -1 : 0;
+                    strbuf_trim(&l->body);
+                }
+            }
             break;
         case CMD_NONE:
             rc = submit_order(db, g, seat, l, &o);
@@ -1468,7 +1415,7 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
     out->turn_after = g->turn;
     if (!rc) {
         unsigned missing = 0;
-        rc = engine_missing(db, g, &missing);
+        rc = game_missing(db, g, &missing);
         out->deadline_after = game_deadline(g, missing);
     }
     strlist_clear(&lines);

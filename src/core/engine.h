@@ -6,43 +6,14 @@
 #include <stdint.h>
 
 #include "core/gamerec.h"
+#include "core/submission.h"
 
 struct search_stats;
 
-enum line_status {
-    LINE_ACCEPTED, /* an order that was resolved (or a RESIGN) */
-    LINE_PENDING,  /* an order recorded for a simultaneous step still missing others */
-    LINE_REJECTED, /* an order refused, with the reason */
-    LINE_INFO,     /* HELP, BOARD, LEGAL, HISTORY: information asked for */
-    LINE_GREETING, /* "thanks, Ann": read as what people write around orders, no order */
-    LINE_PRESS,    /* press sent, or a MUTE done: canonical says what, for the first line */
-};
-
-struct line_result {
-    char *text;            /* the line as written */
-    enum line_status status;
-    char *canonical;       /* for an order the game took: its canonical form */
-    struct strbuf body;    /* the reason, what happened, or the information */
-    bool quiet;            /* needs no answer of its own: press sent to every seat it named */
-};
-
-/* What became of one order text (one mail, one `ngoma order`). */
-struct submission {
-    struct line_result *lines;
-    size_t n, alloc;
-    int turn_before;       /* the game's turn when the text arrived */
-    int turn_lines;        /* after its own lines, before bots and forced orders played on */
-    int turn_after;        /* and after it: turns in between were resolved */
-    time_t deadline_before, deadline_after; /* the step's effective deadline (0: none) */
-};
-
-void submission_release(struct submission *s);
 /* Whether line (trimmed) is one of the commands every game takes: HELP,
  * BOARD, LEGAL, HISTORY, RESIGN, DRAW, CONCEDE and the like. */
 bool engine_line_is_command(const char *line);
 
-/* A new line at the end of s, status LINE_ACCEPTED, its body empty. */
-struct line_result *submission_line(struct submission *s, const char *text);
 
 /* Who gives a game's options: the host at the shell sets any; a player
  * from the lobby only the players' (game_option.flags); a record that
@@ -188,10 +159,5 @@ bool engine_line_asks(const char *line);
 /* When seat is mailed, in words: "a mail when you must act, ...". */
 void engine_mail_policy_text(const struct seat_info *s, struct strbuf *out);
 
-/* The seats the step waits for whose order has not come (a mask). */
-int engine_missing(sqlite3 *db, struct game_rec *g, unsigned *missing_mask);
-/* The seats that left the game (a live RESIGN), and of them those dropped
- * at a missed deadline (masks). */
-int engine_left(sqlite3 *db, struct game_rec *g, unsigned *left, unsigned *dropped);
 
 #endif

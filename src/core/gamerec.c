@@ -341,3 +341,44 @@ int game_seat_mask(sqlite3_stmt *st, const struct game_rec *g, unsigned *mask)
     db_finalize(st);
     return rc == SQLITE_DONE ? 0 : -1;
 }
+
+/* ---- what the record says of a step's orders ------------------------------ */
+
+int game_pending(sqlite3 *db, struct game_rec *g, unsigned *mask)
+{
+    return game_seat_mask(db_stmt(db, "SELECT seat FROM orders WHERE game_id = ? AND step = ? AND status = 'pending'",
+                                  "Ii", g->id, g->turn + 1),
+                          g, mask);
+}
+
+int game_missing(sqlite3 *db, struct game_rec *g, unsigned *missing_mask)
+{
+    unsigned in;
+    if (game_pending(db, g, &in))
+        return -1;
+    *missing_mask = g->ops->waiting_for(g->st) & ~in;
+    return 0;
+}
+
+int game_left(sqlite3 *db, struct game_rec *g, unsigned *left, unsigned *dropped)
+{
+    sqlite3_stmt *st = db_stmt(db,
+                               "SELECT o.seat, o.source FROM orders o JOIN turns t ON t.id = o.turn_id AND"
+                               " t.rolled_back = 0 WHERE o.game_id = ? AND o.status = 'accepted' AND o.canonical ="
+                               " 'RESIGN'",
+                               "I", g->id);
+    int rc;
+    *left = *dropped = 0;
+    if (!st)
+        return -1;
+    while ((rc = db_step(st)) == SQLITE_ROW) {
+        int seat = sqlite3_column_int(st, 0);
+        if (seat < 1 || seat > g->nseats)
+            continue;
+        *left |= 1u << (seat - 1);
+        if (str_eq((const char *)sqlite3_column_text(st, 1), "nmr"))
+            *dropped |= 1u << (seat - 1);
+    }
+    db_finalize(st);
+    return rc < 0 ? -1 : 0;
+}

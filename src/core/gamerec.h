@@ -107,4 +107,12 @@ void game_names_of(const struct game_rec *g, unsigned mask, struct strbuf *out);
 /* The result as JSON: {"finished":..,"winners":[names],"scores":{name:n}}. */
 cJSON *game_result_json(const struct game_rec *g);
 
+/* The seats whose order for the step is in, waiting for the others (a mask). */
+int game_pending(sqlite3 *db, struct game_rec *g, unsigned *mask);
+/* The seats the step waits for whose order has not come (a mask). */
+int game_missing(sqlite3 *db, struct game_rec *g, unsigned *missing_mask);
+/* The seats that left the game (a live RESIGN), and of them those dropped
+ * at a missed deadline (masks). */
+int game_left(sqlite3 *db, struct game_rec *g, unsigned *left, unsigned *dropped);
+
 #endif

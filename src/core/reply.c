@@ -196,7 +196,7 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
         /* The board only when she must act on it now: else what was taken
          * and who is awaited is all, and her next turn's mail shows it. */
         unsigned missing = 0;
-        if (s->turn_after != s->turn_before && engine_missing(db, g, &missing) == 0 && (missing >> seat) & 1 &&
+        if (s->turn_after != s->turn_before && game_missing(db, g, &missing) == 0 && (missing >> seat) & 1 &&
             view_ascii(db, g, seat, &sb) == 0)
             reply_add_text(d, "board", sb.buf);
         strbuf_reset(&sb);

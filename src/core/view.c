@@ -2,7 +2,6 @@
 #include "core/view.h"
 #include "core/seed.h"
 #include "store/db.h"
-#include "core/engine.h"
 #include "lib/jsonx.h"
 #include "lib/util.h"
 
@@ -51,7 +50,7 @@ cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer)
         cJSON_AddStringToObject(when, "text", text);
         cJSON_AddItemToObject(j, "when", when);
     }
-    if (engine_missing(db, g, &missing)) {
+    if (game_missing(db, g, &missing)) {
         cJSON_Delete(j);
         cJSON_Delete(result);
         cJSON_Delete(waiting);
@@ -185,7 +184,7 @@ int view_status_line(sqlite3 *db, struct game_rec *g, struct strbuf *out)
         }
         return 0;
     }
-    if (engine_missing(db, g, &missing))
+    if (game_missing(db, g, &missing))
         return -1;
     strbuf_addstr(out, "Waiting for ");
     game_names_of(g, missing, out);
