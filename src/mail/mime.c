@@ -1,6 +1,7 @@
 /* mime.c: the GMime module (ngoma-mime.so): a message parsed, a mail composed, a picture added, an mbox read. */
 #include "mail/mime.h"
 #include "mail/htmltext.h"
+#include "mail/mailtext.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 

@@ -8,7 +8,7 @@
 
 #include "lib/strbuf.h"
 #include "lib/strlist.h"
-#include "mail/mailparse.h"
+#include "mail/inmail.h"
 
 /* Bumped whenever what the module and the program share changes: a
  * module of another build is refused, not called. */
@@ -57,13 +57,5 @@ mime_module_fn ngoma_mime_module;
 /* The module, loaded the first time a process reads or writes a mail
  * (mimex.c); NULL with why in err when it cannot be. */
 const struct mime_api *mime_api(struct strbuf *err);
-
-/* The plain helpers of mailparse.c the module calls back. */
-char *mail_clean_header(const char *v);          /* control characters as spaces, trimmed; owned */
-void mail_ids_add(struct strlist *ids, const char *value); /* the well-formed ids of a References value */
-bool mail_automatic_header(const char *name);    /* a header only machines put on mail */
-void mail_cut_utf8(char *s, size_t max);         /* at most max bytes, whole characters */
-char *mail_unflow(const char *text, bool delsp); /* RFC 3676; owned */
-char *mail_strip_cr(const char *s);              /* owned */
 
 #endif
