@@ -383,7 +383,7 @@ int host_status(sqlite3 *db, struct game_rec *g, struct viewer who, struct strbu
         strbuf_addf(out, "Game %lld (%s): %s, %s (step %d)%s.\n", (long long)g->id, g->ops->title,
                     game_status_of(g->ops, g->st), at, g->turn, g->sched.paused ? ", paused" : "");
     }
-    if (engine_missing(db, g, &missing))
+    if (game_missing(db, g, &missing))
         return -1;
     if (missing) {
         strbuf_addstr(out, "Waiting for ");
@@ -395,7 +395,7 @@ int host_status(sqlite3 *db, struct game_rec *g, struct viewer who, struct strbu
         strbuf_addf(out, "Deadline: %s%s; missing orders: %s.\n", when, t < clock_now() ? " (passed)" : "",
                     g->sched.nmr);
     }
-    if (engine_left(db, g, &left, &dropped))
+    if (game_left(db, g, &left, &dropped))
         return -1;
     for (int s = 0; s < g->nseats; s++) {
         const char *v = g->seats[s].vacation_until;

@@ -581,7 +581,7 @@ static int take_orders(sqlite3 *db, struct game_rec *g, int seat, struct inbound
         }
         unsigned missing = 0;
         if (!rc && greets && !g->sched.paused && !str_eq(game_status_of(g->ops, g->st), "finished") &&
-            engine_missing(db, g, &missing))
+            game_missing(db, g, &missing))
             rc = -1;
         if (!rc && greets && ((missing >> seat) & 1)) {
             /* A greeting from a seat the game waits for: she may think she

@@ -7,10 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/press.h"
-#include "mail/envelope.h"
-#include "mail/mailparse.h"
-#include "mail/rawmsg.h"
+#include "judge/inbound_mail.h"
 
 enum inbound_status {
     INBOUND_PROCESSED, /* orders taken, replies queued */
@@ -24,36 +21,6 @@ struct inbound_result {
     int64_t game;
     int seat; /* 1-based, 0: none */
     char summary[512];
-};
-
-/*
- * A mail made ready outside any transaction: parsed within the limits,
- * its text out of its HTML, its envelope read, its journal key made. All
- * the work that grows with a mail's size happens here, so that no mail
- * holds the write lock for long.
- */
-struct inbound_mail {
-    const struct rawmsg *raw;
-    const char *source;
-    struct inmail m;
-    struct envelope e;
-    char *from_setting;
-    char *message_id;      /* the Message-ID, or sha256.DIGEST@ngoma.invalid */
-    char *key;             /* Message-ID, digest of what it carries, game address: seen once */
-    const char *automatic; /* why no machine-sent mail is answered, or NULL */
-    bool oversize;
-    long long size_limit;
-    size_t order_lines;    /* lines of orders in the text, its press aside */
-    struct press_text press; /* its press and MUTE lines (core/press.h), its orders in press.orders */
-};
-
-/* What the transport says of a mail besides its bytes (LMTP's MAIL and
- * RCPT): where it was delivered, before any Delivered-To it carries, and
- * its envelope sender ("" for the null sender), before any Return-Path.
- * NULL fields: not said. */
-struct inbound_env {
-    const char *rcpt;
-    const char *sender;
 };
 
 /* Prepares raw (which must outlive in). Reads settings but writes nothing.

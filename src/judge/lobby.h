@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "judge/inbound.h"
+#include "judge/inbound_mail.h"
 #include "judge/notify.h"
 
 /* Whether text begins with one of the lobby's commands (HELP, LIST, JOIN...). */

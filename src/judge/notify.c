@@ -65,7 +65,7 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
             }
         }
     }
-    engine_missing(db, g, &missing);
+    game_missing(db, g, &missing);
     cJSON_AddBoolToObject(d, "your_turn", (missing >> seat) & 1);
     {
         char when[128];
@@ -382,7 +382,7 @@ int notify_progress(sqlite3 *db, struct game_rec *g, int except)
     bool finished = str_eq(game_status_of(g->ops, g->st), "finished");
     unsigned missing = 0;
     /* A game over counts for the ratings before anyone is told. */
-    if ((finished && standing_catch_up(db)) || engine_missing(db, g, &missing) || tell_watchers(db, g, finished) ||
+    if ((finished && standing_catch_up(db)) || game_missing(db, g, &missing) || tell_watchers(db, g, finished) ||
         (finished && tell_host_over(db, g)))
         return -1;
     for (int s = 0; s < g->nseats; s++) {
@@ -501,7 +501,7 @@ int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct su
          * are told when it now is. */
         if (sub->deadline_after > sub->deadline_before && sub->deadline_before && seat >= 0) {
             unsigned missing = 0;
-            if (engine_missing(db, g, &missing))
+            if (game_missing(db, g, &missing))
                 return -1;
             for (int s = 0; s < g->nseats; s++) {
                 char when[64], text[200];

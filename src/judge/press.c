@@ -288,7 +288,7 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
                          " was not sent; send it again within the hour", (long long)lately);
         return 0;
     }
-    if (engine_left(db, g, &left, &dropped))
+    if (game_left(db, g, &left, &dropped))
         return -1;
     if (((left >> seat) & 1) && !str_eq(game_status_of(g->ops, g->st), "finished")) {
         refused(sub, it, "you have left game %lld: press is for the players still in it (once it is over, all may"

@@ -341,7 +341,7 @@ static int overdue_mask(sqlite3 *db, struct game_rec *g, time_t now, unsigned *m
     if (str_eq(game_status_of(g->ops, g->st), "finished") || g->sched.paused || !g->sched.deadline_at ||
         !*g->sched.deadline_at)
         return 0;
-    if (engine_missing(db, g, missing))
+    if (game_missing(db, g, missing))
         return -1;
     for (int s = 0; s < g->nseats; s++)
         if ((*missing & (1u << s)) && (g->seats[s].bot || on_vacation(g, s, now, NULL)))

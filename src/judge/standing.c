@@ -160,7 +160,7 @@ static int rate_game(sqlite3 *db, int64_t id)
     if (game_load(db, id, &g))
         return -1;
     g.ops->result(g.st, &r);
-    if (engine_left(db, &g, &left, &dropped))
+    if (game_left(db, &g, &left, &dropped))
         goto out;
     /* Each person once, from the seats' lineage: whoever held a seat at
      * the end by its result, whoever left one before with those who
