@@ -6,6 +6,7 @@
 #include "core/history.h"
 #include "core/search.h"
 #include "judge/alert.h"
+#include "judge/schedule.h"
 #include "judge/strong.h"
 #include "core/stuck.h"
 #include "store/settings.h"

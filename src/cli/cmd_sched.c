@@ -191,7 +191,7 @@ int cmd_list(struct cmd_ctx *c, int argc, char **argv)
             printf("%-5lld (damaged: see ngoma status)\n", (long long)sqlite3_column_int64(st, 0));
             continue;
         }
-        engine_missing(c->db, &g, &missing);
+        game_missing(c->db, &g, &missing);
         deadline_text(&g, missing, &dl);
         game_names_of(&g, missing, &who);
         {
@@ -264,7 +264,7 @@ int cmd_status(struct cmd_ctx *c, int argc, char **argv)
         /* Only the seats the step waits for have a deadline; "her order
          * is in" only where an order came. */
         unsigned missing = 0, waited = g.ops->waiting_for(g.st);
-        if (!str_eq(g.status, "finished") && !engine_missing(c->db, &g, &missing) &&
+        if (!str_eq(g.status, "finished") && !game_missing(c->db, &g, &missing) &&
             (t = game_deadline(&g, missing)))
             for (int s = 0; s < g.nseats; s++) {
                 char when[64];

@@ -9,7 +9,6 @@
 #include "core/options.h"
 #include "mail/mailout.h"
 #include "core/reply.h"
-#include "judge/schedule.h"
 #include "lib/template.h"
 #include "lib/util.h"
 #include "core/view.h"

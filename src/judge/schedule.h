@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "core/gamerec.h"
+#include "judge/runstats.h"
 
 /* What `ngoma new` sets for a game's clock. */
 struct schedule_opts {
@@ -26,16 +27,6 @@ int schedule_configure(sqlite3 *db, int64_t id, const struct schedule_opts *o, s
 /* Reads "24h,2h" into o->reminders. */
 int schedule_parse_reminders(const char *list, struct schedule_opts *o, struct strbuf *err);
 
-struct schedule_stats {
-    int games;      /* looked at */
-    int reminders;  /* sent */
-    int bots;       /* missing orders played by a bot */
-    int drops;      /* seats dropped */
-    int stalled;    /* hosts told of a stalled game */
-    int bot_steps;  /* steps the bots played */
-    int bot_games;  /* games the bots played in */
-    int digests;    /* MAIL DIGEST mails sent */
-};
 
 /*
  * For every game with a deadline, in its own transaction: sends the

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "core/gamerec.h"
-#include "judge/schedule.h"
+#include "judge/runstats.h"
 
 /*
  * Plays the strong bots every unfinished game waits for, round robin (a
