@@ -46,4 +46,34 @@ for f in src/*/*.c src/*/*.h; do
     done
 done
 echo "layers.sh: $files files, $bad wrong includes"
+
+# Direction between files too: a file that uses another (includes the
+# header of a .c, or a header of types that includes one) is never used
+# by it, by way of any others. tsort finds the circles.
+includes_of() { sed -n 's/^#include "\([^"]*\)".*/\1/p' "$1"; }
+# The .c files a file uses: through headers that have no .c of their own.
+uses() { # file, headers seen
+    for inc in $(includes_of "$1"); do
+        case " $2 " in *" $inc "*) continue ;; esac
+        if [ -f "src/${inc%.h}.c" ]; then
+            echo "src/${inc%.h}.c"
+        elif [ -f "src/$inc" ]; then
+            uses "src/$inc" "$2 $inc"
+        fi
+    done
+}
+edges=$(mktemp)
+trap 'rm -f "$edges"' EXIT
+for f in src/*/*.c; do
+    echo "$f $f" >>"$edges"
+    for d in $(uses "$f" "${f#src/}" | sort -u); do
+        [ "$d" = "$f" ] || echo "$d $f" >>"$edges"
+    done
+done
+circles=$(tsort "$edges" 2>&1 >/dev/null | grep -v "input contains a loop" | sed 's/^tsort: //' | tr '\n' ' ')
+if [ -n "$circles" ]; then
+    echo "layers.sh: files that use each other, by way of others: $circles" >&2
+    bad=$((bad + 1))
+fi
+[ -n "$circles" ] || echo "layers.sh: $(wc -l <"$edges") uses between files, no circle"
 [ "$bad" -eq 0 ]
