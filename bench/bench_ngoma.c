@@ -66,8 +66,8 @@ static int play_one(sqlite3 *db, struct game_rec *g, struct rng *r, char **text_
 
     if (!waiting)
         return 1;
-    if (engine_missing(db, g, &in))
-        die("engine_missing");
+    if (game_missing(db, g, &in))
+        die("game_missing");
     for (int s = 0; s < g->nseats && seat < 0; s++)
         if (in & (1u << s))
             seat = s;

@@ -79,7 +79,7 @@ int bench_pictures(int positions, int repeats)
                 struct submission sub = { 0 };
                 char *order;
                 int s = -1;
-                engine_missing(db, &g, &in);
+                game_missing(db, &g, &in);
                 for (int q = 0; q < g.nseats && s < 0; q++)
                     if (in & (1u << q))
                         s = q;

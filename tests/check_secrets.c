@@ -131,7 +131,7 @@ static void play_and_check(const char *module, int seats, int games, int max_ste
             int seat = -1;
             int64_t before = last_mail(db);
             int turn_before = g.turn;
-            CHECK(engine_missing(db, &g, &in) == 0, "missing");
+            CHECK(game_missing(db, &g, &in) == 0, "missing");
             for (int i = 0; i < seats && seat < 0; i++)
                 if (in & (1u << i))
                     seat = i;
