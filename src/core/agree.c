@@ -70,6 +70,7 @@ int agree_settle(sqlite3 *db, struct game_rec *g, struct agree_end *end)
 {
     unsigned live, draw, concede, sides = 0, standing = 0, winners = 0;
     int nsides = 0, nstanding = 0;
+    memset(end, 0, sizeof(*end));
     if (playing(db, g, &live) || voters(db, g, "draw", &draw) || voters(db, g, "concede", &concede))
         return -1;
     if (!live)
@@ -90,7 +91,6 @@ int agree_settle(sqlite3 *db, struct game_rec *g, struct agree_end *end)
         }
     }
     winners = standing;
-    memset(end, 0, sizeof(*end));
     if ((draw & live) == live && nsides >= 2)
         *end = (struct agree_end){ true, GAME_END_DRAWN, live };
     else if (nstanding == 1 && nsides >= 2)
