@@ -1,0 +1,368 @@
+/* engine_common.c: the orders every game takes (HELP, BOARD, LEGAL, HISTORY, MAIL, IMAGES, VACATION, TIMEZONE, the votes' words) in one table, and what a refused line may have meant. */
+#include "core/engine_int.h"
+
+void engine_reject(struct line_result *l, const char *why)
+{
+    l->status = LINE_REJECTED;
+    strbuf_addstr(&l->body, why);
+}
+
+/* The verbs (first words) of seat's legal orders now. */
+static void verbs_of(const struct game_rec *g, int seat, struct strlist *verbs)
+{
+    struct strlist legal = STRLIST_INIT;
+    g->ops->legal(g->st, seat, &g->table, &legal);
+    for (size_t i = 0; i < legal.n; i++) {
+        char *v = xstrndup(legal.v[i], strcspn(legal.v[i], " "));
+        if (!strlist_contains(verbs, v))
+            strlist_push(verbs, v);
+        free(v);
+    }
+    strlist_clear(&legal);
+}
+
+/* Whether a line the game refused is a greeting or a sign-off. */
+bool engine_is_greeting(const struct game_rec *g, int seat, const char *line)
+{
+    struct strlist verbs = STRLIST_INIT;
+    bool yes;
+    verbs_of(g, seat, &verbs);
+    yes = order_line_is_greeting(line, &verbs);
+    strlist_clear(&verbs);
+    return yes;
+}
+
+/* The number a line ends with after its verb ("PLAY 4": 4), if it is
+ * VERB NUMBER; the verb's length in *verb. */
+static bool verb_number(const char *line, size_t *verb, long *n)
+{
+    const char *sp = strchr(line, ' ');
+    char *end;
+    if (!sp || sp == line)
+        return false;
+    *verb = (size_t)(sp - line);
+    errno = 0;
+    *n = strtol(sp + 1, &end, 10);
+    return end != sp + 1 && !*end && !errno;
+}
+
+/* The orders every game takes, one table (lib/cmdtab.h). */
+#define ASKS 1u  /* it only asks: answered, nothing changes */
+#define MEANT 2u /* a refused line whose word it is may mean it ("Draw please") */
+
+static const struct common_row {
+    struct cmdtab_row row;
+    enum command cmd;
+} common_rows[] = {
+    { { "help", 0, 0, ASKS, "HELP", "the rules summary and how to write orders" }, CMD_HELP },
+    { { "rules", 0, 0, ASKS, "RULES", "the same" }, CMD_HELP },
+    { { "board", 0, 0, ASKS, "BOARD", "the board as you see it" }, CMD_BOARD },
+    { { "show", 0, 0, ASKS, "SHOW", "the same" }, CMD_BOARD },
+    { { "legal", 0, CMDTAB_ANY, ASKS, "LEGAL [order]", "your legal orders now" }, CMD_LEGAL },
+    { { "history", 0, 0, ASKS, "HISTORY", "what happened so far" }, CMD_HISTORY },
+    { { "resign", 0, 0, 0, "RESIGN", "leave the game" }, CMD_RESIGN },
+    { { "draw", 0, 0, MEANT, "DRAW", "vote to end the game drawn" }, CMD_DRAW },
+    { { "nodraw", 0, 0, 0, "NODRAW", "take that vote back" }, CMD_NODRAW },
+    { { "no draw", 0, 0, 0, "NO DRAW", "the same" }, CMD_NODRAW },
+    { { "concede", 0, 0, MEANT, "CONCEDE", "vote to end the game as it stands" }, CMD_CONCEDE },
+    { { "noconcede", 0, 0, 0, "NOCONCEDE", "take that vote back" }, CMD_NOCONCEDE },
+    { { "no concede", 0, 0, 0, "NO CONCEDE", "the same" }, CMD_NOCONCEDE },
+    { { "mail", 0, CMDTAB_ANY, 0, "MAIL TURN|EVERY|DIGEST 1d", "when you are mailed" }, CMD_MAIL },
+    { { "images", 0, CMDTAB_ANY, 0, "IMAGES ON|OFF", "pictures in your mails" }, CMD_IMAGES },
+    { { "vacation", 0, CMDTAB_ANY, 0, "VACATION 7d|OFF", "no deadline for you until then" }, CMD_VACATION },
+    { { "timezone", 0, CMDTAB_ANY, 0, "TIMEZONE Africa/Lagos", "the zone your times are in" }, CMD_TIMEZONE },
+    { { NULL, 0, 0, 0, NULL, NULL }, CMD_NONE },
+};
+
+/* The common order a line is (its name, then as many words as it takes),
+ * else NULL: a game's order. */
+static const struct common_row *common_of(const char *line)
+{
+    const struct cmdtab_row *r = cmdtab_find(CMDTAB(common_rows), line);
+    struct strbuf err = STRBUF_INIT;
+    bool fits = r && !cmdtab_arity(r, cmdtab_args(r, line), "word", &err);
+    strbuf_release(&err);
+    return fits ? (const struct common_row *)r : NULL;
+}
+
+enum command engine_command_of(const char *line)
+{
+    const struct common_row *c = common_of(line);
+    return c ? c->cmd : CMD_NONE;
+}
+
+bool engine_line_asks(const char *line)
+{
+    const struct common_row *c = common_of(line);
+    return c && (c->row.flags & ASKS);
+}
+
+bool engine_line_is_command(const char *line)
+{
+    return engine_command_of(line) != CMD_NONE;
+}
+
+/* The common order a line that is not one may mean: "Draw please",
+ * "I concede" (a word of it is DRAW or CONCEDE, a letter off at most). */
+static const char *common_meant(const char *line)
+{
+    const char *p = line;
+    while (*p) {
+        size_t n = strcspn(p, " ,.!?;:");
+        char w[16];
+        if (n && n < sizeof(w)) {
+            memcpy(w, p, n);
+            w[n] = '\0';
+            for (const struct common_row *c = common_rows; c->row.name; c++)
+                if ((c->row.flags & MEANT) && order_distance(w, c->row.name, n >= 5 ? 1 : 0) <= (n >= 5 ? 1u : 0u))
+                    return c->row.usage;
+        }
+        p += n;
+        while (*p && strchr(" ,.!?;:", *p))
+            p++;
+    }
+    return NULL;
+}
+
+/* "Did you mean ...?": the legal orders nearest a refused line (a few
+ * letters off; for VERB NUMBER, the nearest numbers), or the common
+ * order its words name (DRAW, CONCEDE); never played for her. One
+ * offered may be taken by a reply of yes. False when none is near. */
+bool engine_near_orders(const struct game_rec *g, int seat, const char *line, struct strbuf *out)
+{
+    struct strlist legal = STRLIST_INIT, near = STRLIST_INIT;
+    size_t len = strlen(line), limit = len / 5 > 2 ? len / 5 : 2, best = limit + 1, verb;
+    long n;
+    bool found;
+    const char *common = common_meant(line);
+    g->ops->legal(g->st, seat, &g->table, &legal);
+    if (verb_number(line, &verb, &n)) {
+        /* PLAY 4 with the 4 gone: PLAY 3 or PLAY 5, not PLAY 0. */
+        long gap = -1;
+        for (size_t i = 0; i < legal.n; i++) {
+            size_t v;
+            long m;
+            if (!verb_number(legal.v[i], &v, &m) || v != verb || strncasecmp(line, legal.v[i], v) != 0)
+                continue;
+            if (gap < 0 || labs(m - n) < gap) {
+                gap = labs(m - n);
+                strlist_clear(&near);
+            }
+            if (labs(m - n) == gap && near.n < 3)
+                strlist_push(&near, legal.v[i]);
+        }
+    }
+    for (size_t i = 0, numbered = near.n > 0; i < legal.n && !numbered; i++) {
+        size_t d = order_distance(line, legal.v[i], best < limit ? best : limit);
+        if (d < best) {
+            best = d;
+            strlist_clear(&near);
+        }
+        if (d == best && d <= limit && near.n < 3)
+            strlist_push(&near, legal.v[i]);
+    }
+    if (!near.n && common)
+        strlist_push(&near, common);
+    if (near.n) {
+        strbuf_addstr(out, "Did you mean ");
+        for (size_t i = 0; i < near.n; i++)
+            strbuf_addf(out, "%s%s", i ? (i + 1 == near.n ? " or " : ", ") : "", near.v[i]);
+        if (near.n == 1)
+            strbuf_addstr(out, "? Reply yes to give it, or write it as you mean it; " LEGAL_HINT);
+        else
+            strbuf_addstr(out, "? Write it as you mean it; " LEGAL_HINT);
+    }
+    found = near.n > 0;
+    strlist_clear(&legal);
+    strlist_clear(&near);
+    return found;
+}
+
+/* ---- the generic commands ------------------------------------------------ */
+
+/* Orders LEGAL lists one per line; a longer list is summed up by kind. */
+#define LEGAL_LIST_MAX 40
+
+/* LEGAL, or LEGAL FOOD: the orders (those beginning so) one per line, a
+ * long list summed up by kind. */
+void engine_legal_text(const struct game_rec *g, int seat, const char *filter, struct strbuf *out)
+{
+    struct strlist legal = STRLIST_INIT;
+    options_orders(g, seat, filter, &legal);
+    if (!legal.n && filter && *filter && g->ops->waiting_for(g->st) & (1u << seat)) {
+        strbuf_addf(out, "None of your orders now begins with \"%s\"; LEGAL alone lists them all.", filter);
+    } else if (legal.n > LEGAL_LIST_MAX) {
+        strbuf_addf(out, "%zu legal orders now%s%s, by kind:\n", legal.n, filter && *filter ? " beginning " : "",
+                    filter && *filter ? filter : "");
+        options_text(g, seat, filter, 0, out);
+        strbuf_addstr(out, "LEGAL and the first words of an order (LEGAL FOOD c4) lists those\n"
+                           "orders one per line.");
+    } else if (!legal.n) {
+        unsigned waiting = g->ops->waiting_for(g->st);
+        if (!waiting)
+            strbuf_addstr(out, "The game is over: there are no legal orders.");
+        else {
+            strbuf_addstr(out, "You have no order to give now: the game waits for ");
+            game_names_of(g, waiting, out);
+            strbuf_addch(out, '.');
+        }
+    } else {
+        strbuf_addf(out, "%zu legal order%s now:\n", legal.n, legal.n == 1 ? "" : "s");
+        for (size_t i = 0; i < legal.n; i++)
+            strbuf_addf(out, "%s\n", legal.v[i]);
+    }
+    if (g->ops->waiting_for(g->st) && !filter)
+        /* What ends a game by agreement, given at any step. */
+        strbuf_addstr(out, "\nAt any time: DRAW offers a draw, drawn when every player offers one; CONCEDE gives"
+                           " the game up, ended when all but one concede; NODRAW and NOCONCEDE take yours back.");
+    strlist_clear(&legal);
+}
+
+void engine_rules_text(const struct game_rec *g, struct strbuf *out)
+{
+    struct strbuf name = STRBUF_INIT, err = STRBUF_INIT;
+    cJSON *data = cJSON_CreateObject();
+    cJSON_AddStringToObject(data, "title", g->ops->title);
+    strbuf_addf(&name, "rules/%s.txt", g->ops->name);
+    if (template_render_file(name.buf, data, out, &err))
+        strbuf_addf(out, "%s: %s\n(the rules summary is missing: %s)", g->ops->title, g->ops->summary, err.buf);
+    cJSON_Delete(data);
+    strbuf_release(&name);
+    strbuf_release(&err);
+}
+
+#define MAX_VACATION (30L * 86400)
+
+/* VACATION UNTIL 2026-12-10 (UTC) | VACATION 7d | VACATION OFF: no reminders and
+ * no deadline for the seat until then (at most 30 days). */
+int engine_vacation(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l)
+{
+    const char *arg = line + 8;
+    char until[32] = "", shown[64], example[16];
+    time_t t, now = clock_now();
+    long secs;
+    date_ahead(14, example);
+    while (*arg == ' ')
+        arg++;
+    if (str_iprefix(arg, "until "))
+        arg += 6;
+    if (str_ieq(arg, "off") || str_ieq(arg, "none") || str_ieq(arg, "end")) {
+        strbuf_addstr(&l->body, "Your vacation is over: reminders and deadlines apply again.");
+    } else if (duration_parse(arg, &secs) || (utc_parse(arg, &t) && (secs = (long)(t - now)) > 0)) {
+        if (secs > MAX_VACATION) {
+            l->status = LINE_REJECTED;
+            strbuf_addf(&l->body, "a vacation lasts at most 30 days: write VACATION UNTIL %s, VACATION 7d, or VACATION OFF.",
+                        example);
+            return 0;
+        }
+        utc_format(now + secs, until);
+        time_format_tz(now + secs, g->seats[seat].timezone, shown);
+        strbuf_addf(&l->body, "You are on vacation until %s: no reminders, and the game waits for you.", shown);
+    } else {
+        l->status = LINE_REJECTED;
+        strbuf_addf(&l->body, "write VACATION UNTIL %s (a date, UTC), VACATION 7d (a time from now, at most 30 days),"
+                              " or VACATION OFF.", example);
+        return 0;
+    }
+    l->status = LINE_INFO;
+    free(g->seats[seat].vacation_until);
+    g->seats[seat].vacation_until = xstrdup(until);
+    return db_do(db, "UPDATE seats SET vacation_until = nullif(?, '') WHERE game_id = ? AND seat = ?", "sIi", until,
+                 g->id, seat + 1);
+}
+
+void engine_mail_policy_text(const struct seat_info *s, struct strbuf *out)
+{
+    char period[32];
+    duration_format(s->digest_secs, period);
+    if (str_eq(s->mail_policy, "every"))
+        strbuf_addstr(out, "a mail after every step of the game");
+    else if (str_eq(s->mail_policy, "digest"))
+        strbuf_addf(out, "a mail at once when you must act, else at most one every %s of what happened", period);
+    else
+        strbuf_addstr(out, "a mail when you must act, when the game ends and when the host acts");
+}
+
+#define MAIL_FORMS "write MAIL TURN (a mail when you must act), MAIL EVERY (a mail every step) or MAIL DIGEST 1d" \
+                   " (also at most one a day of what happened; any time from 1h to 7d)"
+
+/* MAIL TURN | MAIL EVERY | MAIL DIGEST 1d: when the seat is mailed. */
+int engine_mail_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l)
+{
+    struct seat_info *s = &g->seats[seat];
+    struct words w;
+    long secs = s->digest_secs;
+    const char *policy = NULL;
+    words_split(&w, line, NULL);
+    if (w.n == 2 && str_eq(w.w[1], "turn"))
+        policy = "turn";
+    else if (w.n == 2 && str_eq(w.w[1], "every"))
+        policy = "every";
+    else if ((w.n == 2 || w.n == 3) && str_eq(w.w[1], "digest") &&
+             (w.n == 2 || (duration_parse(w.w[2], &secs) && secs >= 3600 && secs <= 7 * 86400)))
+        policy = "digest";
+    words_release(&w);
+    l->status = LINE_INFO;
+    if (!policy) {
+        if (str_ieq(line, "mail")) {
+            strbuf_addstr(&l->body, "You get ");
+            engine_mail_policy_text(s, &l->body);
+            strbuf_addstr(&l->body, "; every mail tells all since your last. To change it, " MAIL_FORMS ".");
+        } else {
+            l->status = LINE_REJECTED;
+            strbuf_addstr(&l->body, MAIL_FORMS ".");
+        }
+        return 0;
+    }
+    snprintf(s->mail_policy, sizeof(s->mail_policy), "%s", policy);
+    s->digest_secs = secs;
+    strbuf_addstr(&l->body, "From now on you get ");
+    engine_mail_policy_text(s, &l->body);
+    strbuf_addstr(&l->body, ", each telling all since your last.");
+    return db_do(db, "UPDATE seats SET mail_policy = ?, digest_secs = ? WHERE game_id = ? AND seat = ?", "sIIi", policy,
+                 (int64_t)secs, g->id, seat + 1);
+}
+
+/* IMAGES ON | IMAGES OFF: whether her mails show the board as a picture. */
+int engine_images_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l)
+{
+    const char *arg = line + 6;
+    bool on;
+    while (*arg == ' ')
+        arg++;
+    l->status = LINE_INFO;
+    if (str_ieq(arg, "on") || str_ieq(arg, "yes"))
+        on = true;
+    else if (str_ieq(arg, "off") || str_ieq(arg, "no"))
+        on = false;
+    else {
+        if (*arg)
+            l->status = LINE_REJECTED;
+        strbuf_addf(&l->body, "%sYour mails %s the board as a picture; write IMAGES OFF or IMAGES ON.",
+                    *arg ? "write IMAGES ON or IMAGES OFF. " : "", g->seats[seat].images ? "show" : "do not show");
+        return 0;
+    }
+    g->seats[seat].images = on;
+    strbuf_addstr(&l->body, on ? "Your mails show the board as a picture too (in their HTML part)."
+                               : "Your mails show the board as text only.");
+    return db_do(db, "UPDATE seats SET images = ? WHERE game_id = ? AND seat = ?", "iIi", on ? 1 : 0, g->id, seat + 1);
+}
+
+/* TIMEZONE Europe/Berlin: deadlines are shown in it. */
+int engine_timezone_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l)
+{
+    const char *arg = line + 8;
+    while (*arg == ' ')
+        arg++;
+    if (!timezone_valid(arg)) {
+        l->status = LINE_REJECTED;
+        strbuf_addf(&l->body, "\"%s\" is not a time zone: write one like UTC, Europe/Berlin or America/New_York.",
+                    arg);
+        return 0;
+    }
+    l->status = LINE_INFO;
+    strbuf_addf(&l->body, "Deadlines will be shown in %s.", arg);
+    free(g->seats[seat].timezone);
+    g->seats[seat].timezone = xstrdup(arg);
+    return db_do(db, "UPDATE seats SET timezone = ? WHERE game_id = ? AND seat = ?", "sIi", arg, g->id, seat + 1);
+}
