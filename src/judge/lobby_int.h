@@ -78,7 +78,7 @@ struct table {
 /* What became of one invitation. */
 enum invited { INVITE_SENT, INVITE_LATELY, INVITE_BUDGET };
 
-/* ---- lobby.c: the session and dispatch ---- */
+/* ---- lobby_session.c: the session ---- */
 bool arg_is(const struct args *a, int i, const char *word);
 
 /* A word that ends a name or a phrase: a term of a new game, AS or SALT. */
@@ -99,6 +99,9 @@ void lobby_add_prose(cJSON *obj, const char *key, const char *text);
 
 void lobby_answer(struct lobby *l, const char *text, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* A lobby mail, its taps (what she may do next) as links to the lobby. */
+int lobby_send_offering(sqlite3 *db, const char *to, const char *kind, const char *name, cJSON *d,
+                        const struct mail_origin *origin, bool threaded, const struct strlist *taps);
 int lobby_send(sqlite3 *db, const char *to, const char *kind, const char *name, cJSON *d,
                       const struct mail_origin *origin, bool threaded);
 
@@ -160,11 +163,13 @@ int lobby_leave(struct lobby *l, const char *line, const struct args *a);
 /* UNSEAT 12 Name: the host frees a seat before the start; its player is told. */
 int lobby_unseat(struct lobby *l, const char *line, const struct args *a);
 
-/* ---- lobby_start.c ---- */
-/* Starts table id as game id: the seats as joined (bots for the empty ones
- * with fill, of the level bot_word names: "bot" for the host's), its committed seed and the salts; every seat is welcomed.
- * 1 with why in note when the game cannot start (nothing changed). */
+/* Starts table id as game id: the seats as joined (bots for the empty
+ * ones with fill, of the level bot_word names: "bot" for the host's), its
+ * committed seed and the salts; every seat is welcomed. 1 with why in note
+ * when the game cannot start (nothing changed). */
 int table_start(sqlite3 *db, int64_t id, bool fill, const char *bot_word, struct strbuf *note);
+
+/* ---- lobby_start.c ---- */
 
 /* START 12 [BOT:EASY|BOT:STRONG]: the host starts it, bots (of that
  * level; plain: the host's default) in the empty seats. */

@@ -1,4 +1,4 @@
-/* lobby_tables.c: the lobby's open tables: NEW, JOIN, LEAVE and UNSEAT, the seats and names at a table and its gates. */
+/* lobby_tables.c: the lobby's open tables: NEW, JOIN, LEAVE and UNSEAT, the seats, names and gates of a table, and a table becoming its game (table_start). */
 #include "judge/lobby_int.h"
 
 /* A player's name from her address when she gives none: its local part's
@@ -577,4 +577,152 @@ fail:
     free(name);
     free(email);
     return -1;
+}
+
+/* The strong bots a table of host's would seat (strong) against her
+ * share of the host's CPU: at most lobby_strong_bots in the unfinished
+ * games she opened, and as many started in the last hour (a game she
+ * leaves ends at once when no person is left: the hour stops churning).
+ * 1 with why in note when they do not fit. */
+static int strong_bots_fit(sqlite3 *db, int64_t id, const char *host, int strong, struct strbuf *note)
+{
+    long long each = setting_get_int(db, "lobby_strong_bots", 6);
+    int64_t running = 0, lately = 0;
+    char hour[32];
+    if (!strong)
+        return 0;
+    utc_format(clock_now() - 3600, hour);
+    if (db_get_int64(db, &running,
+                     "SELECT count(*) FROM seats s JOIN games g ON g.id = s.game_id JOIN lobby_tables t ON t.id = g.id"
+                     " WHERE t.host_email = ? AND g.status <> 'finished' AND s.bot = 1 AND s.bot_level = 'strong'",
+                     "s", host) < 0 ||
+        db_get_int64(db, &lately,
+                     "SELECT count(*) FROM seats s JOIN games g ON g.id = s.game_id JOIN lobby_tables t ON t.id = g.id"
+                     " WHERE t.host_email = ? AND g.created_at > ? AND s.bot = 1 AND s.bot_level = 'strong'",
+                     "ss", host, hour) < 0)
+        return -1;
+    if (running + strong <= each && lately + strong <= each)
+        return 0;
+    strbuf_addf(note,
+                "game %lld cannot start with %d strong bot%s: the games its host opened here may seat %lld strong"
+                " bots at once, and as many an hour (they have %lld now, %lld started in the last hour). START"
+                " %lld BOT:EASY plays the empty seats with easy bots",
+                (long long)id, strong, strong == 1 ? "" : "s", each, (long long)running, (long long)lately,
+                (long long)id);
+    return 1;
+}
+
+/* Starts table id as game id: the seats as joined (bots for the empty ones
+ * with fill, of the level bot_word names: "bot" for the host's), its committed seed and the salts; every seat is welcomed.
+ * 1 with why in note when the game cannot start (nothing changed). */
+int table_start(sqlite3 *db, int64_t id, bool fill, const char *bot_word, struct strbuf *note)
+{
+    sqlite3_stmt *q;
+    char *module = NULL, *options_text = NULL, *host = NULL, *commitment = NULL, *made = NULL;
+    char *names[GAME_MAX_SEATS] = { NULL }, *emails[GAME_MAX_SEATS] = { NULL };
+    struct strlist salts = STRLIST_INIT;
+    struct strbuf err = STRBUF_INIT;
+    int seats = 0, n = 0, rc = -1;
+    int64_t base = 0, gid;
+    cJSON *options = NULL;
+    const struct game_ops *ops;
+    struct game_spec spec = { 0 };
+
+    q = db_stmt(db, "SELECT module, options, seats, host_email, base_seed, seed_commitment FROM lobby_tables WHERE id = ?",
+                "I", id);
+    if (!q || db_step(q) != SQLITE_ROW) {
+        db_finalize(q);
+        return -1;
+    }
+    module = db_col_text(q, 0);
+    options_text = db_col_text(q, 1);
+    seats = sqlite3_column_int(q, 2);
+    host = db_col_text(q, 3);
+    base = sqlite3_column_int64(q, 4);
+    commitment = db_col_text(q, 5);
+    db_finalize(q);
+    q = db_stmt(db,
+                "SELECT name, CASE WHEN email = 'bot' AND bot_level IS NOT NULL THEN 'bot:' || bot_level ELSE email END,"
+                " salt FROM lobby_players WHERE table_id = ? ORDER BY position",
+                "I", id);
+    if (!q)
+        goto out;
+    while (db_step(q) == SQLITE_ROW && n < GAME_MAX_SEATS) {
+        names[n] = db_col_text(q, 0);
+        emails[n] = db_col_text(q, 1);
+        strlist_push(&salts, sqlite3_column_type(q, 2) != SQLITE_NULL ? (const char *)sqlite3_column_text(q, 2) : "");
+        n++;
+    }
+    db_finalize(q);
+    for (int b = 1; fill && n < seats; b++) {
+        char name[16];
+        bool taken = false;
+        snprintf(name, sizeof(name), "Bot %d", b);
+        for (int i = 0; i < n; i++)
+            taken |= str_ieq(names[i], name);
+        if (taken)
+            continue;
+        names[n] = xstrdup(name);
+        emails[n++] = xstrdup(bot_word);
+        strlist_push(&salts, "");
+    }
+    ops = game_find(module);
+    options = jx_parse(options_text, "options", &err);
+    if (!ops || !options)
+        goto out;
+    game_spec_init(&spec, ops);
+    if (game_spec_load_table(db, id, &spec))
+        goto out;
+    spec.clock.host = host;
+    {
+        int strong = 0;
+        for (int i = 0; i < n; i++)
+            strong += engine_bot_word(emails[i]) && str_eq(engine_bot_level(db, emails[i]), "strong");
+        if ((rc = strong_bots_fit(db, id, host, strong, note)) != 0)
+            goto out;
+        rc = -1;
+    }
+    if (db_savepoint(db, "start"))
+        goto out;
+    {
+        struct new_game ng = { ops, n, (const char *const *)names, (const char *const *)emails, options, base,
+                               &salts, id, false };
+        if (game_start(db, &ng, &spec, &gid, &err)) {
+            db_rollback_to(db, "start");
+            if (!err.len)
+                goto out;
+            strbuf_addf(note, "game %lld cannot start: %s", (long long)id, err.buf);
+            rc = 1;
+            goto out;
+        }
+    }
+    /* The game deals from what was committed to when the table opened. */
+    if (db_get_text(db, &made, "SELECT seed_commitment FROM games WHERE id = ?", "I", id) <= 0 ||
+        !str_eq(made, commitment)) {
+        error("game %lld: its commitment changed between the table and the game", (long long)id);
+        db_rollback_to(db, "start");
+        goto out;
+    }
+    rc = 0;
+    if (db_do(db, "UPDATE lobby_tables SET status = 'started' WHERE id = ?", "I", id) || db_release(db, "start"))
+        rc = -1;
+    if (!rc)
+        strbuf_addf(note, "Game %lld starts with %d players: each gets a welcome mail with a secret of her own.",
+                    (long long)id, n);
+out:
+    for (int i = 0; i < GAME_MAX_SEATS; i++) {
+        free(names[i]);
+        free(emails[i]);
+    }
+    if (spec.ops)
+        game_spec_release(&spec);
+    strlist_clear(&salts);
+    strbuf_release(&err);
+    cJSON_Delete(options);
+    free(module);
+    free(options_text);
+    free(host);
+    free(commitment);
+    free(made);
+    return rc;
 }
