@@ -22,14 +22,23 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The five games and the seats each is benchmarked with. */
-static const struct {
+/* Every game of the registry, at the middle of its seat counts (at most
+ * the six names below): a game added there is benchmarked. */
+static struct {
     const char *name;
     int seats;
-} games[] = {
-    { "kuniumi", 2 }, { "kalimambo", 4 }, { "bumuntu", 3 }, { "bantu", 2 }, { "african-empires", 4 },
-};
-#define NGAMES (sizeof(games) / sizeof(games[0]))
+} games[16];
+static size_t nkinds;
+
+static void games_of_registry(void)
+{
+    for (nkinds = 0; game_registry[nkinds] && nkinds < ARRAY_SIZE(games); nkinds++) {
+        const struct game_ops *ops = game_registry[nkinds];
+        int mid = (ops->min_seats + ops->max_seats) / 2;
+        games[nkinds].name = ops->name;
+        games[nkinds].seats = mid > 6 ? 6 : mid;
+    }
+}
 
 static const char *const names[] = { "Ann", "Bob", "Cleo", "Dan", "Eve", "Fay" };
 
@@ -94,7 +103,7 @@ static void bench_playouts(double seconds)
 {
     printf("%-16s %12s %12s %14s %14s %8s\n", "game", "playouts/s", "steps/s", "step (us)", "json rt (us)",
            "ratio");
-    for (size_t i = 0; i < NGAMES; i++) {
+    for (size_t i = 0; i < nkinds; i++) {
         const struct game_ops *ops = game_find(games[i].name);
         struct game_table t = { games[i].seats, names };
         double start = now_s(), step_time = 0, json_time = 0;
@@ -177,7 +186,7 @@ static void bench_dbsize(const char *dir, int steps_wanted)
 {
     printf("%-16s %6s %14s %14s %12s %8s\n", "game", "steps", "db bytes/step", "without mail", "state bytes",
            "ratio");
-    for (size_t i = 0; i < NGAMES; i++) {
+    for (size_t i = 0; i < nkinds; i++) {
         char path[4096];
         sqlite3 *db;
         struct rng r;
@@ -377,7 +386,7 @@ static void write_mail(const char *maildir, long n, const struct game_rec *g, in
         die("%s", strerror(errno));
 }
 
-/* Creates ngames games (the five kinds in turn) in db_path and writes
+/* Creates ngames games (every kind in turn) in db_path and writes
  * per_game orders of each to the Maildir, interleaved game by game as
  * players would send them; the orders are found by playing them on a
  * scratch copy of the database. */
@@ -419,7 +428,7 @@ static void gen_mails(const char *db_path, const char *maildir, int ngames, int 
     if (!db)
         die("db_open");
     for (int i = 0; i < ngames; i++) {
-        int64_t id = new_game(db, games[i % NGAMES].name, games[i % NGAMES].seats, 1000 + i);
+        int64_t id = new_game(db, games[i % nkinds].name, games[i % nkinds].seats, 1000 + i);
         if (!first)
             first = id;
     }
@@ -479,6 +488,7 @@ static int bench_row(const char *path, int n)
 
 int main(int argc, char **argv)
 {
+    games_of_registry();
     if (argc >= 2 && str_eq(argv[1], "playouts"))
         bench_playouts(argc > 2 ? atof(argv[2]) : 2.0);
     else if (argc >= 3 && str_eq(argv[1], "dbsize"))

@@ -18,10 +18,6 @@
 #define BUDGET_BYTES (60 * 1024)
 #define BUDGET_MS 5.0
 
-static const struct {
-    const char *name;
-    int seats;
-} pgames[] = { { "kuniumi", 2 }, { "kalimambo", 5 }, { "bumuntu", 4 }, { "bantu", 4 }, { "african-empires", 6 } };
 
 static const char *const pnames[] = { "Ann", "Bob", "Cleo", "Dan", "Eve", "Fay" };
 
@@ -55,8 +51,11 @@ int bench_pictures(int positions, int repeats)
         die("bench pictures: %s", err.buf);
     printf("%-16s %10s %10s %8s %10s %10s %8s\n", "game", "text (ms)", "draw (ms)", "ratio", "median B", "max B",
            "budget");
-    for (size_t i = 0; i < sizeof(pgames) / sizeof(pgames[0]); i++) {
-        const struct game_ops *ops = game_find(pgames[i].name);
+    /* Every game of the registry, with as many seats as it takes (at most
+     * the six names): the most pieces to draw. */
+    for (size_t i = 0; game_registry[i]; i++) {
+        const struct game_ops *ops = game_registry[i];
+        int seats = ops->max_seats > 6 ? 6 : ops->max_seats;
         double *draw = xmalloc(sizeof(double) * (size_t)positions * (size_t)repeats), text_total = 0;
         size_t *bytes = xmalloc(sizeof(size_t) * (size_t)positions), nd = 0, maxb = 0;
         struct game_rec g;
@@ -64,7 +63,7 @@ int bench_pictures(int positions, int repeats)
         int64_t id;
         cJSON *opts = cJSON_CreateObject();
         int texts = 0;
-        if (db_begin(db) || engine_new(db, ops, pgames[i].seats, pnames, emails, opts, 17, true, &id, &err) || db_commit(db))
+        if (db_begin(db) || engine_new(db, ops, seats, pnames, emails, opts, 17, true, &id, &err) || db_commit(db))
             die("bench pictures: %s", err.buf);
         cJSON_Delete(opts);
         if (game_load(db, id, &g))
