@@ -19,12 +19,51 @@
 #define MAX_SEATS 5
 
 enum ability { GIRAFFE, CHIMPANZEE, ZEBRA, FLAMINGO, TARANTULA, LION, CROCODILE, MAMBA, RHINO, ELEPHANT };
-static const char *const ability_names[ALL_ANIMALS] = {
-    "Giraffe", "Chimpanzee", "Zebra", "Flamingo", "Tarantula", "Lion", "Crocodile", "Black Mamba", "Rhinoceros", "Elephant",
-};
-/* The order word of each ability, as LEGAL writes it. */
-static const char *const ability_words[ALL_ANIMALS] = {
-    "GIRAFFE", "CHIMPANZEE", "ZEBRA", "FLAMINGO", "TARANTULA", "LION", "CROCODILE", "MAMBA", "RHINO", "ELEPHANT",
+struct order_ctx;
+struct bumuntu;
+static int walk_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from);
+static int slide_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from);
+static int elephant_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from);
+static int lion_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from);
+static int rhino_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from);
+static int flamingo_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from);
+typedef void animal_moves(const struct bumuntu *b, int seat, int ab, const struct game_table *t, struct strlist *out);
+static animal_moves walk_moves, slide_moves, elephant_moves, lion_moves, rhino_moves, flamingo_moves;
+
+#define ORTHOGONAL 0x55u /* n, e, s, w: the bits of dir_names */
+#define DIAGONAL 0xaau   /* ne, se, sw, nw */
+#define ANY_WAY 0xffu
+
+/* Each animal once: its name, its order as LEGAL writes it, how far and
+ * which ways it goes, what it does besides, how its order is read and
+ * played, and the orders it offers. */
+static const struct animal {
+    const char *name;
+    const char *word;
+    int reach;          /* squares: at most (walkers), exactly (Elephant, Lion); 0: to the line's end */
+    unsigned dirs;      /* the ways it moves (bits of dir_names) */
+    const char *ways;   /* said when it is moved another way */
+    const char *example; /* a way to write its order */
+    bool onto;          /* it lands on an opponent and pushes her (Crocodile) */
+    bool drives;        /* its neighbours move away when it lands (Black Mamba) */
+    bool lays_tile;     /* a tile is laid after it (Tarantula) */
+    int (*order)(struct order_ctx *o, int ab, const struct words *w, int *i, int from);
+    animal_moves *moves;
+} animal_rules[ALL_ANIMALS] = {
+    [GIRAFFE] = { "Giraffe", "GIRAFFE", 3, ANY_WAY, "", "e5", false, false, false, walk_order, walk_moves },
+    [CHIMPANZEE] = { "Chimpanzee", "CHIMPANZEE", 0, DIAGONAL, "diagonally", "e5", false, false, false, slide_order,
+                     slide_moves },
+    [ZEBRA] = { "Zebra", "ZEBRA", 0, ORTHOGONAL, "along ranks and files", "e5", false, false, false, slide_order,
+                slide_moves },
+    [FLAMINGO] = { "Flamingo", "FLAMINGO", 1, ANY_WAY, "", "e5", false, false, false, flamingo_order,
+                   flamingo_moves },
+    [TARANTULA] = { "Tarantula", "TARANTULA", 2, ANY_WAY, "", "e5", false, false, true, walk_order, walk_moves },
+    [LION] = { "Lion", "LION", 3, ANY_WAY, "", "ne", false, false, false, lion_order, lion_moves },
+    [CROCODILE] = { "Crocodile", "CROCODILE", 2, ANY_WAY, "", "e5", true, false, false, walk_order, walk_moves },
+    [MAMBA] = { "Black Mamba", "MAMBA", 2, ANY_WAY, "", "e5", false, true, false, walk_order, walk_moves },
+    [RHINO] = { "Rhinoceros", "RHINO", 0, ANY_WAY, "", "ne", false, false, false, rhino_order, rhino_moves },
+    [ELEPHANT] = { "Elephant", "ELEPHANT", 2, ANY_WAY, "", "e5", false, false, false, elephant_order,
+                   elephant_moves },
 };
 
 enum kind { ADV, FOOD, NKISI, YOWA };
@@ -143,7 +182,7 @@ static const char *seat_name(const struct game_table *t, int seat)
 static int find_animal(const char *name)
 {
     for (int a = 0; a < ALL_ANIMALS; a++)
-        if (str_ieq(name, ability_names[a]))
+        if (str_ieq(name, animal_rules[a].name))
             return a;
     return -1;
 }
@@ -157,7 +196,7 @@ static int load_data(struct bumuntu *b, const char *file, const char *choice, ch
     int rc = -1, i = 0, total = 0;
 
     for (int a = 0; a < ALL_ANIMALS; a++)
-        snprintf(codes[a], 3, "%.2s", ability_names[a]);
+        snprintf(codes[a], 3, "%.2s", animal_rules[a].name);
     if (!d)
         goto out;
     if (!(animals = jx_array(d, "animals", ALL_ANIMALS, ALL_ANIMALS, err)))
@@ -229,7 +268,7 @@ static int load_data(struct bumuntu *b, const char *file, const char *choice, ch
             if (a < 0) {
                 strbuf_addf(err, "option animals: \"%s\" is not an animal of Bumuntu (", name.buf);
                 for (int x = 0; x < ALL_ANIMALS; x++)
-                    strbuf_addf(err, "%s%s", x ? ", " : "", ability_names[x]);
+                    strbuf_addf(err, "%s%s", x ? ", " : "", animal_rules[x].name);
                 strbuf_addch(err, ')');
                 strbuf_release(&name);
                 free(copy);
@@ -252,7 +291,7 @@ static int load_data(struct bumuntu *b, const char *file, const char *choice, ch
     for (int x = 0; x < SLOTS; x++)
         for (int y = 0; y < x; y++)
             if (chosen[x] == chosen[y]) {
-                strbuf_addf(err, "option animals: %s is named twice", ability_names[chosen[x]]);
+                strbuf_addf(err, "option animals: %s is named twice", animal_rules[chosen[x]].name);
                 goto out;
             }
     rc = 0;
@@ -844,18 +883,18 @@ static void collect_tile(struct order_ctx *o)
     b->turn_collected = true;
     if (o->priv)
         strbuf_addf(o->priv, "You collected %s %s %s tile.\n",
-                    strchr("AEIOU", ability_names[b->animal[slot]][0]) ? "an" : "a", ability_names[b->animal[slot]],
+                    strchr("AEIOU", animal_rules[b->animal[slot]].name[0]) ? "an" : "a", animal_rules[b->animal[slot]].name,
                     kind_names[kind]);
     if (kind == FOOD) {
         b->chips[o->seat]++;
         say(o, "%s collects the %s tile from %s, and a food chip.\n", seat_name(o->t, o->seat),
-            ability_names[b->animal[slot]], name);
+            animal_rules[b->animal[slot]].name, name);
     } else if (kind == ADV) {
         b->adv_taken++;
         say(o, "%s collects the %s tile from %s: an advancement (%d of %d taken); a favor swap follows.\n",
-            seat_name(o->t, o->seat), ability_names[b->animal[slot]], name, b->adv_taken, b->adv_total);
+            seat_name(o->t, o->seat), animal_rules[b->animal[slot]].name, name, b->adv_taken, b->adv_total);
     } else {
-        say(o, "%s collects the %s tile from %s.\n", seat_name(o->t, o->seat), ability_names[b->animal[slot]], name);
+        say(o, "%s collects the %s tile from %s.\n", seat_name(o->t, o->seat), animal_rules[b->animal[slot]].name, name);
     }
     b->collect = -1;
     if (kind == ADV)
@@ -1023,211 +1062,272 @@ static void displace(struct order_ctx *o, int victim, int to, const char *how)
     say(o, "  %s %s %s from %s to %s.\n", seat_name(o->t, o->seat), how, seat_name(o->t, victim), a, c);
 }
 
+/* ---- the animals' orders: one function a way of moving -------------------- */
+
+/* The pawn lands on dest by ability ab: its canonical order and the log. */
+static void land(struct order_ctx *o, int ab, int from, int dest)
+{
+    struct bumuntu *b = o->b;
+    char fname[4], dname[4];
+    name_sq(from, fname);
+    name_sq(dest, dname);
+    canon_add(o, "%s %s", animal_rules[ab].word, dname);
+    b->pawn[o->seat] = dest;
+    say(o, "%s uses the %s: %s -> %s.\n", seat_name(o->t, o->seat), animal_rules[ab].name, fname, dname);
+}
+
+/* The Giraffe, Tarantula, Black Mamba and Crocodile walk their reach
+ * (the Crocodile onto an opponent, whom it pushes; the Mamba drives its
+ * neighbours away). */
+static int walk_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
+{
+    struct bumuntu *b = o->b;
+    const struct animal *an = &animal_rules[ab];
+    int dest = -1, steps, sqs[4], n;
+    char fname[4], dname[4];
+    const char *word = an->word;
+    name_sq(from, fname);
+    int max = an->reach;
+    n = read_squares(w, i, sqs, 4);
+    if (walk_check(o, word, from, sqs, n, 1, max, an->onto, &dest, &steps))
+        return -1;
+    name_sq(dest, dname);
+    if (an->onto && opponent_at(b, o->seat, dest)) {
+        int victim = pawn_at(b, dest), to;
+        if (immune(b, dest))
+            return fail(o, "%s stands on an Elephant and cannot be moved: the Crocodile cannot land there",
+                        seat_name(o->t, victim));
+        if (*i + 1 >= w->n || strcmp(w->w[*i], "push") != 0 || (to = parse_sq(w->w[*i + 1])) < 0) {
+            bool any = false;
+            for (int k = 0; k < 8; k++)
+                any |= free_square(b, step_sq(dest, k)) && step_sq(dest, k) != from;
+            if (!any)
+                return fail(o, "%s has no free square next to it: the Crocodile cannot land on %s",
+                            seat_name(o->t, victim), dname);
+            return fail(o, "landing on %s's pawn, say where it goes: CROCODILE %s PUSH <square next to %s>",
+                        seat_name(o->t, victim), dname, dname);
+        }
+        *i += 2;
+        char tname[4];
+        name_sq(to, tname);
+        /* The mover's own square is free once it has left. */
+        if (!adjacent(dest, to) || (pawn_at(b, to) >= 0 && to != from))
+            return fail(o, "%s is not a free square next to %s", tname, dname);
+        canon_add(o, "CROCODILE %s PUSH %s", dname, tname);
+        b->pawn[o->seat] = dest;
+        say(o, "%s uses the Crocodile: %s -> %s, onto %s.\n", seat_name(o->t, o->seat), fname, dname,
+            seat_name(o->t, victim));
+        displace(o, victim, to, "moves");
+        return 0;
+    }
+    land(o, ab, from, dest);
+    if (an->drives) {
+        /* Every adjacent opponent moves one square away, if it can. */
+        int moves[8][2], nm = 0;
+        for (int k = 0; k < 8; k++) {
+            int nb = step_sq(dest, k), to;
+            if (nb < 0 || !opponent_at(b, o->seat, nb) || immune(b, nb))
+                continue;
+            if ((to = step_sq(nb, k)) < 0 || pawn_at(b, to) >= 0)
+                continue;
+            moves[nm][0] = pawn_at(b, nb);
+            moves[nm][1] = to;
+            nm++;
+        }
+        for (int k = 0; k < nm; k++)
+            displace(o, moves[k][0], moves[k][1], "drives");
+    }
+    return 0;
+}
+
+/* The direction (or the square) of a move along a line, checked against
+ * the ways the animal moves: 0, or -1 (said). */
+static int line_direction(struct order_ctx *o, int ab, const struct words *w, int *i, int from, int *d, int *dest)
+{
+    const struct animal *an = &animal_rules[ab];
+    if (*i < w->n && (*d = parse_dir(w->w[*i])) >= 0) {
+        (*i)++;
+        *dest = -1;
+    } else if (*i < w->n && (*dest = parse_sq(w->w[*i])) >= 0) {
+        (*i)++;
+        *d = direction_to(from, *dest);
+    } else {
+        return fail(o, "%s needs a direction (n ne e se s sw w nw) or a square, e.g. %s %s", an->word, an->word,
+                    an->example);
+    }
+    if (*d < 0)
+        return fail(o, "the %s moves in a straight line", an->name);
+    if (!(an->dirs & (1u << *d)))
+        return fail(o, "the %s moves %s only", an->name, an->ways);
+    return 0;
+}
+
+/* The Zebra and the Chimpanzee slide along their lines, to a square or as
+ * far as the line is free of opponents. */
+static int slide_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
+{
+    struct bumuntu *b = o->b;
+    const struct animal *an = &animal_rules[ab];
+    int d, dest;
+    if (line_direction(o, ab, w, i, from, &d, &dest))
+        return -1;
+    int len = 0, sq = from, end = -1;
+    while ((sq = step_sq(sq, d)) >= 0 && !opponent_at(b, o->seat, sq)) {
+        len++;
+        if (dest < 0 || sq == dest)
+            end = sq;
+        if (sq == dest)
+            break;
+    }
+    if (dest < 0 && len > 0)
+        dest = end; /* a direction alone: as far as it goes */
+    if (len == 0 || end < 0 || end != dest)
+        return fail(o, "the %s cannot get there: the line is blocked by an opponent or the edge",
+                    an->name);
+    land(o, ab, from, dest);
+    return 0;
+}
+
+/* The Elephant moves exactly its reach, unobstructed. */
+static int elephant_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
+{
+    struct bumuntu *b = o->b;
+    int d, dest;
+    if (line_direction(o, ab, w, i, from, &d, &dest))
+        return -1;
+    int end = line_end(b, o->seat, from, d, animal_rules[ab].reach);
+    if (end < 0 || (dest >= 0 && end != dest))
+        return fail(o, "the Elephant moves exactly 2 spaces in one direction, unobstructed");
+    dest = end;
+    land(o, ab, from, dest);
+    return 0;
+}
+
+/* The Lion moves its reach and pushes an opponent the same way. */
+static int lion_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
+{
+    struct bumuntu *b = o->b;
+    int d, dest;
+    char fname[4], dname[4];
+    if (line_direction(o, ab, w, i, from, &d, &dest))
+        return -1;
+    name_sq(from, fname);
+    int land, victim;
+    unsigned victims;
+    if (!lion_ok(b, o->seat, from, d, &land, &victims) || (dest >= 0 && dest != land))
+        return fail(o, "the Lion must move exactly 3 free spaces in one direction and then push an "
+                       "opponent (anywhere, not on an Elephant) one space the same way onto a square "
+                       "without a pawn");
+    if (*i < w->n && str_eq(w->w[*i], "push")) {
+        (*i)++;
+        if ((victim = read_player(o, w, i)) < 0)
+            return -1;
+        if (!(victims & (1u << victim)))
+            return fail(o, "the Lion cannot push %s %s: %s", seat_name(o->t, victim), dir_names[d],
+                        victim == o->seat          ? "you push an opponent"
+                        : b->pawn[victim] < 0      ? "that player is not in the jungle"
+                        : immune(b, b->pawn[victim]) ? "a pawn on an Elephant cannot be moved"
+                                                     : "the square beyond holds a pawn or is off the board");
+    } else if (__builtin_popcount(victims) > 1) {
+        struct strbuf who = STRBUF_INIT;
+        int last = -1;
+        for (int p = 0; p < b->nseats; p++)
+            if (victims & (1u << p)) {
+                char sq[4];
+                name_sq(b->pawn[p], sq);
+                strbuf_addf(&who, "%s%s (%s)", who.len ? ", " : "", seat_name(o->t, p), sq);
+                last = p;
+            }
+        fail(o, "the Lion may push %s: say which, e.g. LION %s PUSH %s", who.buf, dir_names[d],
+             seat_name(o->t, last));
+        strbuf_release(&who);
+        return -1;
+    } else {
+        victim = __builtin_ctz(victims);
+    }
+    name_sq(land, dname);
+    if (__builtin_popcount(victims) > 1)
+        {
+        char who[32];
+        canon_add(o, "LION %s PUSH %s", dir_names[d], player_word(o->t, victim, who));
+    }
+    else
+        canon_add(o, "LION %s", dir_names[d]);
+    b->pawn[o->seat] = land;
+    say(o, "%s uses the Lion: %s -> %s.\n", seat_name(o->t, o->seat), fname, dname);
+    displace(o, victim, step_sq(b->pawn[victim], d), "pushes");
+    return 0;
+}
+
+/* The Rhinoceros charges to the edge, pushing what it meets. */
+static int rhino_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
+{
+    struct bumuntu *b = o->b;
+    int d, dest;
+    char fname[4], dname[4];
+    if (line_direction(o, ab, w, i, from, &d, &dest))
+        return -1;
+    name_sq(from, fname);
+    int pushed[MAX_SEATS][2], np, end = rhino_run(b, o->seat, from, d, pushed, &np);
+    if (end < 0)
+        return fail(o, "the Rhinoceros cannot move a single square that way (an edge, or pawns packed "
+                       "against it, or an opponent on an Elephant)");
+    name_sq(end, dname);
+    if (dest >= 0 && dest != end) {
+        char said[4];
+        name_sq(dest, said);
+        return fail(o, "the Rhinoceros charges to the edge: %s ends on %s, not %s; write RHINO %s or RHINO %s",
+                    dir_names[d], dname, said, dir_names[d], dname);
+    }
+    canon_add(o, "RHINO %s", dir_names[d]);
+    b->pawn[o->seat] = end;
+    say(o, "%s uses the Rhinoceros: %s -> %s.\n", seat_name(o->t, o->seat), fname, dname);
+    for (int k = np - 1; k >= 0; k--)
+        displace(o, pushed[k][0], pushed[k][1], "pushes");
+    return 0;
+}
+
+/* The Flamingo flies to a free Flamingo (or its own) and steps once. */
+static int flamingo_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
+{
+    struct bumuntu *b = o->b;
+    int dest, sqs[4], n;
+    char fname[4], dname[4];
+    (void)ab;
+    name_sq(from, fname);
+    bool ok[SQ];
+    n = read_squares(w, i, sqs, 2);
+    /* "FLAMINGO e5", or the Flamingo flown to then the square. */
+    dest = n ? sqs[n - 1] : -1;
+    if (n == 0)
+        return fail(o, "FLAMINGO needs the square you end on, e.g. FLAMINGO e5");
+    flamingo_dest(b, o->seat, from, ok);
+    name_sq(dest, dname);
+    if (n == 2 && (ability_at(b, sqs[0]) != FLAMINGO || (pawn_at(b, sqs[0]) >= 0 && sqs[0] != from) ||
+                   !adjacent(sqs[0], dest) || opponent_at(b, o->seat, dest) || dest == from))
+        return fail(o, "the Flamingo flies to a free Flamingo (or its own) and then moves one step");
+    if (!ok[dest])
+        return fail(o, "%s is not one step from a free Flamingo (and not your starting square)", dname);
+    canon_add(o, "FLAMINGO %s", dname);
+    b->pawn[o->seat] = dest;
+    say(o, "%s uses the Flamingo: %s flies and lands on %s.\n", seat_name(o->t, o->seat), fname, dname);
+    return 0;
+}
+
 static int do_ability(struct order_ctx *o, int ab, const struct words *w, int *i)
 {
     struct bumuntu *b = o->b;
-    int from = b->pawn[o->seat], dest = -1, steps, sqs[4], n, d;
-    char fname[4], dname[4];
-    const char *word = ability_words[ab];
+    int from = b->pawn[o->seat];
 
-    name_sq(from, fname);
     if (ability_at(b, from) < 0)
         return fail(o, "your pawn stands on an empty square: only a one-step MOVE (after food, if any)");
     if (ability_at(b, from) != ab)
         return fail(o, "your pawn stands on a %s tile, not a %s: its order is %s",
-                    ability_names[ability_at(b, from)], ability_names[ab], ability_words[ability_at(b, from)]);
+                    animal_rules[ability_at(b, from)].name, animal_rules[ab].name, animal_rules[ability_at(b, from)].word);
     b->collect = from;
-    switch (ab) {
-    case GIRAFFE:
-    case TARANTULA:
-    case MAMBA:
-    case CROCODILE: {
-        int max = ab == GIRAFFE ? 3 : 2;
-        n = read_squares(w, i, sqs, 4);
-        if (walk_check(o, word, from, sqs, n, 1, max, ab == CROCODILE, &dest, &steps))
-            return -1;
-        name_sq(dest, dname);
-        if (ab == CROCODILE && opponent_at(b, o->seat, dest)) {
-            int victim = pawn_at(b, dest), to;
-            if (immune(b, dest))
-                return fail(o, "%s stands on an Elephant and cannot be moved: the Crocodile cannot land there",
-                            seat_name(o->t, victim));
-            if (*i + 1 >= w->n || strcmp(w->w[*i], "push") != 0 || (to = parse_sq(w->w[*i + 1])) < 0) {
-                bool any = false;
-                for (int k = 0; k < 8; k++)
-                    any |= free_square(b, step_sq(dest, k)) && step_sq(dest, k) != from;
-                if (!any)
-                    return fail(o, "%s has no free square next to it: the Crocodile cannot land on %s",
-                                seat_name(o->t, victim), dname);
-                return fail(o, "landing on %s's pawn, say where it goes: CROCODILE %s PUSH <square next to %s>",
-                            seat_name(o->t, victim), dname, dname);
-            }
-            *i += 2;
-            char tname[4];
-            name_sq(to, tname);
-            /* The mover's own square is free once it has left. */
-            if (!adjacent(dest, to) || (pawn_at(b, to) >= 0 && to != from))
-                return fail(o, "%s is not a free square next to %s", tname, dname);
-            canon_add(o, "CROCODILE %s PUSH %s", dname, tname);
-            b->pawn[o->seat] = dest;
-            say(o, "%s uses the Crocodile: %s -> %s, onto %s.\n", seat_name(o->t, o->seat), fname, dname,
-                seat_name(o->t, victim));
-            displace(o, victim, to, "moves");
-            break;
-        }
-        canon_add(o, "%s %s", word, dname);
-        b->pawn[o->seat] = dest;
-        say(o, "%s uses the %s: %s -> %s.\n", seat_name(o->t, o->seat), ability_names[ab], fname, dname);
-        if (ab == MAMBA) {
-            /* Every adjacent opponent moves one square away, if it can. */
-            int moves[8][2], nm = 0;
-            for (int k = 0; k < 8; k++) {
-                int nb = step_sq(dest, k), to;
-                if (nb < 0 || !opponent_at(b, o->seat, nb) || immune(b, nb))
-                    continue;
-                if ((to = step_sq(nb, k)) < 0 || pawn_at(b, to) >= 0)
-                    continue;
-                moves[nm][0] = pawn_at(b, nb);
-                moves[nm][1] = to;
-                nm++;
-            }
-            for (int k = 0; k < nm; k++)
-                displace(o, moves[k][0], moves[k][1], "drives");
-        }
-        break;
-    }
-    case ZEBRA:
-    case CHIMPANZEE:
-    case ELEPHANT:
-    case LION:
-    case RHINO: {
-        if (*i < w->n && (d = parse_dir(w->w[*i])) >= 0) {
-            (*i)++;
-            dest = -1;
-        } else if (*i < w->n && (dest = parse_sq(w->w[*i])) >= 0) {
-            (*i)++;
-            d = direction_to(from, dest);
-        } else {
-            return fail(o, "%s needs a direction (n ne e se s sw w nw) or a square, e.g. %s %s", word, word,
-                        ab == LION || ab == RHINO ? "ne" : "e5");
-        }
-        if (d < 0)
-            return fail(o, "the %s moves in a straight line", ability_names[ab]);
-        if ((ab == ZEBRA && d % 2) || (ab == CHIMPANZEE && !(d % 2)))
-            return fail(o, "the %s moves %s only", ability_names[ab], ab == ZEBRA ? "along ranks and files" : "diagonally");
-        if (ab == ZEBRA || ab == CHIMPANZEE) {
-            int len = 0, sq = from, end = -1;
-            while ((sq = step_sq(sq, d)) >= 0 && !opponent_at(b, o->seat, sq)) {
-                len++;
-                if (dest < 0 || sq == dest)
-                    end = sq;
-                if (sq == dest)
-                    break;
-            }
-            if (dest < 0 && len > 0)
-                dest = end; /* a direction alone: as far as it goes */
-            if (len == 0 || end < 0 || end != dest)
-                return fail(o, "the %s cannot get there: the line is blocked by an opponent or the edge",
-                            ability_names[ab]);
-        } else if (ab == ELEPHANT) {
-            int end = line_end(b, o->seat, from, d, 2);
-            if (end < 0 || (dest >= 0 && end != dest))
-                return fail(o, "the Elephant moves exactly 2 spaces in one direction, unobstructed");
-            dest = end;
-        } else if (ab == LION) {
-            int land, victim;
-            unsigned victims;
-            if (!lion_ok(b, o->seat, from, d, &land, &victims) || (dest >= 0 && dest != land))
-                return fail(o, "the Lion must move exactly 3 free spaces in one direction and then push an "
-                               "opponent (anywhere, not on an Elephant) one space the same way onto a square "
-                               "without a pawn");
-            if (*i < w->n && str_eq(w->w[*i], "push")) {
-                (*i)++;
-                if ((victim = read_player(o, w, i)) < 0)
-                    return -1;
-                if (!(victims & (1u << victim)))
-                    return fail(o, "the Lion cannot push %s %s: %s", seat_name(o->t, victim), dir_names[d],
-                                victim == o->seat          ? "you push an opponent"
-                                : b->pawn[victim] < 0      ? "that player is not in the jungle"
-                                : immune(b, b->pawn[victim]) ? "a pawn on an Elephant cannot be moved"
-                                                             : "the square beyond holds a pawn or is off the board");
-            } else if (__builtin_popcount(victims) > 1) {
-                struct strbuf who = STRBUF_INIT;
-                int last = -1;
-                for (int p = 0; p < b->nseats; p++)
-                    if (victims & (1u << p)) {
-                        char sq[4];
-                        name_sq(b->pawn[p], sq);
-                        strbuf_addf(&who, "%s%s (%s)", who.len ? ", " : "", seat_name(o->t, p), sq);
-                        last = p;
-                    }
-                fail(o, "the Lion may push %s: say which, e.g. LION %s PUSH %s", who.buf, dir_names[d],
-                     seat_name(o->t, last));
-                strbuf_release(&who);
-                return -1;
-            } else {
-                victim = __builtin_ctz(victims);
-            }
-            name_sq(land, dname);
-            if (__builtin_popcount(victims) > 1)
-                {
-                char who[32];
-                canon_add(o, "LION %s PUSH %s", dir_names[d], player_word(o->t, victim, who));
-            }
-            else
-                canon_add(o, "LION %s", dir_names[d]);
-            b->pawn[o->seat] = land;
-            say(o, "%s uses the Lion: %s -> %s.\n", seat_name(o->t, o->seat), fname, dname);
-            displace(o, victim, step_sq(b->pawn[victim], d), "pushes");
-            break;
-        } else {
-            int pushed[MAX_SEATS][2], np, end = rhino_run(b, o->seat, from, d, pushed, &np);
-            if (end < 0)
-                return fail(o, "the Rhinoceros cannot move a single square that way (an edge, or pawns packed "
-                               "against it, or an opponent on an Elephant)");
-            name_sq(end, dname);
-            if (dest >= 0 && dest != end) {
-                char said[4];
-                name_sq(dest, said);
-                return fail(o, "the Rhinoceros charges to the edge: %s ends on %s, not %s; write RHINO %s or RHINO %s",
-                            dir_names[d], dname, said, dir_names[d], dname);
-            }
-            canon_add(o, "RHINO %s", dir_names[d]);
-            b->pawn[o->seat] = end;
-            say(o, "%s uses the Rhinoceros: %s -> %s.\n", seat_name(o->t, o->seat), fname, dname);
-            for (int k = np - 1; k >= 0; k--)
-                displace(o, pushed[k][0], pushed[k][1], "pushes");
-            break;
-        }
-        name_sq(dest, dname);
-        canon_add(o, "%s %s", word, dname);
-        b->pawn[o->seat] = dest;
-        say(o, "%s uses the %s: %s -> %s.\n", seat_name(o->t, o->seat), ability_names[ab], fname, dname);
-        break;
-    }
-    case FLAMINGO: {
-        bool ok[SQ];
-        n = read_squares(w, i, sqs, 2);
-        /* "FLAMINGO e5", or the Flamingo flown to then the square. */
-        dest = n ? sqs[n - 1] : -1;
-        if (n == 0)
-            return fail(o, "FLAMINGO needs the square you end on, e.g. FLAMINGO e5");
-        flamingo_dest(b, o->seat, from, ok);
-        name_sq(dest, dname);
-        if (n == 2 && (ability_at(b, sqs[0]) != FLAMINGO || (pawn_at(b, sqs[0]) >= 0 && sqs[0] != from) ||
-                       !adjacent(sqs[0], dest) || opponent_at(b, o->seat, dest) || dest == from))
-            return fail(o, "the Flamingo flies to a free Flamingo (or its own) and then moves one step");
-        if (!ok[dest])
-            return fail(o, "%s is not one step from a free Flamingo (and not your starting square)", dname);
-        canon_add(o, "FLAMINGO %s", dname);
-        b->pawn[o->seat] = dest;
-        say(o, "%s uses the Flamingo: %s flies and lands on %s.\n", seat_name(o->t, o->seat), fname, dname);
-        break;
-    }
-    default:
-        return fail(o, "unknown ability");
-    }
-    if (ab == TARANTULA) {
+    if (animal_rules[ab].order(o, ab, w, i, from))
+        return -1;
+    if (animal_rules[ab].lays_tile) {
         b->phase = PH_TILE;
         return 0;
     }
@@ -1266,7 +1366,7 @@ static int do_tile(struct order_ctx *o, const struct words *w, int *i)
     b->board[to] = b->board[from];
     b->board[from] = -1;
     say(o, "%s moves the %s tile from %s to %s.\n", seat_name(o->t, o->seat),
-        ability_names[b->animal[tile_slot(b->board[to])]], a, c);
+        animal_rules[b->animal[tile_slot(b->board[to])]].name, a, c);
     collect_tile(o);
     return 0;
 }
@@ -1300,7 +1400,7 @@ static int do_swap(struct order_ctx *o, const struct words *w, int *i)
     b->favor[y - 1] = tmp;
     canon_add(o, "SWAP %lld %lld", x, y);
     say(o, "%s swaps favor spots %lld and %lld: %s is now on %lld, %s on %lld.\n", seat_name(o->t, o->seat), x, y,
-        ability_names[b->animal[b->favor[x - 1]]], x, ability_names[b->animal[b->favor[y - 1]]], y);
+        animal_rules[b->animal[b->favor[x - 1]]].name, x, animal_rules[b->animal[b->favor[y - 1]]].name, y);
     end_turn(o);
     return 0;
 }
@@ -1413,10 +1513,130 @@ static int bumuntu_advance(void *st, const char *const *orders, const struct gam
 /* ---- every legal order -------------------------------------------------------------------- */
 
 /* The main moves from the pawn's square (no food): one per distinct outcome. */
+/* ---- the orders each animal offers (LEGAL) ------------------------------------ */
+
+/* Every square within the walker's reach (the Crocodile's onto an opponent, with each push). */
+static void walk_moves(const struct bumuntu *b, int seat, int ab, const struct game_table *t, struct strlist *out)
+{
+    int from = b->pawn[seat];
+    char name[4];
+    const struct animal *an = &animal_rules[ab];
+    const char *word = animal_rules[ab].word;
+    char other[4];
+    (void)t;
+    bool reach[4][SQ], any[SQ] = { false };
+    int max = an->reach;
+    walks(b, seat, from, max, an->onto, reach);
+    for (int n = 1; n <= max; n++)
+        for (int sq = 0; sq < SQ; sq++)
+            any[sq] |= reach[n][sq];
+    for (int sq = 0; sq < SQ; sq++) {
+        if (!any[sq] || sq == from)
+            continue;
+        name_sq(sq, name);
+        if (an->onto && opponent_at(b, seat, sq)) {
+            if (immune(b, sq))
+                continue;
+            for (int d = 0; d < 8; d++) {
+                int to = step_sq(sq, d);
+                if (to < 0 || (pawn_at(b, to) >= 0 && to != from))
+                    continue;
+                name_sq(to, other);
+                strlist_pushf(out, "%s %s PUSH %s", word, name, other);
+            }
+        } else {
+            strlist_pushf(out, "%s %s", word, name);
+        }
+    }
+}
+
+/* Every square along the lines the slider moves on, up to an opponent or the edge. */
+static void slide_moves(const struct bumuntu *b, int seat, int ab, const struct game_table *t, struct strlist *out)
+{
+    int from = b->pawn[seat];
+    char name[4];
+    const char *word = animal_rules[ab].word;
+    (void)t;
+    for (int d = 0; d < 8; d++) {
+        int sq = from;
+        if (!(animal_rules[ab].dirs & (1u << d)))
+            continue;
+        while ((sq = step_sq(sq, d)) >= 0 && !opponent_at(b, seat, sq)) {
+            name_sq(sq, name);
+            strlist_pushf(out, "%s %s", word, name);
+        }
+    }
+}
+
+/* The squares exactly the Elephant's reach away, unobstructed. */
+static void elephant_moves(const struct bumuntu *b, int seat, int ab, const struct game_table *t, struct strlist *out)
+{
+    int from = b->pawn[seat];
+    char name[4];
+    (void)t;
+    for (int d = 0; d < 8; d++) {
+        int end = line_end(b, seat, from, d, animal_rules[ab].reach);
+        if (end >= 0) {
+            name_sq(end, name);
+            strlist_pushf(out, "ELEPHANT %s", name);
+        }
+    }
+}
+
+/* Each way the Lion may go, and whom it pushes when it has a choice. */
+static void lion_moves(const struct bumuntu *b, int seat, int ab, const struct game_table *t, struct strlist *out)
+{
+    int from = b->pawn[seat];
+    (void)ab;
+    for (int d = 0; d < 8; d++) {
+        int land;
+        unsigned victims;
+        if (!lion_ok(b, seat, from, d, &land, &victims))
+            continue;
+        if (__builtin_popcount(victims) == 1) {
+            strlist_pushf(out, "LION %s", dir_names[d]);
+            continue;
+        }
+        for (int p = 0; p < b->nseats; p++)
+            if (victims & (1u << p))
+                {
+                char who[32];
+                strlist_pushf(out, "LION %s PUSH %s", dir_names[d], player_word(t, p, who));
+            }
+    }
+}
+
+/* Each way the Rhinoceros may charge. */
+static void rhino_moves(const struct bumuntu *b, int seat, int ab, const struct game_table *t, struct strlist *out)
+{
+    int from = b->pawn[seat];
+    (void)t, (void)ab;
+    for (int d = 0; d < 8; d++) {
+        int pushed[MAX_SEATS][2], np;
+        if (rhino_run(b, seat, from, d, pushed, &np) >= 0)
+            strlist_pushf(out, "RHINO %s", dir_names[d]);
+    }
+}
+
+/* Every square one step from a free Flamingo. */
+static void flamingo_moves(const struct bumuntu *b, int seat, int ab, const struct game_table *t, struct strlist *out)
+{
+    int from = b->pawn[seat];
+    char name[4];
+    (void)t, (void)ab;
+    bool ok[SQ];
+    flamingo_dest(b, seat, from, ok);
+    for (int sq = 0; sq < SQ; sq++)
+        if (ok[sq]) {
+            name_sq(sq, name);
+            strlist_pushf(out, "FLAMINGO %s", name);
+        }
+}
+
 static void main_moves(const struct bumuntu *b, int seat, const struct game_table *t, struct strlist *out)
 {
     int from = b->pawn[seat], ab = ability_at(b, from);
-    char name[4], other[4];
+    char name[4];
 
     for (int d = 0; d < 8; d++) {
         int to = step_sq(from, d);
@@ -1425,95 +1645,8 @@ static void main_moves(const struct bumuntu *b, int seat, const struct game_tabl
             strlist_pushf(out, "MOVE %s", name);
         }
     }
-    if (ab < 0)
-        return;
-    const char *word = ability_words[ab];
-    switch (ab) {
-    case GIRAFFE:
-    case TARANTULA:
-    case MAMBA:
-    case CROCODILE: {
-        bool reach[4][SQ], any[SQ] = { false };
-        int max = ab == GIRAFFE ? 3 : 2;
-        walks(b, seat, from, max, ab == CROCODILE, reach);
-        for (int n = 1; n <= max; n++)
-            for (int sq = 0; sq < SQ; sq++)
-                any[sq] |= reach[n][sq];
-        for (int sq = 0; sq < SQ; sq++) {
-            if (!any[sq] || sq == from)
-                continue;
-            name_sq(sq, name);
-            if (ab == CROCODILE && opponent_at(b, seat, sq)) {
-                if (immune(b, sq))
-                    continue;
-                for (int d = 0; d < 8; d++) {
-                    int to = step_sq(sq, d);
-                    if (to < 0 || (pawn_at(b, to) >= 0 && to != from))
-                        continue;
-                    name_sq(to, other);
-                    strlist_pushf(out, "CROCODILE %s PUSH %s", name, other);
-                }
-            } else {
-                strlist_pushf(out, "%s %s", word, name);
-            }
-        }
-        break;
-    }
-    case ZEBRA:
-    case CHIMPANZEE:
-        for (int d = ab == ZEBRA ? 0 : 1; d < 8; d += 2) {
-            int sq = from;
-            while ((sq = step_sq(sq, d)) >= 0 && !opponent_at(b, seat, sq)) {
-                name_sq(sq, name);
-                strlist_pushf(out, "%s %s", word, name);
-            }
-        }
-        break;
-    case ELEPHANT:
-        for (int d = 0; d < 8; d++) {
-            int end = line_end(b, seat, from, d, 2);
-            if (end >= 0) {
-                name_sq(end, name);
-                strlist_pushf(out, "ELEPHANT %s", name);
-            }
-        }
-        break;
-    case LION:
-        for (int d = 0; d < 8; d++) {
-            int land;
-            unsigned victims;
-            if (!lion_ok(b, seat, from, d, &land, &victims))
-                continue;
-            if (__builtin_popcount(victims) == 1) {
-                strlist_pushf(out, "LION %s", dir_names[d]);
-                continue;
-            }
-            for (int p = 0; p < b->nseats; p++)
-                if (victims & (1u << p))
-                    {
-                    char who[32];
-                    strlist_pushf(out, "LION %s PUSH %s", dir_names[d], player_word(t, p, who));
-                }
-        }
-        break;
-    case RHINO:
-        for (int d = 0; d < 8; d++) {
-            int pushed[MAX_SEATS][2], np;
-            if (rhino_run(b, seat, from, d, pushed, &np) >= 0)
-                strlist_pushf(out, "RHINO %s", dir_names[d]);
-        }
-        break;
-    case FLAMINGO: {
-        bool ok[SQ];
-        flamingo_dest(b, seat, from, ok);
-        for (int sq = 0; sq < SQ; sq++)
-            if (ok[sq]) {
-                name_sq(sq, name);
-                strlist_pushf(out, "FLAMINGO %s", name);
-            }
-        break;
-    }
-    }
+    if (ab >= 0)
+        animal_rules[ab].moves(b, seat, ab, t, out);
 }
 
 static void food_moves(const struct bumuntu *b, int seat, struct strlist *out)
@@ -1726,7 +1859,7 @@ static void score_game(struct bumuntu *b, const struct game_table *t, struct str
     }
     for (int spot = 0; spot < SLOTS; spot++) {
         int slot = b->favor[spot];
-        const char *animal = ability_names[b->animal[slot]];
+        const char *animal = animal_rules[b->animal[slot]].name;
         for (int p = 0; p < b->nseats; p++)
             count[p] = tiles_of(b, p, slot);
         if (b->spot_per[spot]) {
@@ -1843,10 +1976,10 @@ static void bumuntu_view_ascii(const void *st, int viewer, const struct game_tab
     strbuf_addstr(out, files);
     strbuf_addstr(out, "  A advancement  F food  N Nkisi  Y Yowa  1-5 pawns\n ");
     for (int s = 0; s < SLOTS; s++)
-        strbuf_addf(out, " %s %s%s", b->code[s], ability_names[b->animal[s]], s == 3 ? "\n " : "");
+        strbuf_addf(out, " %s %s%s", b->code[s], animal_rules[b->animal[s]].name, s == 3 ? "\n " : "");
     strbuf_addstr(out, "\n\n  Favor board, top to bottom (gold: most tiles; silver: second):\n");
     for (int spot = 0; spot < SLOTS; spot++) {
-        strbuf_addf(out, "  %d %-12s ", spot + 1, ability_names[b->animal[b->favor[spot]]]);
+        strbuf_addf(out, "  %d %-12s ", spot + 1, animal_rules[b->animal[b->favor[spot]]].name);
         if (b->spot_per[spot])
             strbuf_addf(out, "%d per tile\n", b->spot_per[spot]);
         else
@@ -1930,7 +2063,7 @@ static cJSON *bumuntu_view_json(const void *st, int viewer, const struct game_ta
     cJSON_AddItemToObject(j, "rows", rows); /* rank 8 first, files a-h */
     for (int spot = 0; spot < SLOTS; spot++) {
         cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "animal", ability_names[b->animal[b->favor[spot]]]);
+        cJSON_AddStringToObject(o, "animal", animal_rules[b->animal[b->favor[spot]]].name);
         if (b->spot_per[spot])
             cJSON_AddNumberToObject(o, "per_tile", b->spot_per[spot]);
         else {
@@ -1958,7 +2091,7 @@ static cJSON *bumuntu_view_json(const void *st, int viewer, const struct game_ta
         if (b->pawn[p] >= 0 && b->board[b->pawn[p]] >= 0) {
             int tile = b->board[b->pawn[p]];
             cJSON *under = cJSON_CreateObject();
-            cJSON_AddStringToObject(under, "animal", ability_names[b->animal[tile_slot(tile)]]);
+            cJSON_AddStringToObject(under, "animal", animal_rules[b->animal[tile_slot(tile)]].name);
             cJSON_AddStringToObject(under, "kind", kind_names[tile_kind(tile)]);
             cJSON_AddItemToObject(o, "tile", under);
         }
@@ -1976,7 +2109,7 @@ static cJSON *bumuntu_view_json(const void *st, int viewer, const struct game_ta
                 for (int x = 0; x < KINDS; x++)
                     if (b->shield[p][s][x])
                         cJSON_AddNumberToObject(k, kind_names[x], b->shield[p][s][x]);
-                cJSON_AddItemToObject(shield, ability_names[b->animal[s]], k);
+                cJSON_AddItemToObject(shield, animal_rules[b->animal[s]].name, k);
             }
             cJSON_AddItemToObject(o, "shield", shield);
             shield_text(b, p, t, &sh);
