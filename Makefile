@@ -46,7 +46,7 @@ ALL_CFLAGS = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissi
 # src/ holds one folder a layer (docs/architecture.md); the program is cli/main.c.
 DRAW_SRC  := $(filter-out src/render/render.c,$(wildcard src/render/*.c))
 MIME_SRC  := src/mail/mime.c
-SRC       := $(filter-out src/cli/main.c $(DRAW_SRC) $(MIME_SRC),$(wildcard src/*/*.c))
+SRC       := $(filter-out src/cli/main.c $(DRAW_SRC) $(MIME_SRC),$(wildcard src/*/*.c src/*/*/*.c))
 LIB_OBJS  := $(SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/migrations.o
 DRAW_OBJS := $(DRAW_SRC:%.c=$(BUILD)/%.o)
 MIME_OBJS := $(MIME_SRC:%.c=$(BUILD)/%.o)

@@ -19,8 +19,10 @@ rank() {
 
 bad=0
 files=0
-for f in src/*/*.c src/*/*.h; do
-    layer=$(basename "$(dirname "$f")")
+for f in src/*/*.c src/*/*.h src/*/*/*.c src/*/*/*.h; do
+    [ -e "$f" ] || continue
+    # Its layer: the folder under src/ (a game may have a folder of its own in games/).
+    layer=$(echo "$f" | cut -d/ -f2)
     mine=$(rank "$layer")
     if [ "$mine" = x ]; then
         echo "layers.sh: $f is in src/$layer, which is no layer" >&2
@@ -64,7 +66,8 @@ uses() { # file, headers seen
 }
 edges=$(mktemp)
 trap 'rm -f "$edges"' EXIT
-for f in src/*/*.c; do
+for f in src/*/*.c src/*/*/*.c; do
+    [ -e "$f" ] || continue
     echo "$f $f" >>"$edges"
     for d in $(uses "$f" "${f#src/}" | sort -u); do
         [ "$d" = "$f" ] || echo "$d $f" >>"$edges"

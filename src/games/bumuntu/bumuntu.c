@@ -1,181 +1,8 @@
-/* bumuntu.c: Bumuntu (Tim Blank, WizKids 2019): tribal leaders walk a jungle of animal tiles, using their abilities to win favor. */
-#include "games/game.h"
-#include "lib/jsonx.h"
-#include "lib/paths.h"
-#include "lib/rng.h"
-#include "lib/util.h"
-#include "lib/words.h"
+/* bumuntu.c: Bumuntu (Tim Blank, WizKids 2019): tribal leaders walk a jungle of animal tiles, using their abilities to win favor: setup, the turn, food, steps, tiles and swaps, scoring, views, and the module's operations; the animals are animals.c's, the board board.c's. */
+#include "games/bumuntu/bumuntu_int.h"
 
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#define N 8
-#define SQ (N * N)
-#define SLOTS 8      /* animals in play */
-#define KINDS 4
-#define ALL_ANIMALS 10
-#define MAX_SEATS 5
-
-enum ability { GIRAFFE, CHIMPANZEE, ZEBRA, FLAMINGO, TARANTULA, LION, CROCODILE, MAMBA, RHINO, ELEPHANT };
-struct order_ctx;
-struct bumuntu;
-static int walk_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from);
-static int slide_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from);
-static int elephant_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from);
-static int lion_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from);
-static int rhino_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from);
-static int flamingo_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from);
-typedef void animal_moves(const struct bumuntu *b, int seat, int ab, const struct game_table *t, struct strlist *out);
-static animal_moves walk_moves, slide_moves, elephant_moves, lion_moves, rhino_moves, flamingo_moves;
-
-#define ORTHOGONAL 0x55u /* n, e, s, w: the bits of dir_names */
-#define DIAGONAL 0xaau   /* ne, se, sw, nw */
-#define ANY_WAY 0xffu
-
-/* Each animal once: its name, its order as LEGAL writes it, how far and
- * which ways it goes, what it does besides, how its order is read and
- * played, and the orders it offers. */
-static const struct animal {
-    const char *name;
-    const char *word;
-    int reach;          /* squares: at most (walkers), exactly (Elephant, Lion); 0: to the line's end */
-    unsigned dirs;      /* the ways it moves (bits of dir_names) */
-    const char *ways;   /* said when it is moved another way */
-    const char *example; /* a way to write its order */
-    bool onto;          /* it lands on an opponent and pushes her (Crocodile) */
-    bool drives;        /* its neighbours move away when it lands (Black Mamba) */
-    bool lays_tile;     /* a tile is laid after it (Tarantula) */
-    int (*order)(struct order_ctx *o, int ab, const struct words *w, int *i, int from);
-    animal_moves *moves;
-} animal_rules[ALL_ANIMALS] = {
-    [GIRAFFE] = { "Giraffe", "GIRAFFE", 3, ANY_WAY, "", "e5", false, false, false, walk_order, walk_moves },
-    [CHIMPANZEE] = { "Chimpanzee", "CHIMPANZEE", 0, DIAGONAL, "diagonally", "e5", false, false, false, slide_order,
-                     slide_moves },
-    [ZEBRA] = { "Zebra", "ZEBRA", 0, ORTHOGONAL, "along ranks and files", "e5", false, false, false, slide_order,
-                slide_moves },
-    [FLAMINGO] = { "Flamingo", "FLAMINGO", 1, ANY_WAY, "", "e5", false, false, false, flamingo_order,
-                   flamingo_moves },
-    [TARANTULA] = { "Tarantula", "TARANTULA", 2, ANY_WAY, "", "e5", false, false, true, walk_order, walk_moves },
-    [LION] = { "Lion", "LION", 3, ANY_WAY, "", "ne", false, false, false, lion_order, lion_moves },
-    [CROCODILE] = { "Crocodile", "CROCODILE", 2, ANY_WAY, "", "e5", true, false, false, walk_order, walk_moves },
-    [MAMBA] = { "Black Mamba", "MAMBA", 2, ANY_WAY, "", "e5", false, true, false, walk_order, walk_moves },
-    [RHINO] = { "Rhinoceros", "RHINO", 0, ANY_WAY, "", "ne", false, false, false, rhino_order, rhino_moves },
-    [ELEPHANT] = { "Elephant", "ELEPHANT", 2, ANY_WAY, "", "e5", false, false, false, elephant_order,
-                   elephant_moves },
-};
-
-enum kind { ADV, FOOD, NKISI, YOWA };
-static const char kind_letters[KINDS] = { 'A', 'F', 'N', 'Y' };
-static const char *const kind_names[KINDS] = { "advancement", "food", "Nkisi", "Yowa" };
-
-enum phase { PH_ENTER, PH_TURN, PH_MAIN, PH_TILE, PH_SWAP, PH_OVER };
-static const char *const phase_names[] = { "enter", "turn", "main", "tile", "swap", "over" };
-
-static const int dfile[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-static const int drank[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
-static const char *const dir_names[8] = { "n", "ne", "e", "se", "s", "sw", "w", "nw" };
-
-struct bumuntu {
-    int nseats;
-    int animal[SLOTS];          /* the ability of each animal slot */
-    char code[SLOTS][3];        /* its two-letter code on the board */
-    int board[SQ];              /* -1: no tile; else slot * KINDS + kind */
-    int pawn[MAX_SEATS];        /* square, -1 before entering */
-    int favor[SLOTS];           /* the slot of the marker on each spot, top first */
-    int spot_per[SLOTS];        /* per-tile value of a spot, 0 for a majority spot */
-    int spot_gold[SLOTS], spot_silver[SLOTS];
-    int nkisi[SLOTS + 1];       /* favor for 0..8 Nkisi */
-    int yowa_gold, yowa_silver, tie_second;
-    int chips[MAX_SEATS];
-    int shield[MAX_SEATS][SLOTS][KINDS];
-    int first, to_move;
-    unsigned resigned;          /* seats that left the game */
-    enum phase phase;
-    int collect;                /* the square whose tile the ability under way collects, -1 none */
-    int adv_total, adv_taken;
-    int stall_rounds;           /* house rule: full rounds with no tile before the game ends, 0: off */
-    int stall_turns;            /* turns in a row with no tile collected */
-    bool turn_collected;        /* the turn under way collected a tile */
-    bool stalled;               /* the game ended by the stall rule */
-    int ended;                  /* enum game_end: ended by the host, and how */
-    unsigned agreed;            /* the winners the players agreed (a draw, a concession) */
-    int round;                  /* rounds begun since the entering (0 while entering) */
-    int score[MAX_SEATS];
-    struct rng rng;
-};
-
-/* ---- geometry ------------------------------------------------------------------- */
-
-static bool on_board(int f, int r)
-{
-    return f >= 0 && f < N && r >= 0 && r < N;
-}
-
-static int step_sq(int sq, int d)
-{
-    int f = sq % N + dfile[d], r = sq / N + drank[d];
-    return on_board(f, r) ? r * N + f : -1;
-}
-
-static bool adjacent(int a, int b)
-{
-    int df = abs(a % N - b % N), dr = abs(a / N - b / N);
-    return a != b && df <= 1 && dr <= 1;
-}
-
-static void name_sq(int sq, char out[4])
-{
-    square_name(sq % N, sq / N, out);
-}
-
-static bool outer_ring(int sq)
-{
-    int f = sq % N, r = sq / N;
-    return f == 0 || r == 0 || f == N - 1 || r == N - 1;
-}
-
-/* The seat whose pawn stands on sq, or -1. */
-static int pawn_at(const struct bumuntu *b, int sq)
-{
-    for (int s = 0; s < b->nseats; s++)
-        if (b->pawn[s] == sq)
-            return s;
-    return -1;
-}
-
-static bool opponent_at(const struct bumuntu *b, int seat, int sq)
-{
-    int p = pawn_at(b, sq);
-    return p >= 0 && p != seat;
-}
-
-static int tile_slot(int tile)
-{
-    return tile / KINDS;
-}
-
-static int tile_kind(int tile)
-{
-    return tile % KINDS;
-}
-
-static int ability_at(const struct bumuntu *b, int sq)
-{
-    return b->board[sq] < 0 ? -1 : b->animal[tile_slot(b->board[sq])];
-}
-
-/* A pawn on an Elephant tile cannot be moved by anyone else. */
-static bool immune(const struct bumuntu *b, int sq)
-{
-    return ability_at(b, sq) == ELEPHANT;
-}
-
-static const char *seat_name(const struct game_table *t, int seat)
-{
-    return t && seat >= 0 && seat < t->nseats ? t->names[seat] : "?";
-}
+static bool any_move(const struct bumuntu *b, int seat);
+static void score_game(struct bumuntu *b, const struct game_table *t, struct strbuf *log);
 
 /* ---- data and setup ---------------------------------------------------------------- */
 
@@ -492,7 +319,7 @@ static void *bumuntu_from_json(const cJSON *j, struct strbuf *err)
                 goto fail;
             }
     for (int s = 0; s < b->nseats; s++) {
-        if (b->pawn[s] >= 0 && pawn_at(b, b->pawn[s]) != s) {
+        if (b->pawn[s] >= 0 && bum_pawn_at(b, b->pawn[s]) != s) {
             strbuf_addstr(err, "two pawns share a square");
             goto fail;
         }
@@ -523,259 +350,10 @@ fail:
     return NULL;
 }
 
-/* ---- the moves a pawn may make ------------------------------------------------------------ */
-
-/* Squares reachable from `from` by a walk of exactly 0..max single steps
- * (reach[n][sq]); `through` lets the walk cross and end on opponents (the
- * Crocodile). */
-static void walks(const struct bumuntu *b, int seat, int from, int max, bool through, bool reach[][SQ])
-{
-    memset(reach, 0, (size_t)(max + 1) * SQ * sizeof(bool));
-    reach[0][from] = true;
-    for (int n = 1; n <= max; n++)
-        for (int sq = 0; sq < SQ; sq++) {
-            if (!reach[n - 1][sq])
-                continue;
-            for (int d = 0; d < 8; d++) {
-                int to = step_sq(sq, d);
-                if (to >= 0 && (through || !opponent_at(b, seat, to)))
-                    reach[n][to] = true;
-            }
-        }
-}
-
-/* A walk of exactly n steps to `to` through a table made by walks(),
- * lowest squares first, as "c4-d5-e5" (without the start). */
-static void walk_path(bool reach[][SQ], int to, int n, struct strbuf *out)
-{
-    int path[SQ + 1], cur = to;
-    path[n] = to;
-    for (int k = n - 1; k >= 1; k--) {
-        for (int sq = 0; sq < SQ; sq++)
-            if (reach[k][sq] && adjacent(sq, cur)) {
-                cur = sq;
-                break;
-            }
-        path[k] = cur;
-    }
-    for (int k = 1; k <= n; k++) {
-        char name[4];
-        name_sq(path[k], name);
-        strbuf_addf(out, "%s%s", k > 1 ? "-" : "", name);
-    }
-}
-
-/* A straight line from `from` in direction d: the first `len` squares,
- * free of opponents; -1 when it leaves the board or meets one. */
-static int line_end(const struct bumuntu *b, int seat, int from, int d, int len)
-{
-    int sq = from;
-    for (int i = 0; i < len; i++) {
-        sq = step_sq(sq, d);
-        if (sq < 0 || opponent_at(b, seat, sq))
-            return -1;
-    }
-    return sq;
-}
-
-/* The Lion: exactly three free squares in direction d, then any one
- * opponent not on an Elephant moved one square the same way, onto a square
- * with no pawn (the square the Lion left is free by then). Sets *land and
- * the mask of the seats that could be pushed; false when there is none. */
-static bool lion_ok(const struct bumuntu *b, int seat, int from, int d, int *land, unsigned *victims)
-{
-    int l = line_end(b, seat, from, d, 3);
-    *victims = 0;
-    if (l < 0)
-        return false;
-    for (int p = 0; p < b->nseats; p++) {
-        int to;
-        if (p == seat || b->pawn[p] < 0 || immune(b, b->pawn[p]) || (to = step_sq(b->pawn[p], d)) < 0 || to == l ||
-            (to != from && pawn_at(b, to) >= 0))
-            continue;
-        *victims |= 1u << p;
-    }
-    *land = l;
-    return *victims != 0;
-}
-
-/* The Rhinoceros: charges to the edge, pushing the opponents it meets
- * ahead of it; stops before an opponent on an Elephant. Fills pushed[]
- * with (seat, new square) pairs; returns its own end square or -1. */
-static int rhino_run(const struct bumuntu *b, int seat, int from, int d, int pushed[][2], int *npushed)
-{
-    int line[N], n = 0, limit, sq = from, chain = 0;
-    while ((sq = step_sq(sq, d)) >= 0) {
-        if (opponent_at(b, seat, sq) && immune(b, sq))
-            break;
-        line[n++] = sq;
-    }
-    limit = n; /* squares 0..limit-1 are the run */
-    for (int i = 0; i < limit; i++)
-        if (opponent_at(b, seat, line[i]))
-            chain++;
-    *npushed = 0;
-    if (limit - chain < 1)
-        return -1; /* it cannot move a single square */
-    /* The pushed opponents end packed at the far end, in their order. */
-    for (int i = 0, k = 0; i < limit; i++)
-        if (opponent_at(b, seat, line[i])) {
-            pushed[*npushed][0] = pawn_at(b, line[i]);
-            pushed[*npushed][1] = line[limit - chain + k];
-            (*npushed)++;
-            k++;
-        }
-    return line[limit - chain - 1];
-}
-
-/* The squares a Flamingo may end on: next to any free Flamingo (or its own). */
-static void flamingo_dest(const struct bumuntu *b, int seat, int from, bool dest[SQ])
-{
-    memset(dest, 0, SQ * sizeof(bool));
-    for (int f = 0; f < SQ; f++) {
-        if (ability_at(b, f) != FLAMINGO || (f != from && pawn_at(b, f) >= 0))
-            continue;
-        for (int d = 0; d < 8; d++) {
-            int to = step_sq(f, d);
-            if (to >= 0 && to != from && !opponent_at(b, seat, to))
-                dest[to] = true;
-        }
-    }
-}
-
-/* The free squares next to sq where a displaced pawn may go. */
-static bool free_square(const struct bumuntu *b, int sq)
-{
-    return sq >= 0 && pawn_at(b, sq) < 0;
-}
-
-/* ---- orders ---------------------------------------------------------------------------------- */
-
-struct order_ctx {
-    struct bumuntu *b;
-    int seat;
-    const struct game_table *t;
-    struct strbuf *log;   /* NULL while only checking */
-    struct strbuf *priv;
-    struct strbuf *canon;
-    struct strbuf *why;
-};
-
-static void say(struct order_ctx *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void say(struct order_ctx *o, const char *fmt, ...)
-{
-    va_list ap;
-    if (!o->log)
-        return;
-    va_start(ap, fmt);
-    strbuf_vaddf(o->log, fmt, ap);
-    va_end(ap);
-}
-
-static int fail(struct order_ctx *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(struct order_ctx *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    strbuf_vaddf(o->why, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-static void canon_add(struct order_ctx *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void canon_add(struct order_ctx *o, const char *fmt, ...)
-{
-    va_list ap;
-    if (o->canon->len)
-        strbuf_addch(o->canon, ' ');
-    va_start(ap, fmt);
-    strbuf_vaddf(o->canon, fmt, ap);
-    va_end(ap);
-}
-
-static int parse_dir(const char *w)
-{
-    static const char *const long_names[8] = { "north", "northeast", "east", "southeast",
-                                               "south", "southwest", "west", "northwest" };
-    for (int d = 0; d < 8; d++)
-        if (strcmp(w, dir_names[d]) == 0 || strcmp(w, long_names[d]) == 0)
-            return d;
-    return -1;
-}
-
-static int parse_sq(const char *w)
-{
-    int f, r;
-    return square_parse(w, N, N, &f, &r) ? r * N + f : -1;
-}
-
-/* The straight direction from a to b (any distance), or -1. */
-static int direction_to(int a, int b_)
-{
-    int df = b_ % N - a % N, dr = b_ / N - a / N;
-    if (a == b_ || (df && dr && abs(df) != abs(dr)))
-        return -1;
-    for (int d = 0; d < 8; d++)
-        if (dfile[d] == (df > 0) - (df < 0) && drank[d] == (dr > 0) - (dr < 0))
-            return d;
-    return -1;
-}
-
-/* How an order names a player: her name, or her seat number when the
- * names are not known. */
-static const char *player_word(const struct game_table *t, int seat, char buf[32])
-{
-    if (t && seat >= 0 && seat < t->nseats)
-        return t->names[seat];
-    snprintf(buf, 32, "%d", seat + 1);
-    return buf;
-}
-
-/* Reads the player a PUSH names from word *i on: her name (words as
- * written, any case), her seat number, or the square her pawn stands on. */
-static int read_player(struct order_ctx *o, const struct words *w, int *i)
-{
-    const struct bumuntu *b = o->b;
-    long long n;
-    int sq, best = -1, best_len = 0;
-    if (*i >= w->n)
-        return fail(o, "PUSH names the opponent the Lion moves, e.g. PUSH %s", o->t ? seat_name(o->t, 0) : "2");
-    if ((sq = parse_sq(w->w[*i])) >= 0 && pawn_at(b, sq) >= 0) {
-        (*i)++;
-        return pawn_at(b, sq);
-    }
-    if (parse_int(w->w[*i], 1, b->nseats, &n)) {
-        (*i)++;
-        return (int)n - 1;
-    }
-    /* A name of several words: the longest that matches. */
-    for (int p = 0; o->t && p < o->t->nseats && p < b->nseats; p++) {
-        struct words nw;
-        int k = 0;
-        words_split(&nw, o->t->names[p], NULL);
-        while (k < nw.n && *i + k < w->n && str_eq(nw.w[k], w->w[*i + k]))
-            k++;
-        if (k == nw.n && k > best_len) {
-            best = p;
-            best_len = k;
-        }
-        words_release(&nw);
-    }
-    if (best < 0)
-        return fail(o, "\"%s\" is not a player of this game: PUSH takes a player's name, seat number or square",
-                    w->w[*i]);
-    *i += best_len;
-    return best;
-}
-
 static int next_seat(const struct bumuntu *b, int seat)
 {
     return (seat + 1) % b->nseats;
 }
-
-static bool any_move(const struct bumuntu *b, int seat);
-
-static void score_game(struct bumuntu *b, const struct game_table *t, struct strbuf *log);
 
 static int active_seats(const struct bumuntu *b)
 {
@@ -791,7 +369,7 @@ static bool stall_tick(struct order_ctx *o, bool collected)
     b->stall_turns = collected ? 0 : b->stall_turns < 1000 * MAX_SEATS ? b->stall_turns + 1 : b->stall_turns;
     if (!b->stall_rounds || b->stall_turns < b->stall_rounds * active_seats(b))
         return false;
-    say(o, "No tile has been collected in %d full round%s: the jungle is worked out and the game ends "
+    bum_say(o, "No tile has been collected in %d full round%s: the jungle is worked out and the game ends "
            "(house rule stall_rounds).\n",
         b->stall_rounds, b->stall_rounds == 1 ? "" : "s");
     b->stalled = true;
@@ -844,11 +422,11 @@ static void start_turn(struct order_ctx *o, int seat)
             continue;
         if (any_move(b, seat))
             return;
-        say(o, "%s cannot move at all and forfeits the turn.\n", seat_name(o->t, seat));
+        bum_say(o, "%s cannot move at all and forfeits the turn.\n", bum_seat_name(o->t, seat));
         if (stall_tick(o, false))
             return;
     }
-    say(o, "Nobody can move: the game ends.\n");
+    bum_say(o, "Nobody can move: the game ends.\n");
     b->phase = PH_OVER;
     if (o->log)
         score_game(b, o->t, o->log);
@@ -875,9 +453,9 @@ static void end_turn(struct order_ctx *o)
 static void collect_tile(struct order_ctx *o)
 {
     struct bumuntu *b = o->b;
-    int tile = b->board[o->b->collect], slot = tile_slot(tile), kind = tile_kind(tile);
+    int tile = b->board[o->b->collect], slot = bum_tile_slot(tile), kind = bum_tile_kind(tile);
     char name[4];
-    name_sq(b->collect, name);
+    bum_name_sq(b->collect, name);
     b->board[b->collect] = -1;
     b->shield[o->seat][slot][kind]++;
     b->turn_collected = true;
@@ -887,14 +465,14 @@ static void collect_tile(struct order_ctx *o)
                     kind_names[kind]);
     if (kind == FOOD) {
         b->chips[o->seat]++;
-        say(o, "%s collects the %s tile from %s, and a food chip.\n", seat_name(o->t, o->seat),
+        bum_say(o, "%s collects the %s tile from %s, and a food chip.\n", bum_seat_name(o->t, o->seat),
             animal_rules[b->animal[slot]].name, name);
     } else if (kind == ADV) {
         b->adv_taken++;
-        say(o, "%s collects the %s tile from %s: an advancement (%d of %d taken); a favor swap follows.\n",
-            seat_name(o->t, o->seat), animal_rules[b->animal[slot]].name, name, b->adv_taken, b->adv_total);
+        bum_say(o, "%s collects the %s tile from %s: an advancement (%d of %d taken); a favor swap follows.\n",
+            bum_seat_name(o->t, o->seat), animal_rules[b->animal[slot]].name, name, b->adv_taken, b->adv_total);
     } else {
-        say(o, "%s collects the %s tile from %s.\n", seat_name(o->t, o->seat), animal_rules[b->animal[slot]].name, name);
+        bum_say(o, "%s collects the %s tile from %s.\n", bum_seat_name(o->t, o->seat), animal_rules[b->animal[slot]].name, name);
     }
     b->collect = -1;
     if (kind == ADV)
@@ -920,114 +498,54 @@ static void entering_goes_on(struct order_ctx *o, int seat)
 static int do_enter(struct order_ctx *o, const struct words *w, int *i)
 {
     struct bumuntu *b = o->b;
-    int sq = *i < w->n ? parse_sq(w->w[*i]) : -1;
+    int sq = *i < w->n ? bum_parse_sq(w->w[*i]) : -1;
     char name[4];
     if (sq < 0)
-        return fail(o, "ENTER needs a square of the outer ring, e.g. ENTER a1");
+        return bum_fail(o, "ENTER needs a square of the outer ring, e.g. ENTER a1");
     (*i)++;
-    if (!outer_ring(sq))
-        return fail(o, "%s is not on the outer ring: you enter on a square of rank 1 or 8, or file a or h",
+    if (!bum_outer_ring(sq))
+        return bum_fail(o, "%s is not on the outer ring: you enter on a square of rank 1 or 8, or file a or h",
                     w->w[*i - 1]);
-    if (pawn_at(b, sq) >= 0)
-        return fail(o, "%s is taken by another pawn", w->w[*i - 1]);
-    name_sq(sq, name);
+    if (bum_pawn_at(b, sq) >= 0)
+        return bum_fail(o, "%s is taken by another pawn", w->w[*i - 1]);
+    bum_name_sq(sq, name);
     b->pawn[o->seat] = sq;
-    canon_add(o, "ENTER %s", name);
-    say(o, "%s enters the jungle on %s.\n", seat_name(o->t, o->seat), name);
+    bum_canon_add(o, "ENTER %s", name);
+    bum_say(o, "%s enters the jungle on %s.\n", bum_seat_name(o->t, o->seat), name);
     entering_goes_on(o, o->seat);
-    return 0;
-}
-
-/* Reads the squares of a path (or a lone destination) from word *i on. */
-static int read_squares(const struct words *w, int *i, int *sqs, int max)
-{
-    int n = 0;
-    while (*i < w->n && n < max) {
-        int sq = parse_sq(w->w[*i]);
-        if (sq < 0)
-            break;
-        sqs[n++] = sq;
-        (*i)++;
-    }
-    return n;
-}
-
-/* Checks a written walk (1..max steps, or a destination) and finds its end. */
-static int walk_check(struct order_ctx *o, const char *what, int from, const int *sqs, int n, int min, int max,
-                      bool through, int *dest, int *steps)
-{
-    struct bumuntu *b = o->b;
-    char name[4];
-    if (n >= 2 && sqs[0] == from) { /* the path may name the pawn's own square first */
-        sqs++;
-        n--;
-    }
-    if (n == 0)
-        return fail(o, "%s needs a square, e.g. %s e5", what, what);
-    if (n > max)
-        return fail(o, "%s moves at most %d space%s", what, max, max == 1 ? "" : "s");
-    if (n >= 2 || adjacent(from, sqs[0])) {
-        /* A path: each square next to the one before. */
-        int cur = from;
-        for (int k = 0; k < n; k++) {
-            name_sq(sqs[k], name);
-            if (!adjacent(cur, sqs[k]))
-                return fail(o, "%s is not next to the square before it: a path goes one square at a time", name);
-            if (!through && opponent_at(b, o->seat, sqs[k]))
-                return fail(o, "%s holds another pawn: you may not move through or onto an opponent", name);
-            cur = sqs[k];
-        }
-        if (n < min)
-            return fail(o, "%s moves at least %d spaces", what, min);
-        *dest = cur;
-        *steps = n;
-    } else {
-        bool reach[SQ + 1][SQ];
-        int s;
-        walks(b, o->seat, from, max, through, reach);
-        for (s = min; s <= max && !reach[s][sqs[0]]; s++)
-            ;
-        name_sq(sqs[0], name);
-        if (s > max)
-            return fail(o, "%s cannot reach %s in %d to %d steps without passing an opponent", what, name, min, max);
-        *dest = sqs[0];
-        *steps = s;
-    }
-    if (*dest == from)
-        return fail(o, "a move may not end on the square it started from");
     return 0;
 }
 
 static int do_food(struct order_ctx *o, const struct words *w, int *i)
 {
     struct bumuntu *b = o->b;
-    int sqs[SQ], n = read_squares(w, i, sqs, SQ), from = b->pawn[o->seat], dest, steps;
+    int sqs[SQ], n = bum_read_squares(w, i, sqs, SQ), from = b->pawn[o->seat], dest, steps;
     struct strbuf path = STRBUF_INIT;
     if (b->phase != PH_TURN)
-        return fail(o, "food chips are spent first in a turn, before the move");
+        return bum_fail(o, "food chips are spent first in a turn, before the move");
     if (!b->chips[o->seat])
-        return fail(o, "you have no food chips");
-    if (n == 1 && !adjacent(from, sqs[0])) {
+        return bum_fail(o, "you have no food chips");
+    if (n == 1 && !bum_adjacent(from, sqs[0])) {
         /* A destination alone: as few chips as it takes. */
         int d = abs(from % N - sqs[0] % N) > abs(from / N - sqs[0] / N) ? abs(from % N - sqs[0] % N)
                                                                        : abs(from / N - sqs[0] / N);
-        if (walk_check(o, "FOOD", from, sqs, 1, d, d > b->chips[o->seat] ? d : b->chips[o->seat], false, &dest,
+        if (bum_walk_check(o, "FOOD", from, sqs, 1, d, d > b->chips[o->seat] ? d : b->chips[o->seat], false, &dest,
                        &steps))
             return -1;
-    } else if (walk_check(o, "FOOD", from, sqs, n, 1, SQ, false, &dest, &steps)) {
+    } else if (bum_walk_check(o, "FOOD", from, sqs, n, 1, SQ, false, &dest, &steps)) {
         return -1;
     }
     if (steps > b->chips[o->seat])
-        return fail(o, "that takes %d food chips and you have %d", steps, b->chips[o->seat]);
+        return bum_fail(o, "that takes %d food chips and you have %d", steps, b->chips[o->seat]);
     {
         bool reach[SQ + 1][SQ];
-        walks(b, o->seat, from, steps, false, reach);
-        walk_path(reach, dest, steps, &path);
+        bum_walks(b, o->seat, from, steps, false, reach);
+        bum_walk_path(reach, dest, steps, &path);
     }
-    canon_add(o, "FOOD %s", path.buf);
+    bum_canon_add(o, "FOOD %s", path.buf);
     b->chips[o->seat] -= steps;
     b->pawn[o->seat] = dest;
-    say(o, "%s spends %d food chip%s: %s.\n", seat_name(o->t, o->seat), steps, steps == 1 ? "" : "s", path.buf);
+    bum_say(o, "%s spends %d food chip%s: %s.\n", bum_seat_name(o->t, o->seat), steps, steps == 1 ? "" : "s", path.buf);
     b->phase = PH_MAIN;
     strbuf_release(&path);
     return 0;
@@ -1036,281 +554,19 @@ static int do_food(struct order_ctx *o, const struct words *w, int *i)
 static int do_step(struct order_ctx *o, const struct words *w, int *i)
 {
     struct bumuntu *b = o->b;
-    int sqs[2], n = read_squares(w, i, sqs, 2), from = b->pawn[o->seat];
+    int sqs[2], n = bum_read_squares(w, i, sqs, 2), from = b->pawn[o->seat];
     char name[4];
     if (n != 1)
-        return fail(o, "MOVE takes one square next to your pawn, e.g. MOVE e5");
-    name_sq(sqs[0], name);
-    if (!adjacent(from, sqs[0]))
-        return fail(o, "%s is not next to your pawn: a plain move is one step", name);
-    if (opponent_at(b, o->seat, sqs[0]))
-        return fail(o, "%s holds another pawn", name);
-    canon_add(o, "MOVE %s", name);
+        return bum_fail(o, "MOVE takes one square next to your pawn, e.g. MOVE e5");
+    bum_name_sq(sqs[0], name);
+    if (!bum_adjacent(from, sqs[0]))
+        return bum_fail(o, "%s is not next to your pawn: a plain move is one step", name);
+    if (bum_opponent_at(b, o->seat, sqs[0]))
+        return bum_fail(o, "%s holds another pawn", name);
+    bum_canon_add(o, "MOVE %s", name);
     b->pawn[o->seat] = sqs[0];
-    say(o, "%s moves one step to %s.\n", seat_name(o->t, o->seat), name);
+    bum_say(o, "%s moves one step to %s.\n", bum_seat_name(o->t, o->seat), name);
     end_turn(o);
-    return 0;
-}
-
-/* Moves the pawn of `victim` to `to` (a push by an ability). */
-static void displace(struct order_ctx *o, int victim, int to, const char *how)
-{
-    char a[4], c[4];
-    name_sq(o->b->pawn[victim], a);
-    name_sq(to, c);
-    o->b->pawn[victim] = to;
-    say(o, "  %s %s %s from %s to %s.\n", seat_name(o->t, o->seat), how, seat_name(o->t, victim), a, c);
-}
-
-/* ---- the animals' orders: one function a way of moving -------------------- */
-
-/* The pawn lands on dest by ability ab: its canonical order and the log. */
-static void land(struct order_ctx *o, int ab, int from, int dest)
-{
-    struct bumuntu *b = o->b;
-    char fname[4], dname[4];
-    name_sq(from, fname);
-    name_sq(dest, dname);
-    canon_add(o, "%s %s", animal_rules[ab].word, dname);
-    b->pawn[o->seat] = dest;
-    say(o, "%s uses the %s: %s -> %s.\n", seat_name(o->t, o->seat), animal_rules[ab].name, fname, dname);
-}
-
-/* The Giraffe, Tarantula, Black Mamba and Crocodile walk their reach
- * (the Crocodile onto an opponent, whom it pushes; the Mamba drives its
- * neighbours away). */
-static int walk_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
-{
-    struct bumuntu *b = o->b;
-    const struct animal *an = &animal_rules[ab];
-    int dest = -1, steps, sqs[4], n;
-    char fname[4], dname[4];
-    const char *word = an->word;
-    name_sq(from, fname);
-    int max = an->reach;
-    n = read_squares(w, i, sqs, 4);
-    if (walk_check(o, word, from, sqs, n, 1, max, an->onto, &dest, &steps))
-        return -1;
-    name_sq(dest, dname);
-    if (an->onto && opponent_at(b, o->seat, dest)) {
-        int victim = pawn_at(b, dest), to;
-        if (immune(b, dest))
-            return fail(o, "%s stands on an Elephant and cannot be moved: the Crocodile cannot land there",
-                        seat_name(o->t, victim));
-        if (*i + 1 >= w->n || strcmp(w->w[*i], "push") != 0 || (to = parse_sq(w->w[*i + 1])) < 0) {
-            bool any = false;
-            for (int k = 0; k < 8; k++)
-                any |= free_square(b, step_sq(dest, k)) && step_sq(dest, k) != from;
-            if (!any)
-                return fail(o, "%s has no free square next to it: the Crocodile cannot land on %s",
-                            seat_name(o->t, victim), dname);
-            return fail(o, "landing on %s's pawn, say where it goes: CROCODILE %s PUSH <square next to %s>",
-                        seat_name(o->t, victim), dname, dname);
-        }
-        *i += 2;
-        char tname[4];
-        name_sq(to, tname);
-        /* The mover's own square is free once it has left. */
-        if (!adjacent(dest, to) || (pawn_at(b, to) >= 0 && to != from))
-            return fail(o, "%s is not a free square next to %s", tname, dname);
-        canon_add(o, "CROCODILE %s PUSH %s", dname, tname);
-        b->pawn[o->seat] = dest;
-        say(o, "%s uses the Crocodile: %s -> %s, onto %s.\n", seat_name(o->t, o->seat), fname, dname,
-            seat_name(o->t, victim));
-        displace(o, victim, to, "moves");
-        return 0;
-    }
-    land(o, ab, from, dest);
-    if (an->drives) {
-        /* Every adjacent opponent moves one square away, if it can. */
-        int moves[8][2], nm = 0;
-        for (int k = 0; k < 8; k++) {
-            int nb = step_sq(dest, k), to;
-            if (nb < 0 || !opponent_at(b, o->seat, nb) || immune(b, nb))
-                continue;
-            if ((to = step_sq(nb, k)) < 0 || pawn_at(b, to) >= 0)
-                continue;
-            moves[nm][0] = pawn_at(b, nb);
-            moves[nm][1] = to;
-            nm++;
-        }
-        for (int k = 0; k < nm; k++)
-            displace(o, moves[k][0], moves[k][1], "drives");
-    }
-    return 0;
-}
-
-/* The direction (or the square) of a move along a line, checked against
- * the ways the animal moves: 0, or -1 (said). */
-static int line_direction(struct order_ctx *o, int ab, const struct words *w, int *i, int from, int *d, int *dest)
-{
-    const struct animal *an = &animal_rules[ab];
-    if (*i < w->n && (*d = parse_dir(w->w[*i])) >= 0) {
-        (*i)++;
-        *dest = -1;
-    } else if (*i < w->n && (*dest = parse_sq(w->w[*i])) >= 0) {
-        (*i)++;
-        *d = direction_to(from, *dest);
-    } else {
-        return fail(o, "%s needs a direction (n ne e se s sw w nw) or a square, e.g. %s %s", an->word, an->word,
-                    an->example);
-    }
-    if (*d < 0)
-        return fail(o, "the %s moves in a straight line", an->name);
-    if (!(an->dirs & (1u << *d)))
-        return fail(o, "the %s moves %s only", an->name, an->ways);
-    return 0;
-}
-
-/* The Zebra and the Chimpanzee slide along their lines, to a square or as
- * far as the line is free of opponents. */
-static int slide_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
-{
-    struct bumuntu *b = o->b;
-    const struct animal *an = &animal_rules[ab];
-    int d, dest;
-    if (line_direction(o, ab, w, i, from, &d, &dest))
-        return -1;
-    int len = 0, sq = from, end = -1;
-    while ((sq = step_sq(sq, d)) >= 0 && !opponent_at(b, o->seat, sq)) {
-        len++;
-        if (dest < 0 || sq == dest)
-            end = sq;
-        if (sq == dest)
-            break;
-    }
-    if (dest < 0 && len > 0)
-        dest = end; /* a direction alone: as far as it goes */
-    if (len == 0 || end < 0 || end != dest)
-        return fail(o, "the %s cannot get there: the line is blocked by an opponent or the edge",
-                    an->name);
-    land(o, ab, from, dest);
-    return 0;
-}
-
-/* The Elephant moves exactly its reach, unobstructed. */
-static int elephant_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
-{
-    struct bumuntu *b = o->b;
-    int d, dest;
-    if (line_direction(o, ab, w, i, from, &d, &dest))
-        return -1;
-    int end = line_end(b, o->seat, from, d, animal_rules[ab].reach);
-    if (end < 0 || (dest >= 0 && end != dest))
-        return fail(o, "the Elephant moves exactly 2 spaces in one direction, unobstructed");
-    dest = end;
-    land(o, ab, from, dest);
-    return 0;
-}
-
-/* The Lion moves its reach and pushes an opponent the same way. */
-static int lion_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
-{
-    struct bumuntu *b = o->b;
-    int d, dest;
-    char fname[4], dname[4];
-    if (line_direction(o, ab, w, i, from, &d, &dest))
-        return -1;
-    name_sq(from, fname);
-    int land, victim;
-    unsigned victims;
-    if (!lion_ok(b, o->seat, from, d, &land, &victims) || (dest >= 0 && dest != land))
-        return fail(o, "the Lion must move exactly 3 free spaces in one direction and then push an "
-                       "opponent (anywhere, not on an Elephant) one space the same way onto a square "
-                       "without a pawn");
-    if (*i < w->n && str_eq(w->w[*i], "push")) {
-        (*i)++;
-        if ((victim = read_player(o, w, i)) < 0)
-            return -1;
-        if (!(victims & (1u << victim)))
-            return fail(o, "the Lion cannot push %s %s: %s", seat_name(o->t, victim), dir_names[d],
-                        victim == o->seat          ? "you push an opponent"
-                        : b->pawn[victim] < 0      ? "that player is not in the jungle"
-                        : immune(b, b->pawn[victim]) ? "a pawn on an Elephant cannot be moved"
-                                                     : "the square beyond holds a pawn or is off the board");
-    } else if (__builtin_popcount(victims) > 1) {
-        struct strbuf who = STRBUF_INIT;
-        int last = -1;
-        for (int p = 0; p < b->nseats; p++)
-            if (victims & (1u << p)) {
-                char sq[4];
-                name_sq(b->pawn[p], sq);
-                strbuf_addf(&who, "%s%s (%s)", who.len ? ", " : "", seat_name(o->t, p), sq);
-                last = p;
-            }
-        fail(o, "the Lion may push %s: say which, e.g. LION %s PUSH %s", who.buf, dir_names[d],
-             seat_name(o->t, last));
-        strbuf_release(&who);
-        return -1;
-    } else {
-        victim = __builtin_ctz(victims);
-    }
-    name_sq(land, dname);
-    if (__builtin_popcount(victims) > 1)
-        {
-        char who[32];
-        canon_add(o, "LION %s PUSH %s", dir_names[d], player_word(o->t, victim, who));
-    }
-    else
-        canon_add(o, "LION %s", dir_names[d]);
-    b->pawn[o->seat] = land;
-    say(o, "%s uses the Lion: %s -> %s.\n", seat_name(o->t, o->seat), fname, dname);
-    displace(o, victim, step_sq(b->pawn[victim], d), "pushes");
-    return 0;
-}
-
-/* The Rhinoceros charges to the edge, pushing what it meets. */
-static int rhino_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
-{
-    struct bumuntu *b = o->b;
-    int d, dest;
-    char fname[4], dname[4];
-    if (line_direction(o, ab, w, i, from, &d, &dest))
-        return -1;
-    name_sq(from, fname);
-    int pushed[MAX_SEATS][2], np, end = rhino_run(b, o->seat, from, d, pushed, &np);
-    if (end < 0)
-        return fail(o, "the Rhinoceros cannot move a single square that way (an edge, or pawns packed "
-                       "against it, or an opponent on an Elephant)");
-    name_sq(end, dname);
-    if (dest >= 0 && dest != end) {
-        char said[4];
-        name_sq(dest, said);
-        return fail(o, "the Rhinoceros charges to the edge: %s ends on %s, not %s; write RHINO %s or RHINO %s",
-                    dir_names[d], dname, said, dir_names[d], dname);
-    }
-    canon_add(o, "RHINO %s", dir_names[d]);
-    b->pawn[o->seat] = end;
-    say(o, "%s uses the Rhinoceros: %s -> %s.\n", seat_name(o->t, o->seat), fname, dname);
-    for (int k = np - 1; k >= 0; k--)
-        displace(o, pushed[k][0], pushed[k][1], "pushes");
-    return 0;
-}
-
-/* The Flamingo flies to a free Flamingo (or its own) and steps once. */
-static int flamingo_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
-{
-    struct bumuntu *b = o->b;
-    int dest, sqs[4], n;
-    char fname[4], dname[4];
-    (void)ab;
-    name_sq(from, fname);
-    bool ok[SQ];
-    n = read_squares(w, i, sqs, 2);
-    /* "FLAMINGO e5", or the Flamingo flown to then the square. */
-    dest = n ? sqs[n - 1] : -1;
-    if (n == 0)
-        return fail(o, "FLAMINGO needs the square you end on, e.g. FLAMINGO e5");
-    flamingo_dest(b, o->seat, from, ok);
-    name_sq(dest, dname);
-    if (n == 2 && (ability_at(b, sqs[0]) != FLAMINGO || (pawn_at(b, sqs[0]) >= 0 && sqs[0] != from) ||
-                   !adjacent(sqs[0], dest) || opponent_at(b, o->seat, dest) || dest == from))
-        return fail(o, "the Flamingo flies to a free Flamingo (or its own) and then moves one step");
-    if (!ok[dest])
-        return fail(o, "%s is not one step from a free Flamingo (and not your starting square)", dname);
-    canon_add(o, "FLAMINGO %s", dname);
-    b->pawn[o->seat] = dest;
-    say(o, "%s uses the Flamingo: %s flies and lands on %s.\n", seat_name(o->t, o->seat), fname, dname);
     return 0;
 }
 
@@ -1319,11 +575,11 @@ static int do_ability(struct order_ctx *o, int ab, const struct words *w, int *i
     struct bumuntu *b = o->b;
     int from = b->pawn[o->seat];
 
-    if (ability_at(b, from) < 0)
-        return fail(o, "your pawn stands on an empty square: only a one-step MOVE (after food, if any)");
-    if (ability_at(b, from) != ab)
-        return fail(o, "your pawn stands on a %s tile, not a %s: its order is %s",
-                    animal_rules[ability_at(b, from)].name, animal_rules[ab].name, animal_rules[ability_at(b, from)].word);
+    if (bum_ability_at(b, from) < 0)
+        return bum_fail(o, "your pawn stands on an empty square: only a one-step MOVE (after food, if any)");
+    if (bum_ability_at(b, from) != ab)
+        return bum_fail(o, "your pawn stands on a %s tile, not a %s: its order is %s",
+                    animal_rules[bum_ability_at(b, from)].name, animal_rules[ab].name, animal_rules[bum_ability_at(b, from)].word);
     b->collect = from;
     if (animal_rules[ab].order(o, ab, w, i, from))
         return -1;
@@ -1341,32 +597,32 @@ static int do_tile(struct order_ctx *o, const struct words *w, int *i)
     int from, to;
     char a[4], c[4];
     if (b->phase != PH_TILE)
-        return fail(o, "TILE follows the Tarantula's move");
+        return bum_fail(o, "TILE follows the Tarantula's move");
     if (*i < w->n && (str_eq(w->w[*i], "none") || str_eq(w->w[*i], "no") || str_eq(w->w[*i], "skip"))) {
         (*i)++;
-        canon_add(o, "TILE NONE");
-        say(o, "%s moves no tile.\n", seat_name(o->t, o->seat));
+        bum_canon_add(o, "TILE NONE");
+        bum_say(o, "%s moves no tile.\n", bum_seat_name(o->t, o->seat));
         collect_tile(o);
         return 0;
     }
-    if (*i + 1 >= w->n || (from = parse_sq(w->w[*i])) < 0 || (to = parse_sq(w->w[*i + 1])) < 0)
-        return fail(o, "TILE takes a tile's square and an empty square, e.g. TILE a1 b2, or TILE NONE");
+    if (*i + 1 >= w->n || (from = bum_parse_sq(w->w[*i])) < 0 || (to = bum_parse_sq(w->w[*i + 1])) < 0)
+        return bum_fail(o, "TILE takes a tile's square and an empty square, e.g. TILE a1 b2, or TILE NONE");
     *i += 2;
-    name_sq(from, a);
-    name_sq(to, c);
+    bum_name_sq(from, a);
+    bum_name_sq(to, c);
     if (b->board[from] < 0)
-        return fail(o, "%s holds no tile", a);
-    if (pawn_at(b, from) >= 0)
-        return fail(o, "the tile on %s has a pawn on it", a);
+        return bum_fail(o, "%s holds no tile", a);
+    if (bum_pawn_at(b, from) >= 0)
+        return bum_fail(o, "the tile on %s has a pawn on it", a);
     if (from == b->collect)
-        return fail(o, "the Tarantula tile you leave is the one you collect");
-    if (b->board[to] >= 0 || pawn_at(b, to) >= 0)
-        return fail(o, "%s is not empty: a tile moves to a square with no tile and no pawn", c);
-    canon_add(o, "TILE %s %s", a, c);
+        return bum_fail(o, "the Tarantula tile you leave is the one you collect");
+    if (b->board[to] >= 0 || bum_pawn_at(b, to) >= 0)
+        return bum_fail(o, "%s is not empty: a tile moves to a square with no tile and no pawn", c);
+    bum_canon_add(o, "TILE %s %s", a, c);
     b->board[to] = b->board[from];
     b->board[from] = -1;
-    say(o, "%s moves the %s tile from %s to %s.\n", seat_name(o->t, o->seat),
-        animal_rules[b->animal[tile_slot(b->board[to])]].name, a, c);
+    bum_say(o, "%s moves the %s tile from %s to %s.\n", bum_seat_name(o->t, o->seat),
+        animal_rules[b->animal[bum_tile_slot(b->board[to])]].name, a, c);
     collect_tile(o);
     return 0;
 }
@@ -1376,16 +632,16 @@ static int do_swap(struct order_ctx *o, const struct words *w, int *i)
     struct bumuntu *b = o->b;
     long long x, y;
     if (b->phase != PH_SWAP)
-        return fail(o, "SWAP follows the collection of an advancement tile");
+        return bum_fail(o, "SWAP follows the collection of an advancement tile");
     if (*i < w->n && (str_eq(w->w[*i], "none") || str_eq(w->w[*i], "no") || str_eq(w->w[*i], "skip"))) {
         (*i)++;
-        canon_add(o, "SWAP NONE");
-        say(o, "%s leaves the favor board as it is.\n", seat_name(o->t, o->seat));
+        bum_canon_add(o, "SWAP NONE");
+        bum_say(o, "%s leaves the favor board as it is.\n", bum_seat_name(o->t, o->seat));
         end_turn(o);
         return 0;
     }
     if (*i + 1 >= w->n || !parse_int(w->w[*i], 1, SLOTS, &x) || !parse_int(w->w[*i + 1], 1, SLOTS, &y))
-        return fail(o, "SWAP takes two neighbouring spots of the favor board, 1 (top) to 8, e.g. SWAP 3 4, or "
+        return bum_fail(o, "SWAP takes two neighbouring spots of the favor board, 1 (top) to 8, e.g. SWAP 3 4, or "
                        "SWAP NONE");
     *i += 2;
     if (y < x) {
@@ -1394,12 +650,12 @@ static int do_swap(struct order_ctx *o, const struct words *w, int *i)
         y = t;
     }
     if (y - x != 1)
-        return fail(o, "spots %lld and %lld are not neighbours (1 and 8 are not neighbours either)", x, y);
+        return bum_fail(o, "spots %lld and %lld are not neighbours (1 and 8 are not neighbours either)", x, y);
     int tmp = b->favor[x - 1];
     b->favor[x - 1] = b->favor[y - 1];
     b->favor[y - 1] = tmp;
-    canon_add(o, "SWAP %lld %lld", x, y);
-    say(o, "%s swaps favor spots %lld and %lld: %s is now on %lld, %s on %lld.\n", seat_name(o->t, o->seat), x, y,
+    bum_canon_add(o, "SWAP %lld %lld", x, y);
+    bum_say(o, "%s swaps favor spots %lld and %lld: %s is now on %lld, %s on %lld.\n", bum_seat_name(o->t, o->seat), x, y,
         animal_rules[b->animal[b->favor[x - 1]]].name, x, animal_rules[b->animal[b->favor[y - 1]]].name, y);
     end_turn(o);
     return 0;
@@ -1440,13 +696,13 @@ static int apply(struct order_ctx *o, const char *line)
     words_split(&w, line, "-,");
     if (w.n == 0 || w.too_many) {
         words_release(&w);
-        return fail(o, w.n ? "too many words in one order" : "empty order");
+        return bum_fail(o, w.n ? "too many words in one order" : "empty order");
     }
     while (i < w.n && rc == 0) {
         const char *word = w.w[i];
         int ab;
         if (b->phase == PH_OVER || b->to_move != o->seat) {
-            rc = fail(o, "your turn is over before \"%s\"", word);
+            rc = bum_fail(o, "your turn is over before \"%s\"", word);
             break;
         }
         if (b->phase == PH_ENTER) {
@@ -1463,7 +719,7 @@ static int apply(struct order_ctx *o, const char *line)
             i++;
             rc = do_swap(o, &w, &i);
         } else if (b->phase == PH_TILE || b->phase == PH_SWAP) {
-            rc = fail(o, b->phase == PH_TILE ? "the Tarantula may move a tile now: TILE a1 b2, or TILE NONE"
+            rc = bum_fail(o, b->phase == PH_TILE ? "the Tarantula may move a tile now: TILE a1 b2, or TILE NONE"
                                              : "you collected an advancement tile: SWAP two neighbouring favor "
                                                "spots (e.g. SWAP 3 4), or SWAP NONE");
         } else if (str_eq(word, "move") || str_eq(word, "step")) {
@@ -1471,10 +727,10 @@ static int apply(struct order_ctx *o, const char *line)
             rc = do_step(o, &w, &i);
         } else if ((ab = ability_word(&w, &i)) >= 0) {
             rc = do_ability(o, ab, &w, &i);
-        } else if (parse_sq(word) >= 0) {
+        } else if (bum_parse_sq(word) >= 0) {
             rc = do_step(o, &w, &i); /* a lone square: a one-step move */
         } else {
-            rc = fail(o, "\"%s\" is not an order of Bumuntu: FOOD, MOVE, an animal (e.g. LION ne), TILE or SWAP",
+            rc = bum_fail(o, "\"%s\" is not an order of Bumuntu: FOOD, MOVE, an animal (e.g. LION ne), TILE or SWAP",
                       word);
         }
     }
@@ -1488,7 +744,7 @@ static int bumuntu_check(const void *st, int seat, const struct game_table *tab,
     struct bumuntu copy = *(const struct bumuntu *)st;
     struct order_ctx o = { &copy, seat, tab, NULL, NULL, canon, why };
     if (copy.phase == PH_OVER || copy.to_move != seat)
-        return fail(&o, "it is not your turn");
+        return bum_fail(&o, "it is not your turn");
     if (apply(&o, order)) {
         strbuf_reset(canon);
         return -1;
@@ -1510,138 +766,15 @@ static int bumuntu_advance(void *st, const char *const *orders, const struct gam
     return rc;
 }
 
-/* ---- every legal order -------------------------------------------------------------------- */
-
-/* The main moves from the pawn's square (no food): one per distinct outcome. */
-/* ---- the orders each animal offers (LEGAL) ------------------------------------ */
-
-/* Every square within the walker's reach (the Crocodile's onto an opponent, with each push). */
-static void walk_moves(const struct bumuntu *b, int seat, int ab, const struct game_table *t, struct strlist *out)
-{
-    int from = b->pawn[seat];
-    char name[4];
-    const struct animal *an = &animal_rules[ab];
-    const char *word = animal_rules[ab].word;
-    char other[4];
-    (void)t;
-    bool reach[4][SQ], any[SQ] = { false };
-    int max = an->reach;
-    walks(b, seat, from, max, an->onto, reach);
-    for (int n = 1; n <= max; n++)
-        for (int sq = 0; sq < SQ; sq++)
-            any[sq] |= reach[n][sq];
-    for (int sq = 0; sq < SQ; sq++) {
-        if (!any[sq] || sq == from)
-            continue;
-        name_sq(sq, name);
-        if (an->onto && opponent_at(b, seat, sq)) {
-            if (immune(b, sq))
-                continue;
-            for (int d = 0; d < 8; d++) {
-                int to = step_sq(sq, d);
-                if (to < 0 || (pawn_at(b, to) >= 0 && to != from))
-                    continue;
-                name_sq(to, other);
-                strlist_pushf(out, "%s %s PUSH %s", word, name, other);
-            }
-        } else {
-            strlist_pushf(out, "%s %s", word, name);
-        }
-    }
-}
-
-/* Every square along the lines the slider moves on, up to an opponent or the edge. */
-static void slide_moves(const struct bumuntu *b, int seat, int ab, const struct game_table *t, struct strlist *out)
-{
-    int from = b->pawn[seat];
-    char name[4];
-    const char *word = animal_rules[ab].word;
-    (void)t;
-    for (int d = 0; d < 8; d++) {
-        int sq = from;
-        if (!(animal_rules[ab].dirs & (1u << d)))
-            continue;
-        while ((sq = step_sq(sq, d)) >= 0 && !opponent_at(b, seat, sq)) {
-            name_sq(sq, name);
-            strlist_pushf(out, "%s %s", word, name);
-        }
-    }
-}
-
-/* The squares exactly the Elephant's reach away, unobstructed. */
-static void elephant_moves(const struct bumuntu *b, int seat, int ab, const struct game_table *t, struct strlist *out)
-{
-    int from = b->pawn[seat];
-    char name[4];
-    (void)t;
-    for (int d = 0; d < 8; d++) {
-        int end = line_end(b, seat, from, d, animal_rules[ab].reach);
-        if (end >= 0) {
-            name_sq(end, name);
-            strlist_pushf(out, "ELEPHANT %s", name);
-        }
-    }
-}
-
-/* Each way the Lion may go, and whom it pushes when it has a choice. */
-static void lion_moves(const struct bumuntu *b, int seat, int ab, const struct game_table *t, struct strlist *out)
-{
-    int from = b->pawn[seat];
-    (void)ab;
-    for (int d = 0; d < 8; d++) {
-        int land;
-        unsigned victims;
-        if (!lion_ok(b, seat, from, d, &land, &victims))
-            continue;
-        if (__builtin_popcount(victims) == 1) {
-            strlist_pushf(out, "LION %s", dir_names[d]);
-            continue;
-        }
-        for (int p = 0; p < b->nseats; p++)
-            if (victims & (1u << p))
-                {
-                char who[32];
-                strlist_pushf(out, "LION %s PUSH %s", dir_names[d], player_word(t, p, who));
-            }
-    }
-}
-
-/* Each way the Rhinoceros may charge. */
-static void rhino_moves(const struct bumuntu *b, int seat, int ab, const struct game_table *t, struct strlist *out)
-{
-    int from = b->pawn[seat];
-    (void)t, (void)ab;
-    for (int d = 0; d < 8; d++) {
-        int pushed[MAX_SEATS][2], np;
-        if (rhino_run(b, seat, from, d, pushed, &np) >= 0)
-            strlist_pushf(out, "RHINO %s", dir_names[d]);
-    }
-}
-
-/* Every square one step from a free Flamingo. */
-static void flamingo_moves(const struct bumuntu *b, int seat, int ab, const struct game_table *t, struct strlist *out)
-{
-    int from = b->pawn[seat];
-    char name[4];
-    (void)t, (void)ab;
-    bool ok[SQ];
-    flamingo_dest(b, seat, from, ok);
-    for (int sq = 0; sq < SQ; sq++)
-        if (ok[sq]) {
-            name_sq(sq, name);
-            strlist_pushf(out, "FLAMINGO %s", name);
-        }
-}
-
 static void main_moves(const struct bumuntu *b, int seat, const struct game_table *t, struct strlist *out)
 {
-    int from = b->pawn[seat], ab = ability_at(b, from);
+    int from = b->pawn[seat], ab = bum_ability_at(b, from);
     char name[4];
 
     for (int d = 0; d < 8; d++) {
-        int to = step_sq(from, d);
-        if (to >= 0 && !opponent_at(b, seat, to)) {
-            name_sq(to, name);
+        int to = bum_step_sq(from, d);
+        if (to >= 0 && !bum_opponent_at(b, seat, to)) {
+            bum_name_sq(to, name);
             strlist_pushf(out, "MOVE %s", name);
         }
     }
@@ -1655,13 +788,13 @@ static void food_moves(const struct bumuntu *b, int seat, struct strlist *out)
     bool reach[SQ + 1][SQ];
     if (max > SQ)
         max = SQ;
-    walks(b, seat, from, max, false, reach);
+    bum_walks(b, seat, from, max, false, reach);
     for (int n = 1; n <= max; n++)
         for (int sq = 0; sq < SQ; sq++) {
             struct strbuf path = STRBUF_INIT;
             if (!reach[n][sq] || sq == from)
                 continue;
-            walk_path(reach, sq, n, &path);
+            bum_walk_path(reach, sq, n, &path);
             strlist_pushf(out, "FOOD %s", path.buf);
             strbuf_release(&path);
         }
@@ -1725,8 +858,8 @@ static void bumuntu_legal(const void *st, int seat, const struct game_table *tab
     switch (b->phase) {
     case PH_ENTER:
         for (int sq = 0; sq < SQ; sq++)
-            if (outer_ring(sq) && pawn_at(b, sq) < 0) {
-                name_sq(sq, a);
+            if (bum_outer_ring(sq) && bum_pawn_at(b, sq) < 0) {
+                bum_name_sq(sq, a);
                 strlist_pushf(out, "ENTER %s", a);
             }
         break;
@@ -1740,12 +873,12 @@ static void bumuntu_legal(const void *st, int seat, const struct game_table *tab
     case PH_TILE:
         strlist_push(out, "TILE NONE");
         for (int f = 0; f < SQ; f++) {
-            if (b->board[f] < 0 || pawn_at(b, f) >= 0 || f == b->collect)
+            if (b->board[f] < 0 || bum_pawn_at(b, f) >= 0 || f == b->collect)
                 continue;
-            name_sq(f, a);
+            bum_name_sq(f, a);
             for (int t = 0; t < SQ; t++)
-                if (b->board[t] < 0 && pawn_at(b, t) < 0) {
-                    name_sq(t, c);
+                if (b->board[t] < 0 && bum_pawn_at(b, t) < 0) {
+                    bum_name_sq(t, c);
                     strlist_pushf(out, "TILE %s %s", a, c);
                 }
         }
@@ -1769,8 +902,8 @@ static bool any_move(const struct bumuntu *b, int seat)
     /* A free square next to the pawn is a move; only a boxed-in pawn needs
      * its abilities looked at (food steps cannot get it out either). */
     for (int d = 0; d < 8; d++) {
-        int to = step_sq(b->pawn[seat], d);
-        if (to >= 0 && !opponent_at(b, seat, to))
+        int to = bum_step_sq(b->pawn[seat], d);
+        if (to >= 0 && !bum_opponent_at(b, seat, to))
             return true;
     }
     main_moves(b, seat, NULL, &l);
@@ -1903,7 +1036,7 @@ static void score_game(struct bumuntu *b, const struct game_table *t, struct str
         }
     strbuf_addstr(log, "The game is over. Favor:\n");
     for (int p = 0; p < b->nseats; p++) {
-        strbuf_addf(log, "  %s: %d favor\n%s", seat_name(t, p), b->score[p], lines[p].buf);
+        strbuf_addf(log, "  %s: %d favor\n%s", bum_seat_name(t, p), b->score[p], lines[p].buf);
         strbuf_release(&lines[p]);
     }
 }
@@ -1938,7 +1071,7 @@ static bool stall_warning(const struct bumuntu *b, int *rounds, int *left)
 static void shield_text(const struct bumuntu *b, int seat, const struct game_table *t, struct strbuf *out)
 {
     bool any = false;
-    strbuf_addf(out, "%s's shield:", seat_name(t, seat));
+    strbuf_addf(out, "%s's shield:", bum_seat_name(t, seat));
     for (int s = 0; s < SLOTS; s++) {
         if (!tiles_of(b, seat, s))
             continue;
@@ -1963,9 +1096,9 @@ static void bumuntu_view_ascii(const void *st, int viewer, const struct game_tab
     for (int r = N - 1; r >= 0; r--) {
         strbuf_addf(out, " %d |", r + 1);
         for (int f = 0; f < N; f++) {
-            int sq = r * N + f, tile = b->board[sq], p = pawn_at(b, sq);
+            int sq = r * N + f, tile = b->board[sq], p = bum_pawn_at(b, sq);
             if (tile >= 0)
-                strbuf_addf(out, "%s%c", b->code[tile_slot(tile)], kind_letters[tile_kind(tile)]);
+                strbuf_addf(out, "%s%c", b->code[bum_tile_slot(tile)], kind_letters[bum_tile_kind(tile)]);
             else
                 strbuf_addstr(out, "   ");
             strbuf_addf(out, " %c|", p >= 0 ? '1' + p : ' ');
@@ -2001,14 +1134,14 @@ static void bumuntu_view_ascii(const void *st, int viewer, const struct game_tab
         char sq[4] = "--", on[16] = "not in yet";
         if (b->pawn[p] >= 0) {
             int tile = b->board[b->pawn[p]];
-            name_sq(b->pawn[p], sq);
+            bum_name_sq(b->pawn[p], sq);
             /* The tile under the pawn: the animal it may use. */
             if (tile >= 0)
-                snprintf(on, sizeof(on), "on %s (%s%c)", sq, b->code[tile_slot(tile)], kind_letters[tile_kind(tile)]);
+                snprintf(on, sizeof(on), "on %s (%s%c)", sq, b->code[bum_tile_slot(tile)], kind_letters[bum_tile_kind(tile)]);
             else
                 snprintf(on, sizeof(on), "on %s (none)", sq);
         }
-        strbuf_addf(out, "  %d %-14.14s %-13s %2d tile%s %2d chip%s", p + 1, seat_name(t, p), on, total_tiles(b, p),
+        strbuf_addf(out, "  %d %-14.14s %-13s %2d tile%s %2d chip%s", p + 1, bum_seat_name(t, p), on, total_tiles(b, p),
                     total_tiles(b, p) == 1 ? " " : "s", b->chips[p], b->chips[p] == 1 ? "" : "s");
         /* At the end the favor; before it, who plays first. */
         if (b->phase == PH_OVER)
@@ -2038,7 +1171,7 @@ static void bumuntu_view_ascii(const void *st, int viewer, const struct game_tab
         static const char *const what[] = { "enters the jungle on the outer ring", "may spend food, then moves",
                                             "moves (one step, or the animal's ability)", "may move a tile (TILE)",
                                             "may swap two favor spots (SWAP)" };
-        strbuf_addf(out, "  To act: %s, who %s.\n", seat_name(t, b->to_move), what[b->phase]);
+        strbuf_addf(out, "  To act: %s, who %s.\n", bum_seat_name(t, b->to_move), what[b->phase]);
     }
 }
 
@@ -2055,7 +1188,7 @@ static cJSON *bumuntu_view_json(const void *st, int viewer, const struct game_ta
             int tile = b->board[r * N + f];
             char cell[8] = "";
             if (tile >= 0)
-                snprintf(cell, sizeof(cell), "%s%c", b->code[tile_slot(tile)], kind_letters[tile_kind(tile)]);
+                snprintf(cell, sizeof(cell), "%s%c", b->code[bum_tile_slot(tile)], kind_letters[bum_tile_kind(tile)]);
             cJSON_AddItemToArray(row, cJSON_CreateString(cell));
         }
         cJSON_AddItemToArray(rows, row);
@@ -2085,14 +1218,14 @@ static cJSON *bumuntu_view_json(const void *st, int viewer, const struct game_ta
         cJSON *o = cJSON_CreateObject();
         char sq[4] = "";
         if (b->pawn[p] >= 0)
-            name_sq(b->pawn[p], sq);
-        cJSON_AddStringToObject(o, "player", seat_name(t, p));
+            bum_name_sq(b->pawn[p], sq);
+        cJSON_AddStringToObject(o, "player", bum_seat_name(t, p));
         cJSON_AddStringToObject(o, "square", sq);
         if (b->pawn[p] >= 0 && b->board[b->pawn[p]] >= 0) {
             int tile = b->board[b->pawn[p]];
             cJSON *under = cJSON_CreateObject();
-            cJSON_AddStringToObject(under, "animal", animal_rules[b->animal[tile_slot(tile)]].name);
-            cJSON_AddStringToObject(under, "kind", kind_names[tile_kind(tile)]);
+            cJSON_AddStringToObject(under, "animal", animal_rules[b->animal[bum_tile_slot(tile)]].name);
+            cJSON_AddStringToObject(under, "kind", kind_names[bum_tile_kind(tile)]);
             cJSON_AddItemToObject(o, "tile", under);
         }
         cJSON_AddNumberToObject(o, "tiles", total_tiles(b, p));
@@ -2132,7 +1265,7 @@ static cJSON *bumuntu_view_json(const void *st, int viewer, const struct game_ta
         cJSON_AddItemToObject(j, "stall", stall);
     }
     if (b->phase != PH_OVER)
-        cJSON_AddStringToObject(j, "to_move", seat_name(t, b->to_move));
+        cJSON_AddStringToObject(j, "to_move", bum_seat_name(t, b->to_move));
     return j;
 }
 
@@ -2171,7 +1304,7 @@ static void bumuntu_resign(void *st, int seat, const struct game_table *t, struc
     stall_forget(b, seat);
     b->resigned |= 1u << seat;
     b->pawn[seat] = -1;
-    strbuf_addf(&log->pub, "%s %s; the pawn leaves the jungle.\n", seat_name(t, seat), GAME_LEAVES(log));
+    strbuf_addf(&log->pub, "%s %s; the pawn leaves the jungle.\n", bum_seat_name(t, seat), GAME_LEAVES(log));
     if (active_seats(b) < 2) {
         b->phase = PH_OVER;
         score_game(b, t, &log->pub);
