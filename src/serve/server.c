@@ -1,6 +1,7 @@
 /* server.c: ngoma serve: a resident process that takes mail by LMTP on its sockets, commits what arrives together in one transaction, sends the outbox at once and keeps the clock. */
 #include "serve/server.h"
 #include "serve/peer.h"
+#include "serve/events.h"
 #include "serve/rounds.h"
 #include "serve/worker.h"
 #include "judge/inbox.h"
@@ -66,6 +67,7 @@ struct server {
     struct intake_source lmtp;  /* LMTP's acknowledgement: each recipient's reply */
     struct intake_drain drain;
     bool taken;                 /* a group committed something since the last look */
+    struct ev_loop ev;          /* the poll loop (events.c) */
 };
 
 static int sig_pipe[2] = { -1, -1 };
@@ -141,6 +143,7 @@ static void workers_tend(struct server *s)
 static void conn_close(struct server *s, int k)
 {
     struct conn *c = s->conns[k];
+    ev_forget(&s->ev, c); /* evicted by an accept: its turn this round is gone */
     close(c->fd);
     lmtp_release(&c->l);
     free(c->codes);
@@ -464,8 +467,10 @@ static void signals(struct server *s)
                 if (!s->stopping) {
                     s->stopping = true;
                     s->stop_at = time(NULL) + STOP_GRACE;
-                    for (int k = 0; k < s->nls; k++)
+                    for (int k = 0; k < s->nls; k++) {
+                        ev_forget(&s->ev, &s->ls[k]);
                         listen_close(&s->ls[k]);
+                    }
                     s->nls = 0;
                     fprintf(stderr, "ngoma serve: stopping: no new connections; %d in flight\n", s->nconns);
                 }
@@ -533,14 +538,64 @@ static int poll_timeout(const struct server *s, time_t now)
     return next <= now ? 0 : (int)(next - now) * 1000;
 }
 
+/* ---- the loop's handlers (events.c calls them) --------------------------------- */
+
+static void on_signals(void *owner, void *ctx, int fd, short re)
+{
+    (void)ctx, (void)fd, (void)re;
+    signals(owner);
+}
+
+static void on_wake(void *owner, void *ctx, int fd, short re)
+{
+    (void)ctx;
+    if (re & POLLIN) {
+        wake_drain(fd);
+        take_inbox(owner);
+    }
+}
+
+static void on_accept(void *owner, void *ctx, int fd, short re)
+{
+    (void)fd;
+    if (re & POLLIN)
+        conn_accept(owner, ctx);
+}
+
+/* What a connection sent: read, and fed to its LMTP machine. */
+static void on_conn(void *owner, void *ctx, int fd, short re)
+{
+    struct server *s = owner;
+    struct conn *c = ctx;
+    ssize_t got;
+    if (!(re & (POLLIN | POLLHUP | POLLERR)))
+        return;
+    got = recv(fd, c->in + c->in_len, IN_BYTES - c->in_len, 0);
+    if (got > 0) {
+        c->in_len += (size_t)got;
+        c->last = time(NULL);
+        conn_feed(s, c);
+    } else if (got == 0 || (errno != EAGAIN && errno != EINTR && errno != EWOULDBLOCK)) {
+        /* Gone: a mail it sent whole is still taken (its client will not
+         * hear, and sends it again: the journal knows it then). */
+        if (!c->ready) {
+            for (int k = 0; k < s->nconns; k++)
+                if (s->conns[k] == c) {
+                    conn_close(s, k);
+                    break;
+                }
+            return;
+        }
+        c->l.state = c->l.state == LMTP_DELIVER ? LMTP_DELIVER : LMTP_CLOSED;
+    }
+}
+
 static void loop(struct server *s)
 {
-    struct pollfd *pf = NULL;
-    size_t alloc = 0;
+    ev_init(&s->ev, s);
     while (!s->stopping || s->nconns || s->sender.pid || s->clock.pid || s->reader.pid || s->bots.pid) {
         time_t now = time(NULL);
-        size_t n = 0, need = (size_t)(3 + s->nls + s->nconns), base;
-        int ms, nls = s->nls;
+        int ms;
         if (s->stopping && !s->nconns) {
             /* The children end after their round once their pipes close. */
             worker_stop(&s->sender);
@@ -549,14 +604,15 @@ static void loop(struct server *s)
             worker_stop(&s->bots);
         }
         workers_tend(s);
-        if (need > alloc) {
-            alloc = need * 2;
-            pf = xrealloc(pf, alloc * sizeof(*pf));
-        }
-        pf[n++] = (struct pollfd){ sig_pipe[0], POLLIN, 0 };
-        pf[n++] = (struct pollfd){ s->wake_fd, POLLIN, 0 };
+        /* This round: the signals, the wake pipe, the listeners, then each
+         * connection for what it may do now (read while its input and its
+         * replies have room; write what it has not taken). A connection
+         * accepted this round is watched from the next. */
+        ev_round(&s->ev);
+        ev_watch(&s->ev, sig_pipe[0], POLLIN, on_signals, NULL);
+        ev_watch(&s->ev, s->wake_fd, POLLIN, on_wake, NULL);
         for (int i = 0; i < s->nls; i++)
-            pf[n++] = (struct pollfd){ s->ls[i].fd, POLLIN, 0 };
+            ev_watch(&s->ev, s->ls[i].fd, POLLIN, on_accept, &s->ls[i]);
         for (int k = 0; k < s->nconns; k++) {
             struct conn *c = s->conns[k];
             short ev = 0;
@@ -565,52 +621,16 @@ static void loop(struct server *s)
                 ev |= POLLIN;
             if (c->out_off < c->l.out.len)
                 ev |= POLLOUT;
-            pf[n++] = (struct pollfd){ c->fd, ev, 0 };
+            ev_watch(&s->ev, c->fd, ev, on_conn, c);
         }
         ms = poll_timeout(s, now);
         if (s->stopping && !s->nconns)
             ms = ms > 1000 ? 1000 : ms; /* waiting only for the children */
-        if (poll(pf, n, ms) < 0 && errno != EINTR) {
+        if (ev_wait(&s->ev, ms)) {
             error("ngoma serve: poll: %s", strerror(errno));
             break;
         }
-        if (pf[0].revents)
-            signals(s);
-        if (pf[1].revents & POLLIN) {
-            wake_drain(s->wake_fd);
-            take_inbox(s);
-        }
-        /* (A stop just now closed the listeners: nls was before.) */
-        for (int i = 0; i < nls && i < s->nls; i++)
-            if (pf[2 + i].revents & POLLIN)
-                conn_accept(s, &s->ls[i]);
-        /* Connections: the pollfds after the listeners are those that were
-         * there before this round's accepts, in the same order. */
-        base = 2 + (size_t)nls;
-        {
-            int polled = (int)(n - base);
-            for (int k = polled - 1; k >= 0; k--) {
-                struct conn *c = s->conns[k];
-                short re = pf[base + (size_t)k].revents;
-                if (re & (POLLIN | POLLHUP | POLLERR)) {
-                    ssize_t got = recv(c->fd, c->in + c->in_len, IN_BYTES - c->in_len, 0);
-                    if (got > 0) {
-                        c->in_len += (size_t)got;
-                        c->last = time(NULL);
-                        conn_feed(s, c);
-                    } else if (got == 0 || (errno != EAGAIN && errno != EINTR && errno != EWOULDBLOCK)) {
-                        /* Gone: a mail it sent whole is still taken (its
-                         * client will not hear, and sends it again: the
-                         * journal knows it then). */
-                        if (!c->ready) {
-                            conn_close(s, k);
-                            continue;
-                        }
-                        c->l.state = c->l.state == LMTP_DELIVER ? LMTP_DELIVER : LMTP_CLOSED;
-                    }
-                }
-            }
-        }
+        ev_dispatch(&s->ev);
         commit_ready(s);
         for (int k = s->nconns - 1; k >= 0; k--)
             if (conn_write(s->conns[k]) && !s->conns[k]->ready)
@@ -625,7 +645,7 @@ static void loop(struct server *s)
             db_failure_reset();
         }
     }
-    free(pf);
+    ev_release(&s->ev);
 }
 
 int serve_run(const struct serve_opts *o)
