@@ -8,7 +8,7 @@
 #include "judge/host.h"
 #include "judge/notify.h"
 #include "judge/press.h"
-#include "judge/site.h"
+#include "site/site.h"
 #include "lib/jsonx.h"
 #include "lib/paths.h"
 #include "lib/util.h"

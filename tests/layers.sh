@@ -11,8 +11,9 @@ rank() {
     store | games | render) echo 1 ;;
     core | mail) echo 2 ;;
     judge) echo 3 ;;
-    serve) echo 4 ;;
-    cli) echo 5 ;;
+    intake | site) echo 4 ;;
+    serve) echo 5 ;;
+    cli) echo 6 ;;
     *) echo x ;;
     esac
 }

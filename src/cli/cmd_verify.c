@@ -2,7 +2,7 @@
 #include "cli/cmd.h"
 #include "core/verify.h"
 #include "judge/press.h"
-#include "judge/site.h"
+#include "site/site.h"
 #include "lib/jsonx.h"
 #include "lib/paths.h"
 #include "lib/util.h"

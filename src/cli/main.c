@@ -5,7 +5,7 @@
 #include "store/db.h"
 #include "store/settings.h"
 #include "lib/template.h"
-#include "judge/wake.h"
+#include "intake/wake.h"
 #include "lib/util.h"
 #include "lib/paths.h"
 

@@ -1,9 +1,9 @@
 /* rounds.c: what the children of ngoma serve do each round: the sender sends what is due, the clock runs the chores when they fall due, the bots child plays the strong bots. */
 #include "serve/rounds.h"
-#include "judge/chores.h"
-#include "judge/inbox.h"
+#include "serve/chores.h"
+#include "intake/inbox.h"
 #include "judge/strong.h"
-#include "judge/wake.h"
+#include "intake/wake.h"
 #include "mail/send.h"
 #include "store/db.h"
 #include "lib/util.h"

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "judge/inbound.h"
-#include "judge/intake.h"
+#include "intake/intake.h"
 #include "lib/strbuf.h"
 #include "mail/rawmsg.h"
 

@@ -1,5 +1,5 @@
 /* site.c: the public record as a static web site: an index of games, each game's history with the observer's picture of every step, its result and its verification data. */
-#include "judge/site.h"
+#include "site/site.h"
 #include "judge/press.h"
 #include "core/gamerec.h"
 #include "core/reply.h"

@@ -1,5 +1,5 @@
 /* site_standing.c: the site's standings: a page of ratings a game module and a page a player, by name only. */
-#include "judge/site.h"
+#include "site/site.h"
 #include "judge/standing.h"
 #include "games/game.h"
 #include "store/db.h"

@@ -1,9 +1,9 @@
 /* fetch.c: reading new mail from a Maildir or an IMAP mailbox, committing in groups, acknowledging only what is committed. */
-#include "judge/fetch.h"
+#include "intake/fetch.h"
 #include "store/db.h"
 #include "mail/imapc.h"
 #include "mail/mime.h"
-#include "judge/intake.h"
+#include "intake/intake.h"
 #include "store/settings.h"
 #include "lib/strbuf.h"
 #include "lib/strlist.h"

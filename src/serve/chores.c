@@ -1,8 +1,8 @@
 /* chores.c: what `ngoma run` and the clock of ngoma serve do when due: deadlines, reminders and policies, bots, digests, the admin's alert, pruning, the site. */
-#include "judge/chores.h"
+#include "serve/chores.h"
 #include "judge/standing.h"
 #include "judge/alert.h"
-#include "judge/site.h"
+#include "site/site.h"
 #include "judge/strong.h"
 #include "store/db.h"
 #include "store/settings.h"

@@ -1,5 +1,5 @@
 /* inbox.c: mail the MTA handed over, kept until it is read, in a database of its own beside the main one (DB.inbox): receive and ngoma serve keep it and end the delivery; the server's reader, receive's worker, send and run read it. */
-#include "judge/inbox.h"
+#include "intake/inbox.h"
 #include "store/db.h"
 #include "lib/util.h"
 

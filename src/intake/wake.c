@@ -1,5 +1,5 @@
 /* wake.c: waking a running ngoma serve: a FIFO beside the database that only the server reads. */
-#include "judge/wake.h"
+#include "intake/wake.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 

@@ -5,7 +5,7 @@
 #include <sqlite3.h>
 #include <stdbool.h>
 
-#include "judge/intake.h"
+#include "intake/intake.h"
 
 
 /* Every message in DIR/new is processed and then moved to DIR/cur with the

@@ -1,5 +1,5 @@
 /* intake.c: taking mails in groups: read and prepared first, then one transaction with a savepoint each, acknowledged only after the commit. */
-#include "judge/intake.h"
+#include "intake/intake.h"
 #include "store/db.h"
 #include "lib/util.h"
 
