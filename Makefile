@@ -136,7 +136,7 @@ check: deps
 # the guide says; reliability and soak kill and time it) and the fuzzing.
 check-run:
 	@sh tests/steps.sh build+build-san \
-		check-unit-san,check-scripts-mail,check-site+check-bench,check-unit,check-scripts-cli,check-reliability,check-postfix,check-fuzz
+		check-unit-san,check-scripts-mail,check-site,check-fuzz+check-bench,check-unit,check-scripts-cli,check-reliability,check-postfix
 	@echo "make check: all tests passed"
 
 build: $(NGOMA) $(MODS) $(CHECK) $(BENCH)
