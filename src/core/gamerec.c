@@ -19,6 +19,18 @@ int game_id_parse(const char *s, int64_t *id)
     return 0;
 }
 
+bool game_reminders_read(const char *text, long reminders[8], int *n)
+{
+    cJSON *r = text ? cJSON_Parse(text) : NULL, *v;
+    bool list = cJSON_IsArray(r);
+    *n = 0;
+    cJSON_ArrayForEach(v, r)
+        if (cJSON_IsNumber(v) && v->valuedouble > 0 && *n < 8)
+            reminders[(*n)++] = (long)v->valuedouble;
+    cJSON_Delete(r);
+    return list;
+}
+
 int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
 {
     sqlite3_stmt *st;
@@ -52,13 +64,7 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
     g->turn = sqlite3_column_int(st, 4);
     state = jx_parse((const char *)sqlite3_column_text(st, 5), "state", &err);
     g->sched.deadline_secs = (long)sqlite3_column_int64(st, 6);
-    {
-        cJSON *r = cJSON_Parse((const char *)sqlite3_column_text(st, 7)), *v;
-        cJSON_ArrayForEach(v, r)
-            if (cJSON_IsNumber(v) && v->valuedouble > 0 && g->sched.nreminders < 8)
-                g->sched.reminders[g->sched.nreminders++] = (long)v->valuedouble;
-        cJSON_Delete(r);
-    }
+    game_reminders_read((const char *)sqlite3_column_text(st, 7), g->sched.reminders, &g->sched.nreminders);
     g->sched.grace_secs = (long)sqlite3_column_int64(st, 8);
     snprintf(g->sched.nmr, sizeof(g->sched.nmr), "%s", sqlite3_column_text(st, 9));
     snprintf(g->sched.nmr_level, sizeof(g->sched.nmr_level), "%s", sqlite3_column_text(st, 19));

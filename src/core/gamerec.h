@@ -40,6 +40,10 @@ struct game_schedule {
     char *host_secret;
 };
 
+/* The reminders a games or lobby_tables row stores (a JSON list of seconds
+ * before the deadline), at most 8; false when none is stored (NULL). */
+bool game_reminders_read(const char *text, long reminders[8], int *n);
+
 struct game_rec {
     int64_t id;
     const struct game_ops *ops;

@@ -239,17 +239,6 @@ static char *reminders_json(const struct schedule_opts *c)
     return text;
 }
 
-static void reminders_read(const char *text, struct schedule_opts *c)
-{
-    cJSON *list = text ? cJSON_Parse(text) : NULL, *r;
-    c->nreminders = 0;
-    c->reminders_given = cJSON_IsArray(list);
-    cJSON_ArrayForEach(r, list)
-        if (cJSON_IsNumber(r) && r->valuedouble > 0 && c->nreminders < 8)
-            c->reminders[c->nreminders++] = (long)r->valuedouble;
-    cJSON_Delete(list);
-}
-
 int game_spec_save_table(sqlite3 *db, int64_t table, const struct game_spec *s)
 {
     char *rem = reminders_json(&s->clock);
@@ -264,53 +253,50 @@ int game_spec_save_table(sqlite3 *db, int64_t table, const struct game_spec *s)
     return rc ? -1 : 0;
 }
 
-/* The terms of a lobby_tables or games row: deadline_secs, grace_secs,
- * reminder_secs, nmr and nmr_level. */
-static int load_clock(sqlite3 *db, const char *sql, int64_t id, struct game_spec *s)
+/* A stored NMR (nmr, nmr_level) as the term that gives it; a game with no
+ * clock has no missed turns to play. */
+static void nmr_stored(struct game_spec *s, const char *nmr, const char *level)
 {
-    sqlite3_stmt *q = db_stmt(db, sql, "I", id);
+    if (nmr && str_eq(nmr, "bot"))
+        snprintf(s->nmr, sizeof(s->nmr), "bot:%s", level && str_eq(level, "strong") ? "strong" : "easy");
+    else
+        snprintf(s->nmr, sizeof(s->nmr), "%s", nmr && str_eq(nmr, "drop") ? "drop" : "wait");
+    s->clock.nmr = s->clock.deadline ? s->nmr : NULL;
+}
+
+int game_spec_load_table(sqlite3 *db, int64_t table, struct game_spec *s)
+{
+    sqlite3_stmt *q = db_stmt(db,
+                              "SELECT deadline_secs, grace_secs, reminder_secs, nmr, nmr_level, min_reliability,"
+                              " min_rating FROM lobby_tables WHERE id = ?",
+                              "I", table);
     int rc = -1;
     if (!q)
         return -1;
     if (db_step(q) == SQLITE_ROW) {
-        const char *nmr = (const char *)sqlite3_column_text(q, 3), *level = (const char *)sqlite3_column_text(q, 4);
         s->clock.deadline = (long)sqlite3_column_int64(q, 0);
         s->clock.grace = (long)sqlite3_column_int64(q, 1);
-        reminders_read((const char *)sqlite3_column_text(q, 2), &s->clock);
-        if (nmr && str_eq(nmr, "bot"))
-            snprintf(s->nmr, sizeof(s->nmr), "bot:%s", level && str_eq(level, "strong") ? "strong" : "easy");
-        else
-            snprintf(s->nmr, sizeof(s->nmr), "%s", nmr && str_eq(nmr, "drop") ? "drop" : "wait");
-        /* A game with no clock has no missed turns to play. */
-        s->clock.nmr = s->clock.deadline ? s->nmr : NULL;
+        s->clock.reminders_given = game_reminders_read((const char *)sqlite3_column_text(q, 2), s->clock.reminders,
+                                                       &s->clock.nreminders);
+        nmr_stored(s, (const char *)sqlite3_column_text(q, 3), (const char *)sqlite3_column_text(q, 4));
+        s->min_reliability = sqlite3_column_int(q, 5);
+        s->gate_rating = sqlite3_column_type(q, 6) != SQLITE_NULL;
+        s->min_rating = sqlite3_column_int(q, 6);
         rc = 0;
     }
     db_finalize(q);
     return rc;
 }
 
-int game_spec_load_table(sqlite3 *db, int64_t table, struct game_spec *s)
+int game_spec_load_game(const struct game_rec *g, struct game_spec *s)
 {
-    int64_t rel = 0, rating = 0;
-    int has_rating;
-    if (load_clock(db, "SELECT deadline_secs, grace_secs, reminder_secs, nmr, nmr_level FROM lobby_tables WHERE id = ?",
-                   table, s) ||
-        db_get_int64(db, &rel, "SELECT min_reliability FROM lobby_tables WHERE id = ?", "I", table) < 0 ||
-        (has_rating = db_get_int64(db, &rating,
-                                   "SELECT min_rating FROM lobby_tables WHERE id = ? AND min_rating IS NOT NULL", "I",
-                                   table)) < 0)
-        return -1;
-    s->min_reliability = (int)rel;
-    s->gate_rating = has_rating > 0;
-    s->min_rating = (int)rating;
-    return 0;
-}
-
-int game_spec_load_game(sqlite3 *db, const struct game_rec *g, struct game_spec *s)
-{
-    if (load_clock(db, "SELECT deadline_secs, grace_secs, reminder_secs, nmr, nmr_level FROM games WHERE id = ?", g->id,
-                   s))
-        return -1;
+    /* The game's clock as loaded, its reminders as they were kept. */
+    s->clock.deadline = g->sched.deadline_secs;
+    s->clock.grace = g->sched.grace_secs;
+    s->clock.reminders_given = true;
+    s->clock.nreminders = g->sched.nreminders;
+    memcpy(s->clock.reminders, g->sched.reminders, sizeof(s->clock.reminders));
+    nmr_stored(s, g->sched.nmr, g->sched.nmr_level);
     /* The game's options as stored: every declared one, filled in. */
     cJSON_Delete(s->options);
     s->options = cJSON_Duplicate(g->options, true);

@@ -52,7 +52,7 @@ void game_spec_usage(const struct game_ops *ops, enum spec_from from, struct str
 int game_spec_save_table(sqlite3 *db, int64_t table, const struct game_spec *s);
 int game_spec_load_table(sqlite3 *db, int64_t table, struct game_spec *s);
 /* The terms a finished game was played under, for its rematch. */
-int game_spec_load_game(sqlite3 *db, const struct game_rec *g, struct game_spec *s);
+int game_spec_load_game(const struct game_rec *g, struct game_spec *s);
 
 /*
  * Starts a game: made as ng says (engine_new_game), its clock and host set

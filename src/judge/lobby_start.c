@@ -87,7 +87,7 @@ int lobby_rematch(struct lobby *l, const char *line, const struct args *a)
     {
         struct game_spec spec;
         game_spec_init(&spec, g.ops);
-        rc = game_spec_load_game(l->db, &g, &spec) || table_open(l, &spec, g.options, id, &nid, commitment);
+        rc = game_spec_load_game(&g, &spec) || table_open(l, &spec, g.options, id, &nid, commitment);
         game_spec_release(&spec);
         if (rc)
             goto fail;
