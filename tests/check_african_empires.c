@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 extern const struct game_ops african_empires_ops;
 static const struct game_ops *ops = &african_empires_ops;
@@ -147,6 +148,48 @@ static int get2(void *st, const char *key, int i, int k)
 #define LOG_HAS(log, text) ck_assert_msg(strstr(log, text) != NULL, "log lacks \"%s\":\n%s", text, log)
 
 /* ---- the data ------------------------------------------------------------------------------ */
+
+/* Names must tell cards apart as orders read them (case, spaces and
+ * marks aside): the seeds' deck with a card named again at its end,
+ * named in the refusal; with a name of its own the deck is taken. */
+START_TEST(two_cards_of_one_name_are_refused)
+{
+    struct strbuf err = STRBUF_INIT;
+    char *seeds = data_path("seeds", "african-empires.json");
+    cJSON *d = jx_load_file(seeds, FILE_MAX_DATA, &err), *cards;
+    ck_assert_msg(d != NULL, "%s", err.buf);
+    cards = cJSON_GetObjectItem(d, "cards");
+    for (int twin = 0; twin < 2; twin++) {
+        char path[] = "/tmp/ngoma-ae-XXXXXX";
+        int fd = mkstemp(path);
+        cJSON *card = cJSON_CreateObject(), *o = cJSON_CreateObject(), *copy = cJSON_Duplicate(d, 1);
+        cJSON_AddStringToObject(card, "name", twin ? "medieval-EMPIRE" : "Medieval Kingdom Anew");
+        cJSON_AddStringToObject(card, "type", "G");
+        ck_assert(cJSON_AddItemToArray(cJSON_GetObjectItem(copy, "cards"), card));
+        char *text = cJSON_Print(copy);
+        ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+        close(fd);
+        cJSON_AddStringToObject(o, "data", path);
+        strbuf_reset(&err);
+        void *st = ops->setup(o, 3, 1, &err);
+        if (twin) {
+            ck_assert_ptr_null(st);
+            ck_assert_msg(strstr(err.buf, "two cards are called \"medieval-EMPIRE\"") != NULL, "%s", err.buf);
+        } else {
+            ck_assert_msg(st != NULL, "%s", err.buf);
+            ops->free(st);
+        }
+        free(text);
+        cJSON_Delete(o);
+        cJSON_Delete(copy);
+        unlink(path);
+    }
+    ck_assert_int_gt(cJSON_GetArraySize(cards), 100);
+    cJSON_Delete(d);
+    free(seeds);
+    strbuf_release(&err);
+}
+END_TEST
 
 START_TEST(the_deck_matches_the_rulebook)
 {
@@ -643,6 +686,7 @@ Suite *african_empires_suite(void)
     Suite *s = suite_create("african-empires");
     TCase *tc = tcase_create("african-empires");
     tcase_add_test(tc, the_deck_matches_the_rulebook);
+    tcase_add_test(tc, two_cards_of_one_name_are_refused);
     tcase_add_test(tc, setup_deals_kingdoms_cards_and_the_marker);
     tcase_add_test(tc, a_play_places_a_counter_and_a_chit);
     tcase_add_test(tc, the_fifth_disaster_destroys_a_kingdom);

@@ -10,6 +10,7 @@
 #include "judge/strong.h"
 #include "core/stuck.h"
 #include "store/settings.h"
+#include "lib/rng.h"
 #include "lib/util.h"
 
 #include <math.h>
@@ -832,6 +833,67 @@ START_TEST(strong_bots_keep_to_their_share)
 }
 END_TEST
 
+/* A bot looks ahead with quiet logs (strbuf sinks): its steps must be the
+ * steps a recorded game takes. Every game, random orders, two copies of
+ * one state, one logged and one quiet: the same state after each step. */
+START_TEST(a_quiet_look_ahead_plays_the_same_steps)
+{
+    static const char *const names[] = { "Ann", "Bob", "Cleo", "Dan", "Eve", "Fay" };
+    for (size_t gi = 0; game_registry[gi]; gi++) {
+        const struct game_ops *ops = game_registry[gi];
+        int n = ops->min_seats + 1 <= ops->max_seats ? ops->min_seats + 1 : ops->min_seats;
+        struct game_table t = { n, names };
+        struct strbuf err = STRBUF_INIT;
+        cJSON *given = cJSON_CreateObject(), *opts = engine_options(ops, given, &err);
+        void *loud, *quiet;
+        struct rng r;
+        ck_assert_msg(opts != NULL, "%s: %s", ops->name, err.buf);
+        loud = ops->setup(opts, n, 41, &err);
+        ck_assert_msg(loud != NULL, "%s: %s", ops->name, err.buf);
+        quiet = bot_copy_state(ops, loud);
+        rng_seed(&r, 41, 3);
+        for (int step = 0; step < 80 && ops->waiting_for(loud); step++) {
+            unsigned w = ops->waiting_for(loud);
+            char *own[GAME_MAX_SEATS] = { NULL };
+            const char *orders[GAME_MAX_SEATS] = { NULL };
+            struct game_log a, b;
+            for (int s = 0; s < n; s++)
+                if (w & (1u << s)) {
+                    struct strlist legal = STRLIST_INIT;
+                    ops->legal(loud, s, &t, &legal);
+                    ck_assert_uint_gt(legal.n, 0);
+                    own[s] = xstrdup(t_pick(&legal, &r));
+                    orders[s] = own[s];
+                    strlist_clear(&legal);
+                }
+            game_log_init(&a);
+            game_log_init_quiet(&b);
+            ck_assert_int_eq(ops->advance(loud, orders, &t, &a), 0);
+            ck_assert_int_eq(ops->advance(quiet, orders, &t, &b), 0);
+            ck_assert_msg(a.pub.len > 0, "%s step %d: the recorded step says nothing", ops->name, step);
+            ck_assert_str_eq(b.pub.buf, "");
+            cJSON *ja = ops->to_json(loud), *jb = ops->to_json(quiet);
+            char *ta = cJSON_PrintUnformatted(ja), *tb = cJSON_PrintUnformatted(jb);
+            ck_assert_msg(str_eq(ta, tb), "%s step %d: a quiet step left another state", ops->name, step);
+            ck_assert_int_eq(ops->evaluate(loud, 0), ops->evaluate(quiet, 0));
+            free(ta);
+            free(tb);
+            cJSON_Delete(ja);
+            cJSON_Delete(jb);
+            game_log_release(&a);
+            game_log_release(&b);
+            for (int s = 0; s < n; s++)
+                free(own[s]);
+        }
+        ops->free(loud);
+        ops->free(quiet);
+        cJSON_Delete(opts);
+        cJSON_Delete(given);
+        strbuf_release(&err);
+    }
+}
+END_TEST
+
 Suite *bots_suite(void)
 {
     Suite *s = suite_create("bots");
@@ -843,6 +905,7 @@ Suite *bots_suite(void)
     tcase_add_test(tc, african_empires_bot);
     tcase_add_test(tc, bumuntu_bot);
     tcase_add_test(tc, determinize_hides_nothing_seen);
+    tcase_add_test(tc, a_quiet_look_ahead_plays_the_same_steps);
     suite_add_tcase(s, tc);
     tc = tcase_create("search");
     tcase_set_timeout(tc, 300);

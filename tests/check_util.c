@@ -156,6 +156,62 @@ START_TEST(rng_below_is_in_range_and_round_trips)
 }
 END_TEST
 
+/* A sink drops every kind of addition and reads ""; a buffer for words
+ * bound for a sink is one too, for anything else an ordinary buffer. */
+START_TEST(a_sink_drops_what_it_is_given)
+{
+    struct strbuf sink = STRBUF_SINK, line, real = STRBUF_INIT;
+    strbuf_addf(&sink, "%d tiles", 12);
+    strbuf_addstr(&sink, "x");
+    strbuf_addch(&sink, 'y');
+    strbuf_addchars(&sink, ' ', 9);
+    strbuf_add_wrapped(&sink, "a long line of words to wrap", 2, 10);
+    strbuf_add_flowed(&sink, "a long line of words to wrap", 2, 10);
+    strbuf_prefixf(&sink, "%s", "front");
+    strbuf_complete_line(&sink);
+    strbuf_setlen(&sink, 0);
+    ck_assert_str_eq(sink.buf, "");
+    ck_assert_uint_eq(sink.len, 0);
+    strbuf_init_for(&line, &sink);
+    strbuf_addstr(&line, "dropped");
+    ck_assert_str_eq(line.buf, "");
+    strbuf_init_for(&line, &real);
+    strbuf_addstr(&line, "kept");
+    ck_assert_str_eq(line.buf, "kept");
+    strbuf_release(&line);
+    strbuf_release(&sink);
+    ck_assert_str_eq(sink.buf, "");
+}
+END_TEST
+
+/* Four- and eight-byte elements take a shorter path: the same seed puts
+ * them in the same order as elements of another size. */
+START_TEST(shuffle_orders_every_size_alike)
+{
+    struct wide {
+        int v, pad[2];
+    } w[40];
+    int a[40];
+    long long l[40];
+    struct rng r1, r2, r3;
+    for (int i = 0; i < 40; i++) {
+        a[i] = i;
+        l[i] = i;
+        w[i] = (struct wide){ i, { 0, 0 } };
+    }
+    rng_seed(&r1, 5, 7);
+    rng_seed(&r2, 5, 7);
+    rng_seed(&r3, 5, 7);
+    rng_shuffle(&r1, a, 40, sizeof(a[0]));
+    rng_shuffle(&r2, l, 40, sizeof(l[0]));
+    rng_shuffle(&r3, w, 40, sizeof(w[0]));
+    for (int i = 0; i < 40; i++) {
+        ck_assert_int_eq(a[i], w[i].v);
+        ck_assert_int_eq(l[i], w[i].v);
+    }
+}
+END_TEST
+
 START_TEST(shuffle_is_a_permutation)
 {
     struct rng r;
@@ -331,6 +387,8 @@ Suite *util_suite(void)
     Suite *s = suite_create("util");
     TCase *tc = tcase_create("util");
     tcase_add_test(tc, strbuf_grows_and_formats);
+    tcase_add_test(tc, a_sink_drops_what_it_is_given);
+    tcase_add_test(tc, shuffle_orders_every_size_alike);
     tcase_add_test(tc, strlist_sorts_unique);
     tcase_add_test(tc, words_split_lowercases_and_separates);
     tcase_add_test(tc, squares_parse_and_name);

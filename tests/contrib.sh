@@ -17,7 +17,7 @@ make --no-print-directory -s -C "$ROOT" contrib-files CONTRIB_DIR="$T/contrib" B
     >/dev/null || { echo "FAIL: make contrib-files"; exit 1; }
 C=$T/contrib
 local_cmd() { cat; }
-messages() { sqlite3 "$DB" "SELECT count(*) FROM messages WHERE status = 'processed'"; }
+messages() { sqlite3 -cmd ".timeout 5000" "$DB" "SELECT count(*) FROM messages WHERE status = 'processed'"; }
 
 export NGOMA_DB="$DB"
 "$NGOMA" init >/dev/null

@@ -125,13 +125,11 @@ PY
 # A screenshot of each, as a phone shows it, kept for people.
 rm -rf "$OUT"
 mkdir -p "$OUT"
-# Chromium lays a window out at least 500 pixels wide: each mail is
-# shot in a frame 390 pixels wide, as the harness measured it.
+# One browser shoots them all (tests/shots.py), each laid out 390 pixels
+# wide as the harness measured it.
 for page in $(cd "$T/www/mail" && ls *.html); do
-    printf '<!DOCTYPE html><html><body style="margin:0"><iframe src="mail/%s" style="width:390px;height:2400px;border:0">' \
-        "$page" >"$T/www/shot.html"
-    chrome --window-size=390,2400 --screenshot="$OUT/${page%.html}.png" "http://127.0.0.1:$port/shot.html" >/dev/null
-done
+    echo "http://127.0.0.1:$port/mail/$page $OUT/${page%.html}.png 390 2400"
+done | timeout 300 /usr/bin/python3 "$ROOT/tests/shots.py" "$T/chrome" "$T/chrome.log" || fail "the screenshots"
 checks=$((checks + 1))
 [ "$(ls "$OUT" | wc -l)" -gt 30 ] || fail "only $(ls "$OUT" | wc -l) screenshots"
 

@@ -125,10 +125,11 @@ checks=$((checks + 1))
 rm -rf "$OUT"
 mkdir -p "$OUT"
 for page in $(cd "$T/www/site" && ls game-*.html); do
-    shot="$OUT/${page%.html}.png"
-    chrome --window-size=390,1600 --screenshot="$shot" "http://127.0.0.1:$port/site/$page" >/dev/null
+    echo "http://127.0.0.1:$port/site/$page $OUT/${page%.html}.png 390 1600"
+done | timeout 300 /usr/bin/python3 "$ROOT/tests/shots.py" "$T/chrome" "$T/chrome.log" || fail "the screenshots"
+for page in $(cd "$T/www/site" && ls game-*.html); do
     checks=$((checks + 1))
-    [ -s "$shot" ] || fail "no screenshot of $page"
+    [ -s "$OUT/${page%.html}.png" ] || fail "no screenshot of $page"
 done
 ok test "$(ls "$OUT" | wc -l)" = 6
 

@@ -58,7 +58,7 @@ static long long try_order(const struct game_ops *ops, const void *st, int seat,
                 filled[s] = bot_random(ops, c, s, t, rng_next(r));
                 orders[s] = filled[s];
             }
-        game_log_init(&log);
+        game_log_init_quiet(&log);
         if (ops->advance(c, orders, t, &log) == 0)
             total += ops->evaluate(c, seat);
         game_log_release(&log);

@@ -232,7 +232,7 @@ static char *playout_order(struct tree *tr, const void *st, int seat, unsigned w
         for (int s = 0; s < tr->t->nseats; s++)
             if (s != seat && (waiting & (1u << s)))
                 orders[s] = filled[s] = bot_random(ops, c, s, tr->t, rng_next(&tr->r));
-        game_log_init(&log);
+        game_log_init_quiet(&log);
         if (ops->advance(c, orders, tr->t, &log) == 0) {
             long long v = ops->evaluate(c, seat);
             if (!pick || v > best) {
@@ -266,7 +266,7 @@ static void playout(struct tree *tr, void *st)
         for (int s = 0; s < tr->t->nseats && ok; s++)
             if (waiting & (1u << s))
                 ok = (orders[s] = chosen[s] = playout_order(tr, st, s, waiting)) != NULL;
-        game_log_init(&log);
+        game_log_init_quiet(&log);
         ok = ok && ops->advance(st, orders, tr->t, &log) == 0;
         game_log_release(&log);
         for (int s = 0; s < tr->t->nseats; s++)
@@ -356,7 +356,7 @@ static void simulate(struct tree *tr, const void *root, int seat, bool hidden, s
         }
         if (!ok)
             break;
-        game_log_init(&log);
+        game_log_init_quiet(&log);
         ok = ops->advance(st, orders, tr->t, &log) == 0;
         game_log_release(&log);
         if (!ok)
@@ -435,7 +435,7 @@ static bool ends(const struct game_ops *ops, const void *st, int actor, const st
     *after = NULL;
     *winners = 0;
     orders[actor] = order;
-    game_log_init(&log);
+    game_log_init_quiet(&log);
     rc = ops->advance(c, orders, t, &log);
     game_log_release(&log);
     if (rc) {

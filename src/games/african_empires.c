@@ -103,6 +103,36 @@ static char *normalize(const char *s)
     return strbuf_detach(&sb);
 }
 
+struct named {
+    char *norm;
+    int i;
+};
+
+static int named_cmp(const void *x, const void *y)
+{
+    const struct named *p = x, *q = y;
+    int c = strcmp(p->norm, q->norm);
+    return c ? c : (p->i > q->i) - (p->i < q->i);
+}
+
+/* The first card (in the file's order) whose name, normalized, an
+ * earlier card already has; -1 when all differ. */
+static int same_names(const struct ae *a)
+{
+    struct named v[MAX_CARDS];
+    int twin = -1;
+    for (int i = 0; i < a->ncards; i++)
+        v[i] = (struct named){ normalize(a->name[i]), i };
+    qsort(v, (size_t)a->ncards, sizeof(v[0]), named_cmp);
+    for (int k = 1; k < a->ncards; k++)
+        if (str_eq(v[k].norm, v[k - 1].norm) && (k < 2 || !str_eq(v[k - 1].norm, v[k - 2].norm)) &&
+            (twin < 0 || v[k].i < twin))
+            twin = v[k].i;
+    for (int i = 0; i < a->ncards; i++)
+        free(v[i].norm);
+    return twin;
+}
+
 static int active(const struct ae *a)
 {
     return a->nseats - __builtin_popcount(a->out);
@@ -157,18 +187,13 @@ static int load_data(struct ae *a, const char *file, struct strbuf *err)
         a->type[a->ncards] = type[0];
         a->ncards++;
     }
-    /* Names must tell cards (and kingdoms) apart. */
-    for (int i = 0; i < a->ncards; i++)
-        for (int j = 0; j < i; j++) {
-            char *x = normalize(a->name[i]), *y = normalize(a->name[j]);
-            bool same = str_eq(x, y);
-            free(x);
-            free(y);
-            if (same) {
-                strbuf_addf(err, "two cards are called \"%s\"", a->name[i]);
-                goto bad;
-            }
-        }
+    /* Names must tell cards (and kingdoms) apart: each name normalized
+     * once, sorted, and neighbours compared. */
+    int twin = same_names(a);
+    if (twin >= 0) {
+        strbuf_addf(err, "two cards are called \"%s\"", a->name[twin]);
+        goto bad;
+    }
     rc = 0;
     goto out;
 bad:
@@ -850,7 +875,8 @@ static void score_phase(struct ae *a, const struct game_table *t, struct game_lo
                 }
         n = ranking(a, s, order);
         /* The kingdom, its melds, every counter in rank order, the VT. */
-        struct strbuf line = STRBUF_INIT;
+        struct strbuf line;
+        strbuf_init_for(&line, &log->pub);
         strbuf_addf(&line, "%s, melds %d/%d/%d.", a->kname[a->slot[s]], melds[0], melds[1], melds[2]);
         if (!n)
             strbuf_addstr(&line, " No counters.");
@@ -1363,7 +1389,7 @@ static long long ae_evaluate(const void *st, int seat)
         return a->winner == seat ? 100000 : -100000;
     copy = xmalloc(sizeof(*copy));
     memcpy(copy, a, sizeof(*copy));
-    game_log_init(&log);
+    game_log_init_quiet(&log);
     score_phase(copy, NULL, &log);
     game_log_release(&log);
     for (int p = 0; p < a->nseats; p++)
@@ -1374,10 +1400,16 @@ static long long ae_evaluate(const void *st, int seat)
     return (mine - best) * 100;
 }
 
-static int card_cmp(const void *a, const void *b)
+/* Card numbers in rising order: a card is a number below MAX_CARDS, so
+ * counting them sorts them (a bot's look-ahead deals thousands of times). */
+static void sort_cards(int *v, int n)
 {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
+    int count[MAX_CARDS] = { 0 }, k = 0;
+    for (int i = 0; i < n; i++)
+        count[v[i]]++;
+    for (int c = 0; c < MAX_CARDS; c++)
+        for (int m = count[c]; m > 0; m--)
+            v[k++] = c;
 }
 
 /* The deck, the others' hands and the face-down discards (a resigned
@@ -1398,7 +1430,7 @@ static void ae_determinize(void *st, int seat, uint64_t salt)
             pool[n++] = a->discard[i];
     /* Sorted first: the deal depends on which cards seat cannot see,
      * never on where they truly are. */
-    qsort(pool, (size_t)n, sizeof(int), card_cmp);
+    sort_cards(pool, n);
     rng_seed(&a->rng, salt, 0x6165);
     rng_shuffle(&a->rng, pool, (size_t)n, sizeof(int));
     n = 0;

@@ -205,6 +205,9 @@ const struct game_ops *game_named(char *const *words, int n, int *used);
 void game_register_extra(const struct game_ops *ops);
 
 void game_log_init(struct game_log *log);
+/* A log whose words are dropped (strbuf sinks): for the steps a bot
+ * only looks ahead at, which nobody reads. */
+void game_log_init_quiet(struct game_log *log);
 void game_log_release(struct game_log *log);
 
 #endif

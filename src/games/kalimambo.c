@@ -630,7 +630,8 @@ static int kalimambo_advance(void *st, const char *const *orders, const struct g
     k->round++;
 
     {
-        struct strbuf line = STRBUF_INIT;
+        struct strbuf line;
+        strbuf_init_for(&line, out);
         strbuf_addstr(&line, "Cards:");
         for (int s = 0; s < k->nseats; s++)
             if (k->last[s] >= 0)
@@ -680,7 +681,8 @@ static int kalimambo_advance(void *st, const char *const *orders, const struct g
         move_figure(k, mover, lowest, t, out);
     }
     {
-        struct strbuf line = STRBUF_INIT;
+        struct strbuf line;
+        strbuf_init_for(&line, out);
         strbuf_addstr(&line, "Scores:");
         for (int s = 0; s < k->nseats; s++)
             strbuf_addf(&line, " %s %d%s", name_of(t, s), k->score[s], s + 1 < k->nseats ? "," : ".");

@@ -101,6 +101,15 @@ void game_log_init(struct game_log *log)
         strbuf_init(&log->priv[i]);
 }
 
+void game_log_init_quiet(struct game_log *log)
+{
+    static const struct strbuf sink = STRBUF_SINK;
+    log->dropped = false;
+    log->pub = sink;
+    for (int i = 0; i < GAME_MAX_SEATS; i++)
+        log->priv[i] = sink;
+}
+
 void game_log_release(struct game_log *log)
 {
     strbuf_release(&log->pub);

@@ -8,12 +8,22 @@
 #include <string.h>
 
 char strbuf_empty[1];
+char strbuf_sink[1];
+
+#define SINK(sb) ((sb)->buf == strbuf_sink)
 
 void strbuf_init(struct strbuf *sb)
 {
     sb->buf = strbuf_empty;
     sb->len = 0;
     sb->alloc = 0;
+}
+
+void strbuf_init_for(struct strbuf *sb, const struct strbuf *dest)
+{
+    strbuf_init(sb);
+    if (SINK(dest))
+        sb->buf = strbuf_sink;
 }
 
 void strbuf_release(struct strbuf *sb)
@@ -54,6 +64,8 @@ void strbuf_grow(struct strbuf *sb, size_t extra)
 
 void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 {
+    if (SINK(sb))
+        return;
     strbuf_grow(sb, len);
     if (len) /* data may be NULL then, which memcpy may not be given */
         memcpy(sb->buf + sb->len, data, len);
@@ -67,6 +79,8 @@ void strbuf_addstr(struct strbuf *sb, const char *s)
 
 void strbuf_addch(struct strbuf *sb, char c)
 {
+    if (SINK(sb))
+        return;
     strbuf_grow(sb, 1);
     sb->buf[sb->len++] = c;
     sb->buf[sb->len] = '\0';
@@ -74,6 +88,8 @@ void strbuf_addch(struct strbuf *sb, char c)
 
 void strbuf_addchars(struct strbuf *sb, char c, size_t n)
 {
+    if (SINK(sb))
+        return;
     strbuf_grow(sb, n);
     memset(sb->buf + sb->len, c, n);
     strbuf_setlen(sb, sb->len + n);
@@ -84,6 +100,8 @@ void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
     va_list cp;
     int n;
 
+    if (SINK(sb))
+        return;
     va_copy(cp, ap);
     n = vsnprintf(NULL, 0, fmt, cp);
     va_end(cp);
@@ -98,6 +116,8 @@ void strbuf_prefixf(struct strbuf *sb, const char *fmt, ...)
 {
     struct strbuf front = STRBUF_INIT;
     va_list ap;
+    if (SINK(sb))
+        return;
     va_start(ap, fmt);
     strbuf_vaddf(&front, fmt, ap);
     va_end(ap);
@@ -116,6 +136,8 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 
 void strbuf_setlen(struct strbuf *sb, size_t len)
 {
+    if (SINK(sb))
+        return;
     if (!sb->alloc) {
         if (len)
             die("strbuf_setlen beyond an empty buffer");
@@ -218,6 +240,8 @@ static void add_wrapped_open(struct strbuf *sb, const char *text, int indent, in
 
 void strbuf_add_wrapped(struct strbuf *sb, const char *text, int indent, int width)
 {
+    if (SINK(sb))
+        return;
     add_wrapped_open(sb, text, indent, width);
     strbuf_addch(sb, '\n');
 }
@@ -225,6 +249,8 @@ void strbuf_add_wrapped(struct strbuf *sb, const char *text, int indent, int wid
 void strbuf_add_flowed(struct strbuf *sb, const char *text, int indent, int width)
 {
     size_t start = sb->len;
+    if (SINK(sb))
+        return;
     add_wrapped_open(sb, text, indent, width);
     widow(sb, start, indent, width);
     strbuf_addch(sb, '\n');

@@ -13,8 +13,16 @@ struct strbuf {
 
 extern char strbuf_empty[];
 #define STRBUF_INIT { strbuf_empty, 0, 0 }
+/* A sink: a buffer that drops what it is given and always reads "". A
+ * bot's look-ahead plays thousands of steps whose logs nobody reads; a
+ * sink spares their formatting. Growing one by hand (strbuf_grow) makes
+ * it an ordinary buffer. */
+extern char strbuf_sink[];
+#define STRBUF_SINK { strbuf_sink, 0, 0 }
 
 void strbuf_init(struct strbuf *sb);
+/* An empty buffer for words bound for dest: a sink when dest is one. */
+void strbuf_init_for(struct strbuf *sb, const struct strbuf *dest);
 void strbuf_release(struct strbuf *sb);
 /* Hands the buffer to the caller (who frees it) and resets sb. */
 char *strbuf_detach(struct strbuf *sb);

@@ -987,7 +987,7 @@ static void score_game(struct bumuntu *b, const struct game_table *t, struct str
     const char *why[MAX_SEATS];
 
     for (int p = 0; p < b->nseats; p++) {
-        strbuf_init(&lines[p]);
+        strbuf_init_for(&lines[p], log);
         b->score[p] = 0;
     }
     for (int spot = 0; spot < SLOTS; spot++) {
@@ -1363,7 +1363,7 @@ static long long bumuntu_evaluate(const void *st, int seat)
 {
     const struct bumuntu *b = st;
     struct bumuntu copy = *b;
-    struct strbuf scratch = STRBUF_INIT;
+    struct strbuf scratch = STRBUF_SINK; /* the score's words: unread */
     long long best = -1, mine;
     score_game(&copy, NULL, &scratch);
     strbuf_release(&scratch);
