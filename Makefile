@@ -68,10 +68,10 @@ SAN_FLAGS    := -O1 -g -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize
 SAN_LDFLAGS  := -fsanitize=address,undefined,fuzzer-no-link
 FUZZ_TARGETS := mail orders state template seeds lmtp press
 FUZZ_SECONDS ?= 600
-FUZZ_CHECK_SECONDS ?= 10
+FUZZ_CHECK_SECONDS ?= 5
 
 .PHONY: all deps check check-run build build-san check-unit check-unit-san check-scripts-cli check-scripts-mail \
-	check-cli check-mail check-site check-postfix check-bench check-reliability check-fuzz \
+	check-cli check-mail check-site check-postfix check-bench check-reliability check-fuzz soak soak-run \
 	fuzz fuzz-run fuzz-programs demo demo-run bench bench-run bench-strength install contrib-files clean
 
 all: $(NGOMA) $(MODS)
@@ -136,7 +136,7 @@ check: deps
 # the guide says; reliability and soak kill and time it) and the fuzzing.
 check-run:
 	@sh tests/steps.sh build+build-san \
-		check-unit-san,check-scripts-mail,check-site,check-fuzz+check-bench,check-unit,check-scripts-cli,check-reliability,check-postfix
+		check-unit-san,check-scripts-mail,check-fuzz+check-bench,check-unit,check-scripts-cli,check-site,check-reliability,check-postfix
 	@echo "make check: all tests passed"
 
 build: $(NGOMA) $(MODS) $(CHECK) $(BENCH)
@@ -197,7 +197,7 @@ check-postfix: $(NGOMA)
 	sh tests/postfix.sh $(NGOMA)
 
 # make fuzz: every fuzz target for FUZZ_SECONDS (default 600) each; make
-# check runs them for 10 seconds each.
+# check runs them for 5 seconds each, from their seeds.
 fuzz: deps
 	@$(MAKE) --no-print-directory fuzz-run
 
@@ -216,9 +216,18 @@ $(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIB_OBJS) | $(MODS)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS)
 
 # kill -9 during fetch and send, receives and backups beside runs, 1,000
-# hostile mails beside normal play (gcc build only: time).
+# hostile mails beside normal play (gcc build only: time). make check's
+# concurrency run takes 120 games of mails; make soak, the longer run of
+# its own, 240 (and the hostile flood beside them as in make check).
 check-reliability: $(NGOMA) $(BENCH)
-	sh tests/reliability.sh $(NGOMA) $(BENCH)
+	sh tests/reliability.sh $(NGOMA) $(BENCH) 60 120
+	sh tests/soak.sh $(NGOMA) $(BENCH)
+
+soak: deps
+	@$(MAKE) --no-print-directory soak-run
+
+soak-run: $(NGOMA) $(BENCH)
+	sh tests/reliability.sh $(NGOMA) $(BENCH) 60 240
 	sh tests/soak.sh $(NGOMA) $(BENCH)
 
 # The benchmarks, small: they still run and check what they measure.

@@ -1,10 +1,11 @@
 #!/bin/sh
 # reliability.sh: kill -9 at random moments during fetch and send, and many receives beside overlapping runs: nothing lost, nothing done twice.
-# usage: reliability.sh NGOMA BENCH_NGOMA [KILLS]
+# usage: reliability.sh NGOMA BENCH_NGOMA [KILLS] [GAMES]   (make check: 60 kills, 120 games; make soak: 60, 240)
 set -u
 NGOMA=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 BENCH=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 KILLS=${3:-60}
+GAMES=${4:-240}
 T=$(mktemp -d /tmp/ngoma-reliability.XXXXXX)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
 unset NGOMA_NOW
@@ -70,14 +71,14 @@ is "$dups" 0 "mails delivered twice"
 replay_all "after the kills"
 [ -s "$T/fetch.err" ] && grep -v "^$" "$T/fetch.err" | head -3
 
-# ---- concurrency: 8 receives at once beside overlapping runs --------------------------------------
+# ---- concurrency: 8 receives at once beside overlapping runs, GAMES games of 10 mails -------------
 export NGOMA_DB="$T/busy.db"
 M="$T/busy-mail"
 mkdir -p "$M/new" "$M/cur" "$M/tmp"
 "$NGOMA" init >/dev/null
 "$NGOMA" config outbox_dir "$T/busy-out"
 "$NGOMA" config images no
-total=$("$BENCH" genmail "$NGOMA_DB" "$M" 240 10)
+total=$("$BENCH" genmail "$NGOMA_DB" "$M" "$GAMES" 10)
 # Each game's mails go to one receiver, in order, as one player's MTA would
 # deliver them; eight receivers deliver at once.
 for f in "$M/new/"*; do
