@@ -127,16 +127,18 @@ deps:
 check: deps
 	@$(MAKE) --no-print-directory check-run
 
-# tests/steps.sh runs the steps in turn and a step's lanes (joined by +)
-# at once, one a core, and prints the time of each: the two builds, then
-# two lanes: the suites of both builds (the sanitizers' on samples, gcc's
-# in full), every script once (against the sanitizer build but the
-# browser's), the benchmarks small (their gates hold on a loaded
-# machine), what needs the gcc build (the private Postfix installs it as
-# the guide says; reliability and soak kill and time it) and the fuzzing.
+# tests/steps.sh runs the targets on two workers, one a core, each taking
+# the next whose build is done, and prints the time of each: the two
+# builds (gcc, and clang with the sanitizers and the fuzz targets), the
+# suites of both builds (the sanitizers' on samples, gcc's in full), every
+# script once (against the sanitizer build but the browser's), what needs
+# the gcc build (the private Postfix installs it as the guide says;
+# reliability and soak kill and time it), the benchmarks small (their
+# gates hold on a loaded machine) and the fuzzing. Longest first.
 check-run:
-	@sh tests/steps.sh build+build-san \
-		check-unit-san,check-scripts-mail,check-fuzz+check-bench,check-unit,check-scripts-cli,check-site,check-reliability,check-postfix
+	@sh tests/steps.sh build-san build check-unit-san:build-san check-scripts-mail:build-san \
+		check-scripts-cli:build-san check-reliability:build check-unit:build check-site:build \
+		check-bench:build check-postfix:build check-fuzz:build-san
 	@echo "make check: all tests passed"
 
 build: $(NGOMA) $(MODS) $(CHECK) $(BENCH)

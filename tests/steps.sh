@@ -1,56 +1,75 @@
 #!/bin/sh
-# steps.sh: make check's driver: runs steps of make targets in turn, a step's lanes at once (one a core), prints each target's time, and fails if any failed.
-# usage: steps.sh STEP...   where a STEP is LANE[+LANE...] and a LANE is TARGET[,TARGET...] run in turn
+# steps.sh: make check's driver: runs make targets on two workers (one a core), each taking the first target whose prerequisite is done, prints each target's time and worker, and fails if any failed.
+# usage: steps.sh TARGET[:AFTER]...   in the order to start them (longest first);
+#        a target with :AFTER starts only once the target AFTER has passed.
 set -u
 MAKE=${MAKE:-make}
-log=$(mktemp /tmp/ngoma-steps.XXXXXX)
-trap 'rm -f "$log" "$log".*' EXIT
+WORKERS=${STEPS_WORKERS:-2}
+WAIT_MAX=${STEPS_WAIT_MAX:-3600} # seconds a worker waits for a prerequisite at the most
+log=$(mktemp -d /tmp/ngoma-steps.XXXXXX)
+trap 'rm -rf "$log"' EXIT
 t0=$(date +%s)
-failed=0
 
-# One lane: its targets in turn, each timed; it stops at the first that fails.
-lane() { # targets (comma-separated), file for their times
-    for target in $(echo "$1" | tr ',' ' '); do
+# A target is claimed by making its directory (mkdir is atomic: one worker
+# wins); it passed when $log/ok.TARGET exists; any failure stops them all.
+worker() { # number
+    waited=0
+    while [ ! -e "$log/failed" ]; do
+        picked= left=0
+        for spec in "$@"; do
+            target=${spec%%:*}
+            after=${spec#"$target"}
+            after=${after#:}
+            [ -d "$log/claim.$target" ] && continue
+            left=1
+            [ -n "$after" ] && [ ! -e "$log/ok.$after" ] && continue
+            mkdir "$log/claim.$target" 2>/dev/null || continue
+            picked=$target
+            break
+        done
+        if [ -z "$picked" ]; then
+            [ $left = 0 ] && return 0
+            waited=$((waited + 1))
+            if [ $waited -gt "$WAIT_MAX" ]; then
+                echo "steps.sh: worker $W waited $WAIT_MAX s for a prerequisite" >&2
+                touch "$log/failed"
+                return 1
+            fi
+            sleep 1
+            continue
+        fi
+        waited=0
         s=$(date +%s)
-        $MAKE --no-print-directory "$target"
+        $MAKE --no-print-directory "$picked"
         rc=$?
-        echo "$target $(( $(date +%s) - s )) $rc" >>"$2"
-        [ $rc -eq 0 ] || return $rc
+        echo "$W $picked $((s - t0)) $(($(date +%s) - s)) $rc" >>"$log/times"
+        if [ $rc -eq 0 ]; then touch "$log/ok.$picked"; else touch "$log/failed"; fi
     done
+    return 1
 }
 
-n=0
-for step in "$@"; do
-    n=$((n + 1))
-    s=$(date +%s)
-    pids= k=0
-    for l in $(echo "$step" | tr '+' ' '); do
-        k=$((k + 1))
-        lane "$l" "$log.$n.$k" &
-        pids="$pids $!"
-    done
-    for p in $pids; do
-        wait "$p" || failed=1
-    done
-    i=1
-    while [ $i -le $k ]; do
-        [ -f "$log.$n.$i" ] && sed "s/^/$( [ $k -gt 1 ] && echo "  lane $i: " )/" "$log.$n.$i" >>"$log"
-        i=$((i + 1))
-    done
-    echo "step $n $(( $(date +%s) - s ))" >>"$log"
-    [ $failed -eq 0 ] || break
+pids=
+W=1
+while [ $W -le "$WORKERS" ]; do
+    worker "$@" &
+    pids="$pids $!"
+    W=$((W + 1))
 done
+failed=0
+for p in $pids; do
+    wait "$p" || failed=1
+done
+[ -e "$log/failed" ] && failed=1
 
-echo "make check, the time of each step (seconds; a step's lanes run at once, one a core):"
-while read -r line; do
-    set -- $line
-    case $1 in
-    step) printf '  %-34s %5s\n' "step $2, in all" "$3" ;;
-    lane) if [ "$5" = 0 ]; then st=ok; else st="FAILED ($5)"; fi
-          printf '    lane %s %-26s %5s  %s\n' "${2%:}" "$3" "$4" "$st" ;;
-    *) if [ "$3" = 0 ]; then st=ok; else st="FAILED ($3)"; fi
-       printf '    %-32s %5s  %s\n' "$1" "$2" "$st" ;;
-    esac
-done <"$log"
-printf '  %-34s %5s\n' total $(( $(date +%s) - t0 ))
+echo "make check, the time of each target (seconds; $WORKERS workers, one a core, each starting the next target ready):"
+printf '  %-8s %-26s %7s %7s  %s\n' worker target "start" "took" ""
+sort -n -k3 "$log/times" | while read -r w target start took rc; do
+    if [ "$rc" = 0 ]; then st=ok; else st="FAILED ($rc)"; fi
+    printf '  %-8s %-26s %7s %7s  %s\n' "$w" "$target" "$start" "$took" "$st"
+done
+for spec in "$@"; do
+    target=${spec%%:*}
+    [ -d "$log/claim.$target" ] || echo "  $target did not run"
+done
+printf '  %-35s %7s\n' total $(($(date +%s) - t0))
 [ $failed -eq 0 ]
