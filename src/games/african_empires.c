@@ -116,7 +116,8 @@ static int named_cmp(const void *x, const void *y)
 }
 
 /* The first card (in the file's order) whose name, normalized, an
- * earlier card already has; -1 when all differ. */
+ * earlier card already has; -1 when all differ. Sorted by name, then by
+ * place, each card equal to its neighbour before it is such a card. */
 static int same_names(const struct ae *a)
 {
     struct named v[MAX_CARDS];
@@ -125,8 +126,7 @@ static int same_names(const struct ae *a)
         v[i] = (struct named){ normalize(a->name[i]), i };
     qsort(v, (size_t)a->ncards, sizeof(v[0]), named_cmp);
     for (int k = 1; k < a->ncards; k++)
-        if (str_eq(v[k].norm, v[k - 1].norm) && (k < 2 || !str_eq(v[k - 1].norm, v[k - 2].norm)) &&
-            (twin < 0 || v[k].i < twin))
+        if (str_eq(v[k].norm, v[k - 1].norm) && (twin < 0 || v[k].i < twin))
             twin = v[k].i;
     for (int i = 0; i < a->ncards; i++)
         free(v[i].norm);

@@ -263,13 +263,12 @@ static int lion_order(struct order_ctx *o, int ab, const struct words *w, int *i
         victim = __builtin_ctz(victims);
     }
     bum_name_sq(land, dname);
-    if (__builtin_popcount(victims) > 1)
-        {
+    if (__builtin_popcount(victims) > 1) {
         char who[32];
         bum_canon_add(o, "LION %s PUSH %s", dir_names[d], bum_player_word(o->t, victim, who));
-    }
-    else
+    } else {
         bum_canon_add(o, "LION %s", dir_names[d]);
+    }
     b->pawn[o->seat] = land;
     bum_say(o, "%s uses the Lion: %s -> %s.\n", bum_seat_name(o->t, o->seat), fname, dname);
     bum_displace(o, victim, bum_step_sq(b->pawn[victim], d), "pushes");
