@@ -68,9 +68,9 @@ SAN_FLAGS    := -O1 -g -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize
 SAN_LDFLAGS  := -fsanitize=address,undefined,fuzzer-no-link
 FUZZ_TARGETS := mail orders state template seeds lmtp press
 FUZZ_SECONDS ?= 600
-FUZZ_CHECK_SECONDS ?= 5
+FUZZ_CHECK_SECONDS ?= 2
 
-.PHONY: all deps check check-run build build-san check-unit check-unit-san check-scripts-cli check-scripts-mail \
+.PHONY: all deps check check-run build build-san check-unit check-unit-san check-suites check-scripts-cli check-scripts-mail \
 	check-cli check-mail check-site check-postfix check-bench check-reliability check-fuzz soak soak-run \
 	fuzz fuzz-run fuzz-programs demo demo-run bench bench-run bench-strength install contrib-files clean
 
@@ -153,9 +153,13 @@ check-unit: $(CHECK) $(NGOMA)
 	CK_DEFAULT_TIMEOUT=240 $(CHECK)
 
 # The same under the sanitizers, the long loops on a sample (t_sample):
-# memory there, the counts and bounds in the gcc run.
+# memory there, the counts and bounds in the gcc run. A suite a process,
+# its tests unforked (tests/suites.sh says why), each suite bounded.
 check-unit-san:
-	@$(MAKE) --no-print-directory $(SAN_MAKE) NGOMA_TEST_SAMPLE=4 check-unit
+	@$(MAKE) --no-print-directory $(SAN_MAKE) NGOMA_TEST_SAMPLE=4 check-suites
+
+check-suites: $(CHECK) $(NGOMA)
+	sh tests/suites.sh $(CHECK)
 
 # The scripts against the sanitizer build: the CLI's and the mail's. The
 # site's and the phone's (check-site) measure pages in Chromium and run
@@ -199,7 +203,7 @@ check-postfix: $(NGOMA)
 	sh tests/postfix.sh $(NGOMA)
 
 # make fuzz: every fuzz target for FUZZ_SECONDS (default 600) each; make
-# check runs them for 5 seconds each, from their seeds.
+# check runs them for 2 seconds each, from their seeds.
 fuzz: deps
 	@$(MAKE) --no-print-directory fuzz-run
 
