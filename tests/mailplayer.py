@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """mailplayer.py: a player's mail client for the end-to-end tests: reads what the SMTP server delivered, replies through IMAP."""
 import email
+import email.parser
 import email.policy
 import imaplib
 import os
@@ -11,26 +12,38 @@ from email.message import EmailMessage
 from email.utils import make_msgid, formatdate
 
 
+def head_of(path):
+    """The headers of the mail at path, parsed as a client shows them (the
+    body left unread: most questions are about the headers, and a mail's
+    picture is most of its bytes)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    end = re.search(rb"\r?\n\r?\n", data)
+    return email.parser.BytesHeaderParser(policy=email.policy.default).parsebytes(
+        data[:end.end()] if end else data)
+
+
+def whole(path):
+    """The mail at path, every part of it."""
+    with open(path, "rb") as f:
+        return email.message_from_binary_file(f, policy=email.policy.default)
+
+
 def delivered(maildir):
     """Every message the SMTP server delivered (a Maildir), or ngoma wrote
-    (its outbox directory of NNNNNN.eml files), oldest first, as
-    (path, message)."""
-    out = []
+    (its outbox directory of NNNNNN.eml files), oldest first, as (path,
+    headers); whole(path) reads one in full."""
     if not os.path.isdir(os.path.join(maildir, "new")):
         names = sorted(n for n in os.listdir(maildir) if n.endswith(".eml"))
-        for i, name in enumerate(names):
-            path = os.path.join(maildir, name)
-            with open(path, "rb") as f:
-                out.append((i, name, path, email.message_from_binary_file(f, policy=email.policy.default)))
-        return [(p, m) for _, _, p, m in out]
+        return [(os.path.join(maildir, n), head_of(os.path.join(maildir, n))) for n in names]
+    out = []
     for sub in ("new", "cur"):
         d = os.path.join(maildir, sub)
         if not os.path.isdir(d):
             continue
         for name in os.listdir(d):
             path = os.path.join(d, name)
-            with open(path, "rb") as f:
-                out.append((os.path.getmtime(path), name, path, email.message_from_binary_file(f, policy=email.policy.default)))
+            out.append((os.path.getmtime(path), name, path, head_of(path)))
     out.sort(key=lambda t: (t[0], t[3]["Date"] or "", t[1]))
     return [(p, m) for _, _, p, m in out]
 
@@ -56,7 +69,7 @@ def cmd_last_text(maildir, rcpt, headers="no", subject=None):
     mails = [(p, m) for p, m in mails_for(maildir, rcpt) if not subject or m["Subject"] == subject]
     if not mails:
         sys.exit("no mail for %s" % rcpt)
-    m = mails[-1][1]
+    m = whole(mails[-1][0])
     if headers == "headers":
         print("From: %s\nTo: %s\nSubject: %s\n" % (m["From"], m["To"], m["Subject"]))
     print(text_of(m))
@@ -69,7 +82,7 @@ def compose_reply(maildir, rcpt, orders, subject_part=None):
     mails = [(p, m) for p, m in mails_for(maildir, rcpt) if not subject_part or subject_part == m["Subject"]]
     if not mails:
         sys.exit("no mail for %s to reply to" % rcpt)
-    old = mails[-1][1]
+    old = whole(mails[-1][0])
     r = EmailMessage()
     r["From"] = rcpt
     r["To"] = old["Reply-To"] or old["From"]
@@ -172,7 +185,8 @@ def cmd_wait(maildir, rcpt, count, seconds):
 
 def cmd_transcript(maildir):
     """Every delivered mail as a list shows it: to, subject, first line."""
-    for path, m in delivered(maildir):
+    for path, _ in delivered(maildir):
+        m = whole(path)
         first = next((l for l in text_of(m).split("\n") if l.strip()), "")
         print("%-18s %-46s %s" % (to_addr(m).split("@")[0], m["Subject"][:46], first[:60]))
 
@@ -193,7 +207,8 @@ def cmd_check(maildir, want_pictures=""):
     pictures, given a second argument)."""
     n = pictures = 0
     subjects = {}
-    for path, m in delivered(maildir):
+    for path, _ in delivered(maildir):
+        m = whole(path)
         n += 1
         kind = (m["X-Ngoma"] or "").split("kind=")[-1]
         lobby = kind in ("lobby", "lobby-limit", "invite", "watch", "left")

@@ -170,6 +170,24 @@ smtp_case() {
     matrix smtp "$mode" "$label" refused "$(sed 's/^ngoma: outbox mail [0-9]*: //' "$T/err" | head -c 160)"
 }
 
+# An SMTPS port with STARTTLS: each side waits for the other to speak
+# first, until ngoma's 20 seconds to connect are up. That case runs on a
+# database of its own beside the others, its matrix row and any failure
+# taken in at the end.
+(
+    export NGOMA_DB="$T/slow.db"
+    fails=0
+    exec >"$T/slow.out" 2>&1
+    "$NGOMA" init >/dev/null
+    "$NGOMA" config send_method smtp >/dev/null
+    "$NGOMA" new kuniumi --player Ann=ann@example.org --player Bob=bob@example.org >/dev/null
+    mail_id=$(sqlite3 "$NGOMA_DB" "SELECT min(id) FROM outbox")
+    T=$T/slow && mkdir -p "$T" && : >"$T/matrix"
+    smtp_case "SMTPS port" "$P_SMTPS_good" required ca yes failed "smtp_tls implicit"
+    cat "$T/matrix"
+) &
+slow=$!
+
 smtp_case "plain server" "$P_PLAIN" none - yes sent
 smtp_case "plain server" "$P_PLAIN" starttls - yes sent
 smtp_case "plain server" "$P_PLAIN" required - yes failed "offers no STARTTLS" "smtp_tls starttls"
@@ -184,7 +202,6 @@ smtp_case "good cert" "$P_SMTPS_good" implicit ca yes sent
 smtp_case "self-signed" "$P_SMTPS_self" implicit - yes failed "not trusted" "tls_ca_file"
 smtp_case "expired" "$P_SMTPS_expired" implicit ca yes failed "expired"
 smtp_case "STARTTLS port" "$P_STARTTLS_good" implicit ca yes failed "smtp_tls starttls or required"
-smtp_case "SMTPS port" "$P_SMTPS_good" required ca yes failed "smtp_tls implicit"
 cfg smtp_url "smtps://127.0.0.1:$P_SMTPS_good"
 cfg smtp_tls starttls
 cfg tls_ca_file "$C/ca.pem"
@@ -246,6 +263,14 @@ expect_bad smtp_tls sometimes
 expect_bad tls_verify maybe
 expect_bad tls_ca_file /nonexistent.pem
 
+wait "$slow"
+checks=$((checks + 1))
+if grep -q "^FAIL" "$T/slow.out"; then
+    cat "$T/slow.out"
+    fails=$((fails + 1))
+else
+    cat "$T/slow.out" >>"$T/matrix"
+fi
 echo "tls.sh: the matrix (proto, mode, server, outcome, what ngoma said):"
 sed 's/^/  /' "$T/matrix"
 echo "tls.sh: $checks checks, $fails failed"
