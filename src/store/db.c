@@ -315,22 +315,22 @@ int db_migrate(sqlite3 *db, int *applied)
     if (current == latest)
         return 0;
     /* Foreign keys are off while a migration runs (a table rebuilt to
-     * change a constraint would break them on the way), and checked before
-     * it commits; the pragma works only outside a transaction. */
+     * change a constraint would break them on the way), and checked after
+     * each; the pragma works only outside a transaction. Every pending
+     * migration goes in one transaction (a new database: one commit, not
+     * 23), and a failure leaves the database as it was. */
     if (db_do(db, "PRAGMA foreign_keys = OFF", NULL))
         return -1;
+    if (db_begin(db))
+        goto fail;
+    /* Another process may have applied them while we waited for the lock. */
+    if (db_schema_version(db, &current))
+        goto fail;
     for (const struct migration *m = migrations; m->version; m++) {
         char now[32];
         int64_t broken;
-        if (db_begin(db))
-            goto fail;
-        /* Another process may have applied it while we waited for the lock. */
-        if (db_schema_version(db, &current))
-            goto fail;
-        if (m->version <= current) {
-            db_rollback(db);
+        if (m->version <= current)
             continue;
-        }
         if (exec_script(db, m->sql, m->name))
             goto fail;
         switch (db_get_int64(db, &broken, "SELECT count(*) FROM pragma_foreign_key_check", NULL)) {
@@ -344,14 +344,16 @@ int db_migrate(sqlite3 *db, int *applied)
         }
         utc_now(now);
         if (db_do(db, "INSERT INTO schema_version(version, name, applied_at) VALUES (?, ?, ?)", "iss",
-                  m->version, m->name, now) ||
-            db_commit(db))
+                  m->version, m->name, now))
             goto fail;
         (*applied)++;
     }
+    if (db_commit(db))
+        goto fail;
     return db_do(db, "PRAGMA foreign_keys = ON", NULL);
 fail:
     db_rollback(db);
+    *applied = 0;
     db_do(db, "PRAGMA foreign_keys = ON", NULL);
     return error("migration failed; the database is unchanged by it");
 }
