@@ -35,12 +35,16 @@ play() {
     at "$1" 0 order "$2" "$who" "$order"
 }
 
-# fresh NAME: each part of the test has a database of its own.
+# fresh NAME: each part of the test has a database of its own, a copy of
+# one made by init the first time (init itself is cli.sh's).
 fresh() {
+    if [ ! -e "$T/fresh.db" ]; then
+        NGOMA_DB="$T/fresh.db" "$NGOMA" init >/dev/null || fail "init"
+        # The bots play at once; the strong one's deadline is tested below.
+        NGOMA_DB="$T/fresh.db" "$NGOMA" config bot_level easy >/dev/null
+    fi
+    sqlite3 "$T/fresh.db" ".backup '$T/$1.db'" || fail "a copy of the new database for $1"
     export NGOMA_DB="$T/$1.db"
-    "$NGOMA" init >/dev/null || fail "init $1"
-    # The bots play at once; the strong one's deadline is tested below.
-    "$NGOMA" config bot_level easy >/dev/null
 }
 
 # ---- bad options are refused with what would be right ---------------------------------------------
