@@ -221,19 +221,20 @@ fuzz-programs: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
 $(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIB_OBJS) | $(MODS)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS)
 
-# kill -9 during fetch and send, receives and backups beside runs, 1,000
-# hostile mails beside normal play (gcc build only: time). make check's
-# concurrency run takes 120 games of mails; make soak, the longer run of
-# its own, 240 (and the hostile flood beside them as in make check).
+# kill -9 during fetch and send, receives and backups beside runs, hostile
+# mails beside normal play (gcc build only: time). make check: 60 fetches
+# killed in 100 games' mails, 60 games' mails by 8 receives at once, 500
+# hostile mails; make soak, the longer run of its own: 200 games' mails,
+# 240 games, 1,000 hostile mails.
 check-reliability: $(NGOMA) $(BENCH)
-	sh tests/reliability.sh $(NGOMA) $(BENCH) 60 120
-	sh tests/soak.sh $(NGOMA) $(BENCH)
+	sh tests/reliability.sh $(NGOMA) $(BENCH) 60 60 100
+	sh tests/soak.sh $(NGOMA) $(BENCH) 500
 
 soak: deps
 	@$(MAKE) --no-print-directory soak-run
 
 soak-run: $(NGOMA) $(BENCH)
-	sh tests/reliability.sh $(NGOMA) $(BENCH) 60 240
+	sh tests/reliability.sh $(NGOMA) $(BENCH) 60 240 200
 	sh tests/soak.sh $(NGOMA) $(BENCH)
 
 # The benchmarks, small: they still run and check what they measure.
