@@ -51,7 +51,7 @@ LIB_OBJS  := $(SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/migrations.o
 DRAW_OBJS := $(DRAW_SRC:%.c=$(BUILD)/%.o)
 MIME_OBJS := $(MIME_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ  := $(BUILD)/src/cli/main.o
-TEST_SRC  := $(wildcard tests/check_*.c tests/games/*.c)
+TEST_SRC  := $(wildcard tests/check_*.c tests/playout.c tests/games/*.c)
 TEST_OBJS := $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 NGOMA := $(BUILD)/ngoma

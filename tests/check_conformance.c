@@ -1,5 +1,6 @@
 /* check_conformance.c: the suite every game in the registry must pass: random playouts, legality, round trips, replay, views, secrecy. */
 #include "test_support.h"
+#include "playout.h"
 
 #include "core/options.h"
 #include <sys/stat.h>
@@ -412,61 +413,61 @@ static void end_on_a_copy(const struct game_ops *ops, const void *st, const stru
     strbuf_release(&view);
 }
 
-/* At every step of a few random games, each seat in turn resigns (on a
- * copy): in every phase of every game the others go on, and now and then
- * the copy is played to its end; the host's END, scored and abandoned,
- * works at every step too. Says which phases it saw. */
+/* The step's part of the test below, a check of playout.h: notes the
+ * phase; each seat resigns on a copy, and the four ends are tried on
+ * copies. */
+struct resigning {
+    struct strlist phases;
+};
+
+static void resign_at_every_step(struct playout *p, unsigned w, int steps, void *arg)
+{
+    struct resigning *rs = arg;
+    char *phase;
+    (void)steps;
+    if (!w)
+        return;
+    phase = phase_name(p->ops, p->st);
+    if (!strlist_contains(&rs->phases, phase))
+        strlist_push(&rs->phases, phase);
+    free(phase);
+    for (int s = 0; s < p->t->nseats; s++)
+        resign_on_a_copy(p->ops, p->st, p->t, s, rng_below(p->r, 40) == 0, p->r);
+    end_on_a_copy(p->ops, p->st, p->t, GAME_END_SCORED);
+    end_on_a_copy(p->ops, p->st, p->t, GAME_END_ABANDONED);
+    end_on_a_copy(p->ops, p->st, p->t, GAME_END_DRAWN);
+    end_on_a_copy(p->ops, p->st, p->t, GAME_END_CONCEDED);
+}
+
+/* At every step of a few random games (through playout.c), each seat in
+ * turn resigns (on a copy): in every phase of every game the others go
+ * on, and now and then the copy is played to its end; the host's END,
+ * scored and abandoned, and the players' draw and concession work at
+ * every step too. Says which phases it saw. */
 START_TEST(resigning_in_every_phase_keeps_the_contract)
 {
     const struct game_ops *ops = games_under_test(_i);
-    struct strlist phases = STRLIST_INIT;
+    struct resigning rs = { STRLIST_INIT };
     struct strbuf seen = STRBUF_INIT;
     for (uint64_t seed = 1; seed <= 4; seed++) {
         int nseats = ops->min_seats + (int)(seed % (uint64_t)(ops->max_seats - ops->min_seats + 1));
         struct game_table t = { nseats, (const char *const[]){ "Ann", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal" } };
         struct strbuf err = STRBUF_INIT;
         cJSON *opts = engine_options(ops, NULL, &err);
-        void *st = ops->setup(opts, nseats, seed * 31, &err);
         struct rng r;
-        CHECK(st != NULL, "%s: %s", ops->name, err.buf);
+        struct playout p = { ops, &t, ops->setup(opts, nseats, seed * 31, &err), &r, false, MAX_STEPS, ops->name };
+        CHECK(p.st != NULL, "%s: %s", ops->name, err.buf);
         rng_seed(&r, seed, 5);
-        for (int steps = 0; ops->waiting_for(st) && steps < MAX_STEPS; steps++) {
-            unsigned w = ops->waiting_for(st);
-            const char *orders[GAME_MAX_SEATS] = { NULL };
-            struct strlist legal[GAME_MAX_SEATS];
-            char *phase = phase_name(ops, st);
-            if (!strlist_contains(&phases, phase))
-                strlist_push(&phases, phase);
-            free(phase);
-            for (int s = 0; s < nseats; s++)
-                resign_on_a_copy(ops, st, &t, s, rng_below(&r, 40) == 0, &r);
-            end_on_a_copy(ops, st, &t, GAME_END_SCORED);
-            end_on_a_copy(ops, st, &t, GAME_END_ABANDONED);
-            end_on_a_copy(ops, st, &t, GAME_END_DRAWN);
-            end_on_a_copy(ops, st, &t, GAME_END_CONCEDED);
-            for (int s = 0; s < nseats; s++) {
-                memset(&legal[s], 0, sizeof(legal[s]));
-                if (w & (1u << s)) {
-                    ops->legal(st, s, &t, &legal[s]);
-                    orders[s] = t_pick(&legal[s], &r);
-                }
-            }
-            struct game_log log;
-            game_log_init(&log);
-            CHECK(ops->advance(st, orders, &t, &log) == 0, "%s: advance failed", ops->name);
-            game_log_release(&log);
-            for (int s = 0; s < nseats; s++)
-                strlist_clear(&legal[s]);
-        }
-        ops->free(st);
+        playout_run(&p, resign_at_every_step, &rs);
+        ops->free(p.st);
         cJSON_Delete(opts);
         strbuf_release(&err);
     }
-    strlist_sort(&phases);
-    for (size_t i = 0; i < phases.n; i++)
-        strbuf_addf(&seen, " %s", phases.v[i]);
+    strlist_sort(&rs.phases);
+    for (size_t i = 0; i < rs.phases.n; i++)
+        strbuf_addf(&seen, " %s", rs.phases.v[i]);
     fprintf(stderr, "conformance: %s: resigned in every step of the phases%s\n", ops->name, seen.buf);
-    strlist_clear(&phases);
+    strlist_clear(&rs.phases);
     strbuf_release(&seen);
 }
 END_TEST

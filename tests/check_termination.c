@@ -1,7 +1,7 @@
-/* check_termination.c: every game, at every player count, ends by its own rules within a stated bound, under random play and under bots. */
+/* check_termination.c: every game, at every player count, ends by its own rules within a stated bound, under random play and under bots; on the first of each, what the rules make public is in every view. */
 #include "test_support.h"
+#include "playout.h"
 
-#include "core/bot.h"
 #include "lib/rng.h"
 #include "lib/util.h"
 
@@ -73,74 +73,56 @@ static int cmp_int(const void *a, const void *b)
     return *(const int *)a - *(const int *)b;
 }
 
-/* Plays one game to its end: random legal orders (a random verb, then one
- * of its orders) or the bots' for every seat. Returns its steps. */
-static int play_to_the_end(const struct config *c, const struct game_ops *ops, uint64_t seed, bool bots)
+/* Plays one game to its end (playout.c): random legal orders (a random
+ * verb, then one of its orders) or the bots' for every seat. Returns its
+ * steps. */
+static int play_to_the_end(const struct config *c, const struct game_ops *ops, uint64_t seed, bool bots,
+                           playout_check *check, void *arg)
 {
-    struct strbuf err = STRBUF_INIT;
+    struct strbuf err = STRBUF_INIT, what = STRBUF_INIT;
     struct game_table t = { c->seats, names };
     cJSON *given = c->options ? cJSON_Parse(c->options) : cJSON_CreateObject();
     cJSON *opts = engine_options(ops, given, &err);
-    void *st;
     struct rng r;
     struct game_result res;
-    int steps = 0;
+    int steps;
 
     CHECK(opts != NULL, "%s: options: %s", c->game, err.buf);
-    st = ops->setup(opts, c->seats, seed, &err);
-    CHECK(st != NULL, "%s: setup: %s", c->game, err.buf);
+    strbuf_addf(&what, "%s, %d seats%s%s, seed %llu (bound: %s)", c->game, c->seats, c->options ? " " : "",
+                c->options ? c->options : "", (unsigned long long)seed, c->why);
     rng_seed(&r, seed, 17);
-    for (unsigned w; (w = ops->waiting_for(st)); steps++) {
-        const char *orders[GAME_MAX_SEATS] = { NULL };
-        char *own[GAME_MAX_SEATS] = { NULL };
-        struct game_log log;
-        CHECK(steps < c->bound, "%s, %d seats%s%s, seed %llu: no end after %d steps (%s)", c->game, c->seats,
-              c->options ? " " : "", c->options ? c->options : "", (unsigned long long)seed, steps, c->why);
-        for (int s = 0; s < c->seats; s++) {
-            if (!(w & (1u << s)))
-                continue;
-            if (bots) {
-                own[s] = bot_choose(ops, st, s, &t, rng_next(&r));
-            } else {
-                struct strlist legal = STRLIST_INIT;
-                ops->legal(st, s, &t, &legal);
-                CHECK(legal.n > 0, "%s seed %llu step %d: seat %d is waited for but has no legal order", c->game,
-                      (unsigned long long)seed, steps, s);
-                own[s] = xstrdup(t_pick(&legal, &r));
-                strlist_clear(&legal);
-            }
-            CHECK(own[s] != NULL, "%s seed %llu step %d: the bot of seat %d found no order", c->game,
-                  (unsigned long long)seed, steps, s);
-            orders[s] = own[s];
-        }
-        game_log_init(&log);
-        CHECK(ops->advance(st, orders, &t, &log) == 0, "%s seed %llu: advance failed at step %d", c->game,
-              (unsigned long long)seed, steps);
-        game_log_release(&log);
-        for (int s = 0; s < c->seats; s++)
-            free(own[s]);
-    }
-    ops->result(st, &res);
-    CHECK(res.finished, "%s seed %llu: waits for nobody but is not finished", c->game, (unsigned long long)seed);
-    ops->free(st);
+    struct playout p = { ops, &t, ops->setup(opts, c->seats, seed, &err), &r, bots, c->bound, what.buf };
+    CHECK(p.st != NULL, "%s: setup: %s", c->game, err.buf);
+    steps = playout_run(&p, check, arg);
+    ops->result(p.st, &res);
+    CHECK(res.finished, "%s: waits for nobody but is not finished", what.buf);
+    ops->free(p.st);
     cJSON_Delete(opts);
     cJSON_Delete(given);
     strbuf_release(&err);
+    strbuf_release(&what);
     return steps;
 }
 
+/* The first game of each kind in its rules' own options (random and
+ * bots') is also looked at for what the rules make public, at every other
+ * step (check_public.c): the same games, checked for both. */
 static void run(const struct config *c, bool bots)
 {
     const struct game_ops *ops = game_find(c->game);
     int n = games_of(bots ? 50 : 200), *steps = xcalloc((size_t)n, sizeof(int));
+    struct public_look look = { 0 };
 
     ck_assert_ptr_nonnull(ops);
     for (int g = 0; g < n; g++)
-        steps[g] = play_to_the_end(c, ops, (uint64_t)(bots ? 50000 : 10000) + (uint64_t)g * 7919, bots);
+        steps[g] = play_to_the_end(c, ops, (uint64_t)(bots ? 50000 : 10000) + (uint64_t)g * 7919, bots,
+                                   g == 0 && !c->options ? public_check : NULL, &look);
+    CHECK(c->options || look.looked > 20, "%s, %d seats: only %d public items looked for", c->game, c->seats,
+          look.looked);
     qsort(steps, (size_t)n, sizeof(int), cmp_int);
-    fprintf(stderr, "termination: %s, %d seats%s%s, %s: %d games, longest %d steps, median %d (bound %d)\n", c->game,
-            c->seats, c->options ? " " : "", c->options ? c->options : "", bots ? "bots" : "random", n, steps[n - 1],
-            steps[n / 2], c->bound);
+    fprintf(stderr, "termination: %s, %d seats%s%s, %s: %d games, longest %d steps, median %d (bound %d)%s\n",
+            c->game, c->seats, c->options ? " " : "", c->options ? c->options : "", bots ? "bots" : "random", n,
+            steps[n - 1], steps[n / 2], c->bound, look.looked ? "; public items in every view" : "");
     free(steps);
 }
 
