@@ -234,9 +234,11 @@ def snapshot(copy):
             os.remove(copy + suffix)
     src, dst = sqlite3.connect(DB), sqlite3.connect(copy)
     src.backup(dst)
-    # What the copy sends stays out of the real outbox.
+    # What the copy sends stays out of the real outbox, and its answers
+    # are read for whether the tap was taken, not looked at: no pictures.
     dst.execute("INSERT OR REPLACE INTO settings(key, value) VALUES ('outbox_dir', ?)", (copy + ".outbox",))
     dst.execute("INSERT OR REPLACE INTO settings(key, value) VALUES ('send_on_receive', 'no')")
+    dst.execute("INSERT OR REPLACE INTO settings(key, value) VALUES ('images', 'no')")
     dst.commit()
     dst.close()
     src.close()
