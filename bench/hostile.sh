@@ -50,5 +50,12 @@ for who in stranger seat; do
     done
 done
 echo "worst: $worst x the plain mail ($worst_name), target <= 5; peak $(awk -v p="$peak" 'BEGIN { printf "%.1f", p / 1024 }') MB, target <= 64"
-awk -v w="$worst" -v p="$peak" 'BEGIN { exit !(w <= 5 && p <= 65536) }' || { echo "hostile.sh: a bound is not met" >&2; exit 1; }
+# The memory bound holds always. The time ratio is gated on the median of
+# three runs or more (make bench takes five): the quick run's single
+# runs (make check) measure one process against one other, and on a
+# loaded machine either may wait for a core.
+awk -v p="$peak" 'BEGIN { exit !(p <= 65536) }' || { echo "hostile.sh: a mail took over 64 MB" >&2; exit 1; }
+if [ "$R" -ge 3 ]; then
+    awk -v w="$worst" 'BEGIN { exit !(w <= 5) }' || { echo "hostile.sh: a mail took over 5 times the plain one's time" >&2; exit 1; }
+fi
 [ "$fails" -eq 0 ]
