@@ -203,57 +203,73 @@ static void assert_summary(const struct game_rec *g, int seat, const struct strl
     strbuf_release(&out);
 }
 
+/* The contract at every step of a game through the engine (a check of
+ * playout.h): the state's JSON round trips, every view is printable and
+ * holds no other seat's secret, and the game is over exactly when it
+ * waits for nobody. */
+struct contract {
+    sqlite3 *db;
+    struct game_rec *g;
+};
+
+static void contract_at_every_step(struct playout *p, unsigned w, int steps, void *arg)
+{
+    struct contract *c = arg;
+    struct game_result res;
+    (void)steps;
+    assert_round_trip(p->ops, c->g->st);
+    assert_views(c->db, c->g);
+    p->ops->result(c->g->st, &res);
+    CHECK(res.finished == (w == 0), "%s: %s", p->what, w ? "not finished but waits for nobody" : "finished but waits");
+}
+
+/* Before each seat's order: a seat not waited for has no legal order;
+ * one waited for has some, each checks and reads back as itself, garbage
+ * and near misses are refused with a reason, and her summary offers
+ * nothing the game would refuse. */
+static void contract_for_every_seat(struct playout *p, unsigned w, int s, const struct strlist *legal, void *arg)
+{
+    struct contract *c = arg;
+    const struct game_ops *ops = p->ops;
+    if (!(w & (1u << s))) {
+        CHECK(legal->n == 0, "%s: seat %d has legal orders out of turn", ops->name, s);
+        return;
+    }
+    CHECK(legal->n > 0, "%s: seat %d is waited for but has no legal order", ops->name, s);
+    for (size_t k = 0; k < legal->n && k < CHECK_SAMPLE; k++) {
+        size_t i = legal->n <= CHECK_SAMPLE ? k : rng_below(p->r, (uint32_t)legal->n);
+        struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
+        CHECK(ops->check(c->g->st, s, &c->g->table, legal->v[i], &canon, &why) == 0, "%s: legal \"%s\" refused: %s",
+              ops->name, legal->v[i], why.buf);
+        CHECK(strcmp(canon.buf, legal->v[i]) == 0, "%s: legal \"%s\" reads back as \"%s\"", ops->name, legal->v[i],
+              canon.buf);
+        strbuf_release(&canon);
+        strbuf_release(&why);
+    }
+    assert_refusals(ops, c->g->st, s, &c->g->table, legal, p->r);
+    assert_summary(c->g, s, legal);
+}
+
+/* One game through the engine by random legal orders (playout.c), the
+ * contract checked at every step and before every order, then replayed. */
 static void playout(const struct game_ops *ops, uint64_t seed)
 {
     sqlite3 *db = t_db();
     struct game_rec g;
     struct rng r;
-    struct strbuf report = STRBUF_INIT;
-    int steps = 0, nseats = ops->min_seats + (int)(seed % (uint64_t)(ops->max_seats - ops->min_seats + 1));
+    struct strbuf report = STRBUF_INIT, what = STRBUF_INIT;
+    int nseats = ops->min_seats + (int)(seed % (uint64_t)(ops->max_seats - ops->min_seats + 1));
 
     rng_seed(&r, seed, 99);
     t_new_game(db, ops->name, nseats, (int64_t)seed, NULL, &g);
-    for (;;) {
-        struct game_result res;
-        unsigned waiting = ops->waiting_for(g.st);
-        assert_round_trip(ops, g.st);
-        assert_views(db, &g);
-        ops->result(g.st, &res);
-        if (res.finished) {
-            CHECK(waiting == 0, "%s: finished but waits", ops->name);
-            break;
-        }
-        CHECK(waiting != 0, "%s: not finished but waits for nobody", ops->name);
-        CHECK(++steps < MAX_STEPS, "%s: seed %llu does not end", ops->name, (unsigned long long)seed);
-        for (int s = 0; s < nseats; s++) {
-            struct strlist legal = STRLIST_INIT;
-            ops->legal(g.st, s, &g.table, &legal);
-            if (!(waiting & (1u << s))) {
-                CHECK(legal.n == 0, "%s: seat %d has legal orders out of turn", ops->name, s);
-                continue;
-            }
-            CHECK(legal.n > 0, "%s: seat %d is waited for but has no legal order", ops->name, s);
-            for (size_t k = 0; k < legal.n && k < CHECK_SAMPLE; k++) {
-                size_t i = legal.n <= CHECK_SAMPLE ? k : rng_below(&r, (uint32_t)legal.n);
-                struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
-                CHECK(ops->check(g.st, s, &g.table, legal.v[i], &canon, &why) == 0, "%s: legal \"%s\" refused: %s",
-                              ops->name, legal.v[i], why.buf);
-                CHECK(strcmp(canon.buf, legal.v[i]) == 0, "%s: legal \"%s\" reads back as \"%s\"",
-                              ops->name, legal.v[i], canon.buf);
-                strbuf_release(&canon);
-                strbuf_release(&why);
-            }
-            assert_refusals(ops, g.st, s, &g.table, &legal, &r);
-            assert_summary(&g, s, &legal);
-            t_ok(db, &g, s, t_pick(&legal, &r));
-            strlist_clear(&legal);
-            if (ops->waiting_for(g.st) != waiting)
-                break; /* the step resolved: the next one starts over */
-        }
-    }
+    strbuf_addf(&what, "%s, %d seats, seed %llu", ops->name, nseats, (unsigned long long)seed);
+    struct playout p = { ops, &g.table, NULL, &r, false, MAX_STEPS - 1, what.buf, db, &g };
+    struct contract c = { db, &g };
+    playout_run(&p, contract_at_every_step, contract_for_every_seat, &c);
     CHECK(engine_replay(db, &g, &report) == 0, "%s seed %llu: %s", ops->name, (unsigned long long)seed,
                   report.buf);
     strbuf_release(&report);
+    strbuf_release(&what);
     game_unload(&g);
     db_close(db);
 }
@@ -455,10 +471,11 @@ START_TEST(resigning_in_every_phase_keeps_the_contract)
         struct strbuf err = STRBUF_INIT;
         cJSON *opts = engine_options(ops, NULL, &err);
         struct rng r;
-        struct playout p = { ops, &t, ops->setup(opts, nseats, seed * 31, &err), &r, false, MAX_STEPS, ops->name };
+        struct playout p = { ops, &t, ops->setup(opts, nseats, seed * 31, &err), &r, false, MAX_STEPS, ops->name,
+                             NULL, NULL };
         CHECK(p.st != NULL, "%s: %s", ops->name, err.buf);
         rng_seed(&r, seed, 5);
-        playout_run(&p, resign_at_every_step, &rs);
+        playout_run(&p, resign_at_every_step, NULL, &rs);
         ops->free(p.st);
         cJSON_Delete(opts);
         strbuf_release(&err);

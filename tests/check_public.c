@@ -225,12 +225,12 @@ void public_check(struct playout *p, unsigned w, int steps, void *arg)
         if (str_eq(games[i].game, p->ops->name))
             pg = &games[i];
     CHECK(pg != NULL, "check_public.c has no public items of %s", p->ops->name);
-    j = p->ops->to_json(p->st);
+    j = p->ops->to_json(playout_state(p));
     pg->items(j, p->t->nseats, &items);
     for (int viewer = -1; viewer < p->t->nseats; viewer++) {
         struct strbuf view = STRBUF_INIT;
         char *text;
-        p->ops->view_ascii(p->st, viewer, p->t, &view);
+        p->ops->view_ascii(playout_state(p), viewer, p->t, &view);
         text = t_flat(view.buf);
         for (size_t i = 0; i < items.n; i++)
             CHECK(strstr(text, items.v[i]) != NULL, "%s, step %d: the view of seat %d lacks \"%s\":\n%s", p->what,

@@ -91,9 +91,9 @@ static int play_to_the_end(const struct config *c, const struct game_ops *ops, u
     strbuf_addf(&what, "%s, %d seats%s%s, seed %llu (bound: %s)", c->game, c->seats, c->options ? " " : "",
                 c->options ? c->options : "", (unsigned long long)seed, c->why);
     rng_seed(&r, seed, 17);
-    struct playout p = { ops, &t, ops->setup(opts, c->seats, seed, &err), &r, bots, c->bound, what.buf };
+    struct playout p = { ops, &t, ops->setup(opts, c->seats, seed, &err), &r, bots, c->bound, what.buf, NULL, NULL };
     CHECK(p.st != NULL, "%s: setup: %s", c->game, err.buf);
-    steps = playout_run(&p, check, arg);
+    steps = playout_run(&p, check, NULL, arg);
     ops->result(p.st, &res);
     CHECK(res.finished, "%s: waits for nobody but is not finished", what.buf);
     ops->free(p.st);
