@@ -207,19 +207,14 @@ static void assert_summary(const struct game_rec *g, int seat, const struct strl
  * playout.h): the state's JSON round trips, every view is printable and
  * holds no other seat's secret, and the game is over exactly when it
  * waits for nobody. */
-struct contract {
-    sqlite3 *db;
-    struct game_rec *g;
-};
-
 static void contract_at_every_step(struct playout *p, unsigned w, int steps, void *arg)
 {
-    struct contract *c = arg;
     struct game_result res;
     (void)steps;
-    assert_round_trip(p->ops, c->g->st);
-    assert_views(c->db, c->g);
-    p->ops->result(c->g->st, &res);
+    (void)arg;
+    assert_round_trip(p->ops, p->g->st);
+    assert_views(p->db, p->g);
+    p->ops->result(p->g->st, &res);
     CHECK(res.finished == (w == 0), "%s: %s", p->what, w ? "not finished but waits for nobody" : "finished but waits");
 }
 
@@ -229,8 +224,9 @@ static void contract_at_every_step(struct playout *p, unsigned w, int steps, voi
  * nothing the game would refuse. */
 static void contract_for_every_seat(struct playout *p, unsigned w, int s, const struct strlist *legal, void *arg)
 {
-    struct contract *c = arg;
+    const struct game_rec *g = p->g;
     const struct game_ops *ops = p->ops;
+    (void)arg;
     if (!(w & (1u << s))) {
         CHECK(legal->n == 0, "%s: seat %d has legal orders out of turn", ops->name, s);
         return;
@@ -239,15 +235,15 @@ static void contract_for_every_seat(struct playout *p, unsigned w, int s, const 
     for (size_t k = 0; k < legal->n && k < CHECK_SAMPLE; k++) {
         size_t i = legal->n <= CHECK_SAMPLE ? k : rng_below(p->r, (uint32_t)legal->n);
         struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
-        CHECK(ops->check(c->g->st, s, &c->g->table, legal->v[i], &canon, &why) == 0, "%s: legal \"%s\" refused: %s",
+        CHECK(ops->check(g->st, s, &g->table, legal->v[i], &canon, &why) == 0, "%s: legal \"%s\" refused: %s",
               ops->name, legal->v[i], why.buf);
         CHECK(strcmp(canon.buf, legal->v[i]) == 0, "%s: legal \"%s\" reads back as \"%s\"", ops->name, legal->v[i],
               canon.buf);
         strbuf_release(&canon);
         strbuf_release(&why);
     }
-    assert_refusals(ops, c->g->st, s, &c->g->table, legal, p->r);
-    assert_summary(c->g, s, legal);
+    assert_refusals(ops, g->st, s, &g->table, legal, p->r);
+    assert_summary(g, s, legal);
 }
 
 /* One game through the engine by random legal orders (playout.c), the
@@ -264,8 +260,7 @@ static void playout(const struct game_ops *ops, uint64_t seed)
     t_new_game(db, ops->name, nseats, (int64_t)seed, NULL, &g);
     strbuf_addf(&what, "%s, %d seats, seed %llu", ops->name, nseats, (unsigned long long)seed);
     struct playout p = { ops, &g.table, NULL, &r, false, MAX_STEPS - 1, what.buf, db, &g };
-    struct contract c = { db, &g };
-    playout_run(&p, contract_at_every_step, contract_for_every_seat, &c);
+    playout_run(&p, contract_at_every_step, contract_for_every_seat, NULL);
     CHECK(engine_replay(db, &g, &report) == 0, "%s seed %llu: %s", ops->name, (unsigned long long)seed,
                   report.buf);
     strbuf_release(&report);

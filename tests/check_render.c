@@ -1,5 +1,6 @@
 /* check_render.c: every game's picture decoded and looked at: its size and bytes, the colour where each piece stands, no secret in another seat's picture, and the picture in a mail. */
 #include "test_support.h"
+#include "playout.h"
 
 #include "core/gamerec.h"
 #include "core/view.h"
@@ -131,16 +132,70 @@ static void assert_picture(const char *what, const struct render_out *out)
     cairo_surface_destroy(s);
 }
 
-/* Every game at many positions, every seat and the observer: a picture
- * that decodes, within its budget, each piece in its colour; a state
- * dealt anew in all one seat cannot see gives her, and observers, the
- * same bytes. */
+/* The drawing's part of the test below, a check of playout.h: at every
+ * stride-th step and at the end, each seat's picture and the observer's. */
+struct drawing {
+    int stride, drawn, same;
+    cJSON *prev[GAME_MAX_SEATS + 1]; /* each viewer's last view, to mark what moved */
+};
+
+static void draw_every_view(struct playout *p, unsigned w, int step, void *arg)
+{
+    struct drawing *d = arg;
+    const struct game_ops *ops = p->ops;
+    struct strbuf err = STRBUF_INIT;
+    if (step % d->stride != 0 && w)
+        return;
+    for (int viewer = -1; viewer < p->t->nseats; viewer++) {
+        struct render_out out;
+        cJSON *v = wrap(ops, p->st, viewer, p->t);
+        char what[96];
+        snprintf(what, sizeof(what), "%s step %d, seat %d", ops->name, step, viewer + 1);
+        render_out_init(&out);
+        CHECK(render_board(v, d->prev[viewer + 1], &out, &err) == 0, "%s: %s", what, err.buf);
+        assert_picture(what, &out);
+        assert_labels(ops->name, what, &out);
+        d->drawn++;
+        if (ops->determinize && viewer >= 0 && ops->clone) {
+            /* Everything she cannot see, dealt anew. */
+            void *other = ops->clone(p->st);
+            ops->determinize(other, viewer, (uint64_t)step * 7919 + 1);
+            for (int who = viewer; who >= -1; who = who == viewer ? -1 : -2) {
+                struct render_out o2, o1;
+                cJSON *v1 = wrap(ops, p->st, who, p->t), *v2 = wrap(ops, other, who, p->t);
+                render_out_init(&o1);
+                render_out_init(&o2);
+                ck_assert_int_eq(render_board(v1, NULL, &o1, &err), 0);
+                ck_assert_int_eq(render_board(v2, NULL, &o2, &err), 0);
+                CHECK(o1.png.len == o2.png.len && memcmp(o1.png.buf, o2.png.buf, o1.png.len) == 0,
+                      "%s: seat %d's picture changes with what it cannot see", what, who + 1);
+                d->same++;
+                render_out_release(&o1);
+                render_out_release(&o2);
+                cJSON_Delete(v1);
+                cJSON_Delete(v2);
+            }
+            ops->free(other);
+        }
+        cJSON_Delete(d->prev[viewer + 1]);
+        d->prev[viewer + 1] = cJSON_DetachItemFromObjectCaseSensitive(v, "view");
+        cJSON_Delete(v);
+        render_out_release(&out);
+    }
+    strbuf_release(&err);
+}
+
+/* Every game at many positions (random games through playout.c), every
+ * seat and the observer: a picture that decodes, within its budget, each
+ * piece in its colour; a state dealt anew in all one seat cannot see
+ * gives her, and observers, the same bytes. */
 START_TEST(every_picture_shows_its_pieces_and_nothing_hidden)
 {
     const struct game_ops *ops = game_find(games[_i].game);
     const struct game_table t = { games[_i].seats, names };
     struct rng r;
-    int drawn = 0, same = 0;
+    /* Every 11th step is drawn; under the sanitizers (a sample) every 33rd. */
+    struct drawing d = { t_sampled() ? 33 : 11, 0, 0, { NULL } };
     if (_i == 0) {
         const char *listed[ARRAY_SIZE(games)];
         for (size_t i = 0; i < ARRAY_SIZE(games); i++)
@@ -148,85 +203,27 @@ START_TEST(every_picture_shows_its_pieces_and_nothing_hidden)
         t_covers_registry("the pictures' test", listed, ARRAY_SIZE(games));
     }
     rng_seed(&r, 31, (uint64_t)_i);
-    /* Every 11th step is drawn; under the sanitizers (a sample) every 33rd. */
-    int stride = t_sampled() ? 33 : 11;
     for (int game = 0; game < t_sample(2); game++) {
         struct strbuf err = STRBUF_INIT;
-        cJSON *opts = cJSON_CreateObject(), *prev[8] = { NULL };
+        cJSON *opts = cJSON_CreateObject();
         for (const struct game_option *o = ops->options; o && o->key; o++)
             cJSON_AddStringToObject(opts, o->key, o->def);
-        void *st = ops->setup(opts, t.nseats, (uint64_t)game + 3, &err);
-        ck_assert_msg(st != NULL, "%s", err.buf);
+        struct playout p = { ops, &t, ops->setup(opts, t.nseats, (uint64_t)game + 3, &err), &r, false, 2000, ops->name,
+                             NULL, NULL };
+        ck_assert_msg(p.st != NULL, "%s", err.buf);
         cJSON_Delete(opts);
-        for (int step = 0; step < 2000; step++) {
-            unsigned w = ops->waiting_for(st);
-            if (step % stride == 0 || !w) {
-                for (int viewer = -1; viewer < t.nseats; viewer++) {
-                    struct render_out out;
-                    cJSON *v = wrap(ops, st, viewer, &t);
-                    char what[96];
-                    snprintf(what, sizeof(what), "%s step %d, seat %d", ops->name, step, viewer + 1);
-                    render_out_init(&out);
-                    CHECK(render_board(v, prev[viewer + 1], &out, &err) == 0, "%s: %s", what, err.buf);
-                    assert_picture(what, &out);
-                    assert_labels(ops->name, what, &out);
-                    drawn++;
-                    if (ops->determinize && viewer >= 0 && ops->clone) {
-                        /* Everything she cannot see, dealt anew. */
-                        void *other = ops->clone(st);
-                        ops->determinize(other, viewer, (uint64_t)step * 7919 + 1);
-                        for (int who = viewer; who >= -1; who = who == viewer ? -1 : -2) {
-                            struct render_out o2, o1;
-                            cJSON *v1 = wrap(ops, st, who, &t), *v2 = wrap(ops, other, who, &t);
-                            render_out_init(&o1);
-                            render_out_init(&o2);
-                            ck_assert_int_eq(render_board(v1, NULL, &o1, &err), 0);
-                            ck_assert_int_eq(render_board(v2, NULL, &o2, &err), 0);
-                            CHECK(o1.png.len == o2.png.len && memcmp(o1.png.buf, o2.png.buf, o1.png.len) == 0,
-                                  "%s: seat %d's picture changes with what it cannot see", what, who + 1);
-                            same++;
-                            render_out_release(&o1);
-                            render_out_release(&o2);
-                            cJSON_Delete(v1);
-                            cJSON_Delete(v2);
-                        }
-                        ops->free(other);
-                    }
-                    cJSON_Delete(prev[viewer + 1]);
-                    prev[viewer + 1] = cJSON_DetachItemFromObjectCaseSensitive(v, "view");
-                    cJSON_Delete(v);
-                    render_out_release(&out);
-                }
-            }
-            if (!w)
-                break;
-            {
-                const char *orders[GAME_MAX_SEATS] = { NULL };
-                struct strlist legal[GAME_MAX_SEATS];
-                struct game_log log;
-                for (int s = 0; s < t.nseats; s++) {
-                    legal[s] = (struct strlist)STRLIST_INIT;
-                    if (!(w & (1u << s)))
-                        continue;
-                    ops->legal(st, s, &t, &legal[s]);
-                    orders[s] = t_pick(&legal[s], &r);
-                }
-                game_log_init(&log);
-                ck_assert_int_eq(ops->advance(st, orders, &t, &log), 0);
-                game_log_release(&log);
-                for (int s = 0; s < t.nseats; s++)
-                    strlist_clear(&legal[s]);
-            }
+        playout_run(&p, draw_every_view, NULL, &d);
+        for (int i = 0; i <= GAME_MAX_SEATS; i++) {
+            cJSON_Delete(d.prev[i]);
+            d.prev[i] = NULL;
         }
-        for (int i = 0; i < 8; i++)
-            cJSON_Delete(prev[i]);
-        ops->free(st);
+        ops->free(p.st);
         strbuf_release(&err);
     }
     /* A sample (the sanitizers') plays one game of the two. */
-    ck_assert_int_gt(drawn, t_sampled() ? 4 : 20);
+    ck_assert_int_gt(d.drawn, t_sampled() ? 4 : 20);
     if (ops->determinize)
-        ck_assert_int_gt(same, 10);
+        ck_assert_int_gt(d.same, 10);
 }
 END_TEST
 

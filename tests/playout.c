@@ -1,4 +1,4 @@
-/* playout.c: the suites' one driver of whole games (playout.h): termination, the public record, the contract's playouts through the engine and its resignations play their games through it. */
+/* playout.c: the suites' one driver of whole games (playout.h): termination, the public record, the pictures, the contract's playouts through the engine and its resignations play their games through it. */
 #include "playout.h"
 #include "test_support.h"
 
