@@ -29,13 +29,13 @@ def whole(path):
         return email.message_from_binary_file(f, policy=email.policy.default)
 
 
-def delivered(maildir):
+def delivered(maildir, read=head_of):
     """Every message the SMTP server delivered (a Maildir), or ngoma wrote
     (its outbox directory of NNNNNN.eml files), oldest first, as (path,
-    headers); whole(path) reads one in full."""
+    what read gives: its headers, or with read=whole all of it)."""
     if not os.path.isdir(os.path.join(maildir, "new")):
         names = sorted(n for n in os.listdir(maildir) if n.endswith(".eml"))
-        return [(os.path.join(maildir, n), head_of(os.path.join(maildir, n))) for n in names]
+        return [(os.path.join(maildir, n), read(os.path.join(maildir, n))) for n in names]
     out = []
     for sub in ("new", "cur"):
         d = os.path.join(maildir, sub)
@@ -43,7 +43,7 @@ def delivered(maildir):
             continue
         for name in os.listdir(d):
             path = os.path.join(d, name)
-            out.append((os.path.getmtime(path), name, path, head_of(path)))
+            out.append((os.path.getmtime(path), name, path, read(path)))
     out.sort(key=lambda t: (t[0], t[3]["Date"] or "", t[1]))
     return [(p, m) for _, _, p, m in out]
 
@@ -185,8 +185,7 @@ def cmd_wait(maildir, rcpt, count, seconds):
 
 def cmd_transcript(maildir):
     """Every delivered mail as a list shows it: to, subject, first line."""
-    for path, _ in delivered(maildir):
-        m = whole(path)
+    for path, m in delivered(maildir, whole):
         first = next((l for l in text_of(m).split("\n") if l.strip()), "")
         print("%-18s %-46s %s" % (to_addr(m).split("@")[0], m["Subject"][:46], first[:60]))
 
@@ -207,8 +206,7 @@ def cmd_check(maildir, want_pictures=""):
     pictures, given a second argument)."""
     n = pictures = 0
     subjects = {}
-    for path, _ in delivered(maildir):
-        m = whole(path)
+    for path, m in delivered(maildir, whole):
         n += 1
         kind = (m["X-Ngoma"] or "").split("kind=")[-1]
         lobby = kind in ("lobby", "lobby-limit", "invite", "watch", "left")

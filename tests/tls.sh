@@ -138,11 +138,16 @@ CONF
 for cert in good self expired; do dovecot_ssl "$cert"; done
 
 # ---- ngoma ------------------------------------------------------------------------------------------
-"$NGOMA" init >/dev/null
-"$NGOMA" config send_method smtp >/dev/null
-"$NGOMA" config send_on_receive no >/dev/null
-"$NGOMA" new kuniumi --player Ann=ann@example.org --player Bob=bob@example.org >/dev/null
-mail_id=$(sqlite3 "$NGOMA_DB" "SELECT min(id) FROM outbox")
+# new_db: a database in $NGOMA_DB with a game, and the first mail it
+# queued in $mail_id, sent again by each case.
+new_db() {
+    "$NGOMA" init >/dev/null
+    "$NGOMA" config send_method smtp >/dev/null
+    "$NGOMA" config send_on_receive no >/dev/null
+    "$NGOMA" new kuniumi --player Ann=ann@example.org --player Bob=bob@example.org >/dev/null
+    mail_id=$(sqlite3 "$NGOMA_DB" "SELECT min(id) FROM outbox")
+}
+new_db
 cfg() { "$NGOMA" config "$@" >/dev/null || fail "config $*"; }
 
 # smtp_case LABEL PORT MODE CA VERIFY OUTCOME [TEXT...]: one mail sent now to 127.0.0.1:PORT;
@@ -176,12 +181,8 @@ smtp_case() {
 # taken in at the end.
 (
     export NGOMA_DB="$T/slow.db"
-    fails=0
     exec >"$T/slow.out" 2>&1
-    "$NGOMA" init >/dev/null
-    "$NGOMA" config send_method smtp >/dev/null
-    "$NGOMA" new kuniumi --player Ann=ann@example.org --player Bob=bob@example.org >/dev/null
-    mail_id=$(sqlite3 "$NGOMA_DB" "SELECT min(id) FROM outbox")
+    new_db
     T=$T/slow && mkdir -p "$T" && : >"$T/matrix"
     smtp_case "SMTPS port" "$P_SMTPS_good" required ca yes failed "smtp_tls implicit"
     cat "$T/matrix"
