@@ -15,7 +15,7 @@ static char *render(const char *tmpl, const char *json, bool html, int *rc)
 {
     struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
     cJSON *d = cJSON_Parse(json);
-    *rc = template_render(tmpl, d, html, &out, &err);
+    *rc = template_render(tmpl, d, NULL, html, &out, &err);
     cJSON_Delete(d);
     if (*rc) {
         strbuf_release(&out);
@@ -109,7 +109,7 @@ START_TEST(reply_template_renders)
     struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
     cJSON *d = cJSON_Parse("{\"headline\":\"KuniUmi game 3, Ann: your order was refused.\",\"lines\":[{\"text\":\"MOVE c5\","
                            "\"rejected\":true,\"body\":\"Rejected: no\"}],\"status\":\"Waiting for Ann.\"}");
-    ck_assert_msg(template_render_file("reply.txt", d, &out, &err) == 0, "%s", err.buf);
+    ck_assert_msg(template_render_file("reply.txt", d, NULL, &out, &err) == 0, "%s", err.buf);
     ck_assert(strncmp(out.buf, "KuniUmi game 3, Ann: your order was refused.\n", 45) == 0);
     ck_assert(strstr(out.buf, "> MOVE c5\nRejected: no\n") != NULL);
     cJSON_Delete(d);

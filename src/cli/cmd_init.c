@@ -1,6 +1,7 @@
 /* cmd_init.c: the commands that need no game: init, games and rules. */
 #include "cli/cmd.h"
 #include "store/db.h"
+#include "lib/catalog.h"
 #include "lib/template.h"
 #include "lib/util.h"
 
@@ -48,7 +49,7 @@ int cmd_rules(struct cmd_ctx *c, int argc, char **argv)
     data = cJSON_CreateObject();
     cJSON_AddStringToObject(data, "title", ops->title);
     strbuf_addf(&name, "rules/%s.txt", ops->name);
-    if (template_render_file(name.buf, data, &out, &err)) {
+    if (template_render_file(name.buf, data, LANG_ENGLISH, &out, &err)) {
         error("%s", err.buf);
         rc = EX_CONFIG;
     } else {

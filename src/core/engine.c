@@ -1,5 +1,6 @@
 /* engine.c: the step machine: orders taken and stored, a step resolved when every order is in, resignations and the ends of a game, the bots and forced orders played at once; engine_*.c hold the rest by concern. */
 #include "core/engine_int.h"
+#include "lib/lexicon.h"
 
 /* ---- orders --------------------------------------------------------------- */
 
@@ -580,11 +581,22 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
     for (size_t i = 0; i < lines.n && !rc; i++) {
         struct line_result *l = submission_line(out, lines.v[i]);
         struct game_result res;
-        enum command c = engine_command_of(l->text);
+        enum command c;
+        {
+            /* JOUER 7 from a seat who reads French: PLAY 7. */
+            char *en = lexicon_english(g->seats[seat].lang, "common", g->ops->name, l->text);
+            if (str_eq(en, l->text))
+                free(en);
+            else {
+                l->written = l->text;
+                l->text = en;
+            }
+        }
+        c = engine_command_of(l->text);
         switch (c) {
         case CMD_HELP:
             l->status = LINE_INFO;
-            engine_rules_text(g, &l->body);
+            engine_rules_text(g, seat, &l->body);
             break;
         case CMD_BOARD:
             l->status = LINE_INFO;
@@ -617,6 +629,9 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
             break;
         case CMD_MAIL:
             rc = engine_mail_cmd(db, g, seat, l->text, l);
+            break;
+        case CMD_LANGUAGE:
+            rc = engine_language_cmd(db, g, seat, l->text, l);
             break;
         case CMD_IMAGES:
             rc = engine_images_cmd(db, g, seat, l->text, l);

@@ -1,5 +1,9 @@
 /* engine_common.c: the orders every game takes (HELP, BOARD, LEGAL, HISTORY, MAIL, IMAGES, VACATION, TIMEZONE, the votes' words) in one table, and what a refused line may have meant. */
 #include "core/engine_int.h"
+#include "lib/catalog.h"
+#include "lib/lexicon.h"
+#include "lib/template.h"
+#include "store/languages.h"
 
 void engine_reject(struct line_result *l, const char *why)
 {
@@ -69,6 +73,8 @@ static const struct common_row {
     { { "no concede", 0, 0, 0, "NO CONCEDE", "the same" }, CMD_NOCONCEDE },
     { { "mail", 0, CMDTAB_ANY, 0, "MAIL TURN|EVERY|DIGEST 1d", "when you are mailed" }, CMD_MAIL },
     { { "images", 0, CMDTAB_ANY, 0, "IMAGES ON|OFF", "pictures in your mails" }, CMD_IMAGES },
+    { { "language", 0, CMDTAB_ANY, 0, "LANGUAGE fr", "your mails in en, fr, pt or sw (in all your games)" },
+      CMD_LANGUAGE },
     { { "vacation", 0, CMDTAB_ANY, 0, "VACATION 7d|OFF", "no deadline for you until then" }, CMD_VACATION },
     { { "timezone", 0, CMDTAB_ANY, 0, "TIMEZONE Africa/Lagos", "the zone your times are in" }, CMD_TIMEZONE },
     { { NULL, 0, 0, 0, NULL, NULL }, CMD_NONE },
@@ -207,9 +213,17 @@ void engine_legal_text(const struct game_rec *g, int seat, const char *filter, s
             strbuf_addch(out, '.');
         }
     } else {
-        strbuf_addf(out, "%zu legal order%s now:\n", legal.n, legal.n == 1 ? "" : "s");
-        for (size_t i = 0; i < legal.n; i++)
-            strbuf_addf(out, "%s\n", legal.v[i]);
+        const char *lang = seat >= 0 && seat < g->nseats ? g->seats[seat].lang : NULL;
+        char n[24];
+        snprintf(n, sizeof(n), "%zu", legal.n);
+        phrase_add(out, lang, "count.legal-orders", "n", n, NULL);
+        strbuf_addch(out, '\n');
+        /* In her words: JOUER 7, as she may write it back. */
+        for (size_t i = 0; i < legal.n; i++) {
+            char *local = lexicon_local(lang, "common", g->ops->name, legal.v[i]);
+            strbuf_addf(out, "%s\n", local);
+            free(local);
+        }
     }
     if (g->ops->waiting_for(g->st) && !filter)
         /* What ends a game by agreement, given at any step. */
@@ -218,13 +232,13 @@ void engine_legal_text(const struct game_rec *g, int seat, const char *filter, s
     strlist_clear(&legal);
 }
 
-void engine_rules_text(const struct game_rec *g, struct strbuf *out)
+void engine_rules_text(const struct game_rec *g, int seat, struct strbuf *out)
 {
     struct strbuf name = STRBUF_INIT, err = STRBUF_INIT;
     cJSON *data = cJSON_CreateObject();
     cJSON_AddStringToObject(data, "title", g->ops->title);
     strbuf_addf(&name, "rules/%s.txt", g->ops->name);
-    if (template_render_file(name.buf, data, out, &err))
+    if (template_render_file(name.buf, data, seat >= 0 && seat < g->nseats ? g->seats[seat].lang : NULL, out, &err))
         strbuf_addf(out, "%s: %s\n(the rules summary is missing: %s)", g->ops->title, g->ops->summary, err.buf);
     cJSON_Delete(data);
     strbuf_release(&name);
@@ -346,6 +360,44 @@ int engine_images_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *lin
     strbuf_addstr(&l->body, on ? "Your mails show the board as a picture too (in their HTML part)."
                                : "Your mails show the board as text only.");
     return db_do(db, "UPDATE seats SET images = ? WHERE game_id = ? AND seat = ?", "iIi", on ? 1 : 0, g->id, seat + 1);
+}
+
+/* LANGUAGE fr: her mails in French, in every game and the lobby (kept for
+ * her address); LANGUAGE alone says which she reads and which there are;
+ * LANGUAGE DEFAULT: the host's again. */
+int engine_language_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l)
+{
+    const char *arg = line + 8;
+    const struct lang *want;
+    struct strbuf codes = STRBUF_INIT;
+    int rc = 0;
+    while (*arg == ' ')
+        arg++;
+    lang_codes(&codes);
+    l->status = LINE_INFO;
+    want = lang_find(arg);
+    if (!*arg) {
+        phrase_add(&l->body, g->seats[seat].lang, "language.now", "language", lang_find(g->seats[seat].lang)->own_name,
+                   "codes", codes.buf, NULL);
+    } else if (!want && !str_ieq(arg, "default")) {
+        l->status = LINE_REJECTED;
+        phrase_add(&l->body, g->seats[seat].lang, "language.unknown", "word", arg, "codes", codes.buf, NULL);
+    } else {
+        rc = language_set(db, g->seats[seat].email, want ? want->code : NULL);
+        if (!rc) {
+            char *now = language_of(db, g->seats[seat].email);
+            /* Every seat of hers in this game reads it from now on,
+             * this very answer first. */
+            for (int s = 0; s < g->nseats; s++)
+                if (str_ieq(g->seats[s].email, g->seats[seat].email))
+                    snprintf(g->seats[s].lang, sizeof(g->seats[s].lang), "%s", now);
+            phrase_add(&l->body, now, want ? "language.set" : "language.default", "language",
+                       lang_find(now)->own_name, NULL);
+            free(now);
+        }
+    }
+    strbuf_release(&codes);
+    return rc;
 }
 
 /* TIMEZONE Europe/Berlin: deadlines are shown in it. */

@@ -34,7 +34,7 @@
 #define LEGAL_HINT "Send LEGAL for the list of legal orders."
 
 enum command { CMD_NONE, CMD_HELP, CMD_BOARD, CMD_LEGAL, CMD_HISTORY, CMD_RESIGN, CMD_VACATION, CMD_TIMEZONE, CMD_MAIL,
-               CMD_IMAGES, CMD_DRAW, CMD_NODRAW, CMD_CONCEDE, CMD_NOCONCEDE };
+               CMD_IMAGES, CMD_LANGUAGE, CMD_DRAW, CMD_NODRAW, CMD_CONCEDE, CMD_NOCONCEDE };
 
 /* Refuses line l, saying why. */
 void engine_reject(struct line_result *l, const char *why);
@@ -56,7 +56,7 @@ bool engine_near_orders(const struct game_rec *g, int seat, const char *line, st
 void engine_legal_text(const struct game_rec *g, int seat, const char *filter, struct strbuf *out);
 
 /* HELP: the game's rules summary and how orders are written. */
-void engine_rules_text(const struct game_rec *g, struct strbuf *out);
+void engine_rules_text(const struct game_rec *g, int seat, struct strbuf *out);
 
 /* VACATION UNTIL 2026-12-10 (UTC) | VACATION 7d | VACATION OFF: no reminders and
  * no deadline for the seat until then (at most 30 days). */
@@ -67,6 +67,7 @@ int engine_mail_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line,
 
 /* IMAGES ON | IMAGES OFF: whether her mails show the board as a picture. */
 int engine_images_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l);
+int engine_language_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l);
 
 /* TIMEZONE Europe/Berlin: deadlines are shown in it. */
 int engine_timezone_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l);

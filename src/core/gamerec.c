@@ -1,5 +1,6 @@
 /* gamerec.c: one game as the core holds it: its database row, its seats, and its module state. */
 #include "core/gamerec.h"
+#include "lib/catalog.h"
 #include "store/db.h"
 #include "lib/jsonx.h"
 #include "lib/util.h"
@@ -93,9 +94,10 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
 
     st = db_stmt(db,
                  "SELECT seat, name, email, secret, bot, timezone, coalesce(vacation_until, ''), mail_policy,"
-                 " digest_secs, told_step, coalesce(told_at, ''), images, real_name, coalesce(bot_level, 'easy') FROM seats"
-                 " WHERE game_id = ? ORDER BY"
-                 " seat",
+                 " digest_secs, told_step, coalesce(told_at, ''), images, real_name, coalesce(bot_level, 'easy'),"
+                 " coalesce((SELECT l.language FROM player_languages l WHERE l.address = coalesce((SELECT a.address"
+                 " FROM player_aliases a WHERE a.alias = seats.email), seats.email)), (SELECT value FROM settings"
+                 " WHERE key = 'language'), '" LANG_ENGLISH "') FROM seats WHERE game_id = ? ORDER BY seat",
                  "I", id);
     if (!st)
         goto fail;
@@ -121,6 +123,8 @@ int game_load(sqlite3 *db, int64_t id, struct game_rec *g)
         g->seats[g->nseats].real_name = sqlite3_column_type(st, 12) == SQLITE_NULL ? NULL : db_col_text(st, 12);
         snprintf(g->seats[g->nseats].bot_level, sizeof(g->seats[g->nseats].bot_level), "%s",
                  (const char *)sqlite3_column_text(st, 13));
+        snprintf(g->seats[g->nseats].lang, sizeof(g->seats[g->nseats].lang), "%s",
+                 lang_code((const char *)sqlite3_column_text(st, 14)));
         g->names[g->nseats] = g->seats[g->nseats].name;
         g->nseats++;
     }

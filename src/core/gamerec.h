@@ -22,6 +22,7 @@ struct seat_info {
     char *told_at;         /* when the last such mail went (UTC), "" never */
     bool images;           /* IMAGES ON: her mails show the board as a picture */
     char *real_name;       /* anonymous=yes: the name she gave (name is her title); NULL otherwise */
+    char lang[8];          /* the language she reads (store/languages.h) */
 };
 
 /* How a game keeps time: its deadline per step, reminders, grace, and

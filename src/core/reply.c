@@ -161,7 +161,7 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
     for (size_t i = 0; i < s->n; i++) {
         const struct line_result *l = &s->lines[i];
         cJSON *o = cJSON_CreateObject();
-        char *q = reply_quote(l->text);
+        char *q = reply_quote(l->written ? l->written : l->text);
         cJSON_AddStringToObject(o, "text", q);
         free(q);
         for (int f = 0; f < 6; f++)
@@ -215,7 +215,7 @@ int reply_render(sqlite3 *db, struct game_rec *g, int seat, const struct submiss
 {
     struct strbuf err = STRBUF_INIT;
     cJSON *d = reply_data(db, g, seat, s);
-    int rc = template_render_file("reply.txt", d, out, &err);
+    int rc = template_render_file("reply.txt", d, seat >= 0 && seat < g->nseats ? g->seats[seat].lang : NULL, out, &err);
     if (rc)
         error("%s", err.buf);
     cJSON_Delete(d);

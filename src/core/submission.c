@@ -9,6 +9,7 @@ void submission_release(struct submission *s)
 {
     for (size_t i = 0; i < s->n; i++) {
         free(s->lines[i].text);
+        free(s->lines[i].written);
         free(s->lines[i].canonical);
         strbuf_release(&s->lines[i].body);
     }

@@ -18,7 +18,8 @@ enum line_status {
 };
 
 struct line_result {
-    char *text;            /* the line as written */
+    char *text;            /* the line as read: in English (lib/lexicon.h) */
+    char *written;         /* as she wrote it, when that differs; else NULL */
     enum line_status status;
     char *canonical;       /* for an order the game took: its canonical form */
     struct strbuf body;    /* the reason, what happened, or the information */

@@ -1,6 +1,9 @@
 /* lobby.c: the bare address's dispatch: a mail's lines read as commands through one table and answered in one mail; lobby_session.c holds what every command uses, the files lobby_*.c the commands by concern. */
 #include "judge/lobby_int.h"
 #include "lib/cmdtab.h"
+#include "lib/catalog.h"
+#include "lib/lexicon.h"
+#include "store/languages.h"
 
 struct lobby_command;
 static void commands_help(struct strbuf *out);
@@ -28,12 +31,15 @@ static int cmd_help(struct lobby *l, const char *line, const struct args *a)
 {
     struct strbuf out = STRBUF_INIT, err = STRBUF_INIT, list = STRBUF_INIT;
     cJSON *d = cJSON_CreateObject();
+    char *lang;
     int rc;
     (void)a;
     commands_help(&list);
     cJSON_AddStringToObject(d, "commands", list.buf);
     strbuf_release(&list);
-    rc = template_render_file("lobby-help.txt", d, &out, &err);
+    lang = language_of(l->db, l->from);
+    rc = template_render_file("lobby-help.txt", d, lang, &out, &err);
+    free(lang);
     if (rc)
         error("%s", err.buf);
     else
@@ -59,6 +65,38 @@ struct lobby_command {
     int (*run)(struct lobby *l, const char *line, const struct args *a);
 };
 
+/* LANGUAGE fr: her mails in French, from the lobby and in every game
+ * (kept for her address); alone: which she reads; DEFAULT: the host's. */
+static int cmd_language(struct lobby *l, const char *line, const struct args *a)
+{
+    const char *arg = line + 8;
+    const struct lang *want;
+    struct strbuf codes = STRBUF_INIT, out = STRBUF_INIT;
+    char *now = language_of(l->db, l->from);
+    int rc = 0;
+    (void)a;
+    while (*arg == ' ')
+        arg++;
+    lang_codes(&codes);
+    want = lang_find(arg);
+    if (!*arg)
+        phrase_add(&out, now, "language.now", "language", lang_find(now)->own_name, "codes", codes.buf, NULL);
+    else if (!want && !str_ieq(arg, "default"))
+        phrase_add(&out, now, "language.unknown", "word", arg, "codes", codes.buf, NULL);
+    else if (!(rc = language_set(l->db, l->from, want ? want->code : NULL))) {
+        free(now);
+        now = language_of(l->db, l->from);
+        phrase_add(&out, now, want ? "language.set" : "language.default", "language", lang_find(now)->own_name,
+                   NULL);
+    }
+    if (!rc)
+        lobby_answer(l, line, "%s", out.buf);
+    free(now);
+    strbuf_release(&codes);
+    strbuf_release(&out);
+    return rc;
+}
+
 static const struct lobby_command lobby_commands[] = {
     { { "help", 0, CMDTAB_ANY, ON_YES, "HELP", "this list" }, cmd_help },
     { { "games", 0, CMDTAB_ANY, ON_YES, "GAMES", "the games this ngoma runs" }, lobby_games },
@@ -83,6 +121,8 @@ static const struct lobby_command lobby_commands[] = {
     { { "mygames", 0, CMDTAB_ANY, ON_YES, "MYGAMES", "your games, seats, open games and watched games" }, lobby_mygames },
     { { "ratings", 0, CMDTAB_ANY, ON_YES, "RATINGS kalimambo", "a game's top 20 players by rating, and you" }, lobby_ratings },
     { { "profile", 0, CMDTAB_ANY, NEEDS_CONFIRMED | ON_YES, "PROFILE [Name]", "your (or a player's) ratings, reliability, games" }, lobby_profile },
+    { { "language", 0, CMDTAB_ANY, NEEDS_CONFIRMED | ON_YES, "LANGUAGE fr", "ngoma's mails to you in en, fr, pt or sw" },
+      cmd_language },
     { { "confirm", 0, CMDTAB_ANY, 0, "CONFIRM token", "confirm your address (the token is in ngoma's mail)" }, lobby_confirm },
     { { "drop", 0, CMDTAB_ANY, 0, "DROP", "(in a reply to a confirmation) confirm, but run nothing that waited" }, lobby_drop },
     { { NULL, 0, 0, 0, NULL, NULL }, NULL },
@@ -206,6 +246,16 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
     {
         struct strlist now_lines = STRLIST_INIT, all = STRLIST_INIT, words = STRLIST_INIT;
         order_lines(in->e.orders, &all);
+        {
+            /* REJOINDRE 12 from an address that reads French: JOIN 12. */
+            char *lang = language_of(db, l.from);
+            for (size_t i = 0; i < all.n; i++) {
+                char *en = lexicon_english(lang, "lobby", NULL, all.v[i]);
+                free(all.v[i]);
+                all.v[i] = en;
+            }
+            free(lang);
+        }
         for (const struct lobby_command *c = lobby_commands; c->row.name; c++)
             strlist_push(&words, c->row.name);
         for (size_t i = 0; i < all.n; i++) {

@@ -1,10 +1,12 @@
 /* template.c: a small logic-less template engine over cJSON data for every mail and reply ngoma writes. */
 #include "lib/template.h"
+#include "lib/catalog.h"
 #include "lib/paths.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,13 +18,14 @@ struct render {
     const cJSON *stack[MAX_DEPTH];
     int depth;
     bool html;
+    const char *lang; /* the reader's: {{%key}} is her catalogue's phrase */
     int partials; /* nesting of {{>name}}, bounded against loops */
     struct strbuf *out;
     struct strbuf *err;
     const char *base; /* the whole template, for line numbers */
 };
 
-enum tag_type { TAG_VAR, TAG_RAW, TAG_SECTION, TAG_INVERTED, TAG_CLOSE, TAG_COMMENT, TAG_PARTIAL };
+enum tag_type { TAG_VAR, TAG_RAW, TAG_SECTION, TAG_INVERTED, TAG_CLOSE, TAG_COMMENT, TAG_PARTIAL, TAG_PHRASE };
 
 struct tag {
     const char *start, *end;        /* "{{" .. after "}}" */
@@ -107,6 +110,7 @@ static int next_tag(struct render *r, const char *begin, const char *p, const ch
         case '!': t->type = TAG_COMMENT; n++; break;
         case '&': t->type = TAG_RAW; n++; break;
         case '>': t->type = TAG_PARTIAL; n++; break;
+        case '%': t->type = TAG_PHRASE; n++; break;
         default: t->type = TAG_VAR; break;
         }
     }
@@ -358,6 +362,47 @@ static int render_partial(struct render *r, const struct tag *t)
     return rc;
 }
 
+/* {{%key}} or {{%key count}}: the phrase key of the reader's catalogue,
+ * itself a template over the same data; a phrase with plural forms takes
+ * the one for the number named count (n when none is named). */
+static int render_phrase(struct render *r, const struct tag *t)
+{
+    char key[sizeof(t->name)];
+    const char *count = "n", *sp = strchr(t->name, ' '), *save_base = r->base, *text;
+    const cJSON *v;
+    long n = 0;
+    int rc;
+    snprintf(key, sizeof(key), "%s", t->name);
+    if (sp) {
+        key[sp - t->name] = '\0';
+        for (count = sp; *count == ' '; count++)
+            ;
+    }
+    v = lookup(r, count);
+    if (cJSON_IsNumber(v))
+        n = v->valuedouble >= -1e15 && v->valuedouble <= 1e15 ? (long)v->valuedouble : 0;
+    else if (cJSON_IsString(v) && v->valuestring)
+        n = strtol(v->valuestring, NULL, 10);
+    else if (cJSON_IsArray(v))
+        n = cJSON_GetArraySize(v);
+    text = catalog_text(r->lang, key, n);
+    if (!text) {
+        struct strbuf why = STRBUF_INIT;
+        strbuf_addf(&why, "no catalogue has the phrase %s", key);
+        rc = fail(r, t->start, why.buf);
+        strbuf_release(&why);
+        return rc;
+    }
+    if (r->partials >= 8)
+        return fail(r, t->start, "phrases and partials nest too deeply");
+    r->partials++;
+    r->base = text;
+    rc = render_range(r, text, text + strlen(text));
+    r->base = save_base;
+    r->partials--;
+    return rc;
+}
+
 static int render_range(struct render *r, const char *begin, const char *end)
 {
     const char *p = begin;
@@ -385,6 +430,10 @@ static int render_range(struct render *r, const char *begin, const char *end)
             if (render_partial(r, &t))
                 return -1;
             break;
+        case TAG_PHRASE:
+            if (render_phrase(r, &t))
+                return -1;
+            break;
         }
     }
     if (rc < 0)
@@ -393,9 +442,10 @@ static int render_range(struct render *r, const char *begin, const char *end)
     return 0;
 }
 
-int template_render(const char *tmpl, const cJSON *data, bool html, struct strbuf *out, struct strbuf *err)
+int template_render(const char *tmpl, const cJSON *data, const char *lang, bool html, struct strbuf *out,
+                    struct strbuf *err)
 {
-    struct render r = { .html = html, .out = out, .err = err, .base = tmpl };
+    struct render r = { .html = html, .lang = lang_code(lang), .out = out, .err = err, .base = tmpl };
     size_t len = out->len;
     r.stack[r.depth++] = data;
     if (render_range(&r, tmpl, tmpl + strlen(tmpl))) {
@@ -405,7 +455,37 @@ int template_render(const char *tmpl, const cJSON *data, bool html, struct strbu
     return 0;
 }
 
-int template_render_file(const char *name, const cJSON *data, struct strbuf *out, struct strbuf *err)
+int template_phrase(const char *key, const cJSON *data, const char *lang, struct strbuf *out, struct strbuf *err)
+{
+    struct strbuf tag = STRBUF_INIT, why = STRBUF_INIT;
+    int rc;
+    strbuf_addf(&tag, "{{%%%s}}", key);
+    rc = template_render(tag.buf, data, lang, false, out, err ? err : &why);
+    if (rc && !err)
+        error("%s", why.buf);
+    strbuf_release(&tag);
+    strbuf_release(&why);
+    return rc;
+}
+
+int phrase_add(struct strbuf *out, const char *lang, const char *key, ...)
+{
+    cJSON *d = cJSON_CreateObject();
+    const char *name, *value;
+    va_list ap;
+    int rc;
+    va_start(ap, key);
+    while ((name = va_arg(ap, const char *))) {
+        value = va_arg(ap, const char *);
+        cJSON_AddStringToObject(d, name, value ? value : "");
+    }
+    va_end(ap);
+    rc = template_phrase(key, d, lang, out, NULL);
+    cJSON_Delete(d);
+    return rc;
+}
+
+int template_render_file(const char *name, const cJSON *data, const char *lang, struct strbuf *out, struct strbuf *err)
 {
     char *path = xmalloc(strlen(template_dir()) + strlen(name) + 2);
     const char *text;
@@ -419,7 +499,7 @@ int template_render_file(const char *name, const cJSON *data, struct strbuf *out
         free(path);
         return -1;
     }
-    rc = template_render(text, data, html, out, err);
+    rc = template_render(text, data, lang, html, out, err);
     if (rc)
         strbuf_addf(err, " (in %s)", path);
     free(path);

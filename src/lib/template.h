@@ -16,14 +16,29 @@ struct strbuf;
  *   {{^name}}..{{/name}}     shown when the value is missing, false, null, 0, "" or []
  *   {{! comment}}            dropped
  *   {{>name}}                another template of the same directory
+ *   {{%key}} {{%key count}}  the phrase key of the reader's catalogue
+ *                            (lib/catalog.h), a template itself over the
+ *                            same data; with plural forms, the one for the
+ *                            number count names (n when none is named)
  * A section or comment tag alone on its line takes its line with it.
  * Nothing is executed; unknown names render as nothing.
  */
-int template_render(const char *tmpl, const cJSON *data, bool html, struct strbuf *out, struct strbuf *err);
+int template_render(const char *tmpl, const cJSON *data, const char *lang, bool html, struct strbuf *out,
+                    struct strbuf *err);
 
 /* Renders the template file `name` (e.g. "reply.txt") from the templates
- * directory (NGOMA_TEMPLATES, else DATADIR/templates). */
-int template_render_file(const char *name, const cJSON *data, struct strbuf *out, struct strbuf *err);
+ * directory (NGOMA_TEMPLATES, else DATADIR/templates), its phrases in lang
+ * (a code of lib/catalog.h; NULL or unknown: English). */
+int template_render_file(const char *name, const cJSON *data, const char *lang, struct strbuf *out,
+                         struct strbuf *err);
+/* Adds the phrase key of lang's catalogue to out, rendered over data (may
+ * be NULL). -1 with why in err (may be NULL: said on stderr) when no
+ * catalogue has it or it does not render. */
+int template_phrase(const char *key, const cJSON *data, const char *lang, struct strbuf *out, struct strbuf *err);
+/* The same over the values of pairs of strings, name then value, ended by
+ * NULL: phrase_add(out, lang, "language.set", "language", "Français",
+ * NULL). The value named n picks a plural form. */
+int phrase_add(struct strbuf *out, const char *lang, const char *key, ...) __attribute__((sentinel));
 /* The directory templates are read from. */
 const char *template_dir(void);
 void template_set_dir(const char *dir);

@@ -401,7 +401,7 @@ char *mail_html(const struct mail_html_in *in, struct strbuf *err)
     struct strbuf out = STRBUF_INIT;
     cJSON *d = cJSON_CreateObject();
     cJSON_AddItemToObject(d, "blocks", mail_html_blocks(in));
-    if (template_render_file("mail.html", d, &out, err)) {
+    if (template_render_file("mail.html", d, in->lang, &out, err)) {
         cJSON_Delete(d);
         strbuf_release(&out);
         return NULL;

@@ -30,6 +30,7 @@ struct mail_html_in {
      * more goes to more_to instead (REMATCH 12 to the lobby). */
     const struct strlist *commands;
     const char *more, *more_to;
+    const char *lang;        /* the reader's language (lib/catalog.h) */
 };
 
 /*

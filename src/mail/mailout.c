@@ -3,6 +3,7 @@
 #include "mail/mailhtml.h"
 #include "mail/mime.h"
 #include "store/db.h"
+#include "store/languages.h"
 #include "store/settings.h"
 #include "lib/strbuf.h"
 #include "lib/template.h"
@@ -96,11 +97,11 @@ char *mail_thread_root(sqlite3 *db, int64_t game_id, int seat, bool fresh)
     return strbuf_detach(&sb);
 }
 
-int mail_template(const char *name, const void *data, char **subject, char **body)
+int mail_template(const char *name, const void *data, const char *lang, char **subject, char **body)
 {
     struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
     const char *p;
-    if (template_render_file(name, data, &out, &err)) {
+    if (template_render_file(name, data, lang, &out, &err)) {
         error("%s", err.buf);
         strbuf_release(&out);
         strbuf_release(&err);
@@ -131,8 +132,8 @@ int mail_template(const char *name, const void *data, char **subject, char **bod
 
 int outbox_render(sqlite3 *db, struct outmail *m, const char *name, const void *data)
 {
-    char *subject = NULL, *body = NULL;
-    int rc = mail_template(name, data, &subject, &body);
+    char *subject = NULL, *body = NULL, *lang = language_of(db, m->to);
+    int rc = mail_template(name, data, lang, &subject, &body);
     if (!rc) {
         m->subject = subject;
         m->text = body;
@@ -141,6 +142,7 @@ int outbox_render(sqlite3 *db, struct outmail *m, const char *name, const void *
     }
     free(subject);
     free(body);
+    free(lang);
     return rc;
 }
 
@@ -181,7 +183,7 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
     struct strbuf irt = STRBUF_INIT;
     struct mime_mail mm = { 0 };
     cJSON *picture = NULL;
-    char *picture_text = NULL;
+    char *picture_text = NULL, *lang = NULL;
     bool shown;
     unsigned char r[8];
     int rc = -1;
@@ -262,6 +264,7 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
         in.more = m->more;
         in.more_to = m->more_to;
         in.subject = re.buf;
+        in.lang = lang = language_of(db, m->to);
         /* Links mail back where a reply goes: the seat's (or host's)
          * secret address, or the lobby. */
         if (reply_to)
@@ -270,6 +273,7 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
             in.reply_to = lobby_addr = mail_reply_address(db, 0, 0, NULL);
         html = render_html(&in);
         strbuf_release(&re);
+        free(lang);
     }
     mm.text = m->text;
     mm.html = html;

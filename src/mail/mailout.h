@@ -69,9 +69,10 @@ char *mail_attach_picture(const char *mail, const char *cid, const void *png, si
 
 /* Renders a mail template: its first line "Subject: ..." becomes *subject,
  * the rest the body. Both owned. */
-int mail_template(const char *name, const void *data, char **subject, char **body);
-/* Renders template name with data into m's subject and text and queues
- * it (m's other fields as the caller set them). */
+int mail_template(const char *name, const void *data, const char *lang, char **subject, char **body);
+/* Renders template name with data into m's subject and text, in the
+ * language m->to reads (store/languages.h), and queues it (m's other
+ * fields as the caller set them). */
 int outbox_render(sqlite3 *db, struct outmail *m, const char *name, const void *data);
 
 #endif

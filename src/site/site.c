@@ -7,6 +7,7 @@
 #include "core/view.h"
 #include "lib/jsonx.h"
 #include "lib/paths.h"
+#include "lib/catalog.h"
 #include "lib/template.h"
 #include "lib/util.h"
 #include "render/render.h"
@@ -34,7 +35,7 @@ static int write_text(const char *dir, const char *name, const char *text, struc
 int site_write_template(const char *dir, const char *name, const char *tmpl, const cJSON *data, struct strbuf *err)
 {
     struct strbuf out = STRBUF_INIT;
-    int rc = template_render_file(tmpl, data, &out, err) || write_text(dir, name, out.buf, err);
+    int rc = template_render_file(tmpl, data, LANG_ENGLISH, &out, err) || write_text(dir, name, out.buf, err);
     strbuf_release(&out);
     return rc;
 }

@@ -2,6 +2,7 @@
 #include "store/settings.h"
 #include "store/db.h"
 #include "lib/address.h"
+#include "lib/catalog.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -106,6 +107,16 @@ static int check_yes_no(const char *v, struct strbuf *err)
     if (str_eq(v, "yes") || str_eq(v, "no"))
         return 0;
     strbuf_addf(err, "\"%s\" is not yes or no", v);
+    return -1;
+}
+
+static int check_language(const char *v, struct strbuf *err)
+{
+    const struct lang *l = lang_find(v);
+    if (l && str_eq(l->code, v))
+        return 0;
+    strbuf_addf(err, "\"%s\" is not a language ngoma speaks; write one of ", v);
+    lang_codes(err);
     return -1;
 }
 
@@ -303,6 +314,8 @@ const struct setting_def setting_defs[] = {
       false, check_bot_share },
     { "site_dir", "", "ngoma run refreshes the static site of the public record here (empty: no site)", false,
       check_path },
+    { "language", "en", "the language of a player who chose none (LANGUAGE fr by mail chooses hers): en, fr, pt"
+                        " or sw", false, check_language },
     { "images", "yes", "every mail with a board also shows it as a picture in its HTML part (yes or no)", false,
       check_yes_no },
     { "lobby", "off", "the bare address answers the lobby's commands: off, invite (only lobby_creators open games)"

@@ -18,10 +18,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size)
                            "\"none\":null,\"list\":[{\"name\":\"a\"},{\"name\":\"b\"}],\"empty\":[],"
                            "\"nested\":{\"deep\":{\"x\":\"y\"}},\"board\":\"line 1\\nline 2\",\"n\":3.5}");
     tmpl = xstrndup((const char *)bytes, size);
-    template_render(tmpl, data, false, &out, &err);
+    template_render(tmpl, data, "fr", false, &out, &err);
     strbuf_reset(&out);
     strbuf_reset(&err);
-    template_render(tmpl, data, true, &out, &err);
+    template_render(tmpl, data, NULL, true, &out, &err);
     free(tmpl);
     strbuf_release(&out);
     strbuf_release(&err);

@@ -1,0 +1,196 @@
+/* lexicon.c: the order words of each language: a line a player wrote in hers read in English (JOUER 7 -> PLAY 7), an order written in hers (PLAY 7 -> JOUER 7), from the catalogues' word.SCOPE.WORD phrases. */
+#include "lib/lexicon.h"
+#include "lib/catalog.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WORD_MAX 64
+#define PAIRS_MAX 256
+
+struct pair {
+    char local[WORD_MAX];   /* folded, words by single spaces */
+    char shown[WORD_MAX];   /* the first spelling, as the catalogue writes it */
+    char english[WORD_MAX]; /* in capitals, words by single spaces */
+    int words;
+    bool game;
+};
+
+struct pairs {
+    struct pair v[PAIRS_MAX];
+    int n;
+    bool game;
+};
+
+static void add_pair(const char *key, const char *text, void *arg)
+{
+    struct pairs *ps = arg;
+    const char *en = strrchr(key, '.') + 1;
+    char english[WORD_MAX];
+    size_t k = 0;
+    for (; en[k] && k + 1 < sizeof(english); k++)
+        english[k] = en[k] == '-' ? ' ' : (char)toupper((unsigned char)en[k]);
+    english[k] = '\0';
+    char first[WORD_MAX];
+    snprintf(first, sizeof(first), "%.*s", (int)strcspn(text, "|"), text);
+    for (const char *p = text; *p && ps->n < PAIRS_MAX;) {
+        size_t n = strcspn(p, "|");
+        struct pair *q = &ps->v[ps->n];
+        char one[WORD_MAX];
+        if (n && n < sizeof(one)) {
+            memcpy(one, p, n);
+            one[n] = '\0';
+            lang_fold(one, q->local, sizeof(q->local));
+            snprintf(q->shown, sizeof(q->shown), "%s", first);
+            snprintf(q->english, sizeof(q->english), "%s", english);
+            q->words = 1;
+            for (const char *c = q->local; *c; c++)
+                q->words += *c == ' ';
+            q->game = ps->game;
+            ps->n++;
+        }
+        p += n + (p[n] == '|');
+    }
+}
+
+static void load(struct pairs *ps, const char *lang, const char *scope, const char *game)
+{
+    struct strbuf prefix = STRBUF_INIT;
+    ps->n = 0;
+    if (scope) {
+        ps->game = false;
+        strbuf_addf(&prefix, "word.%s.", scope);
+        catalog_each(lang, prefix.buf, add_pair, ps);
+    }
+    if (game) {
+        ps->game = true;
+        strbuf_reset(&prefix);
+        strbuf_addf(&prefix, "word.%s.", game);
+        catalog_each(lang, prefix.buf, add_pair, ps);
+    }
+    strbuf_release(&prefix);
+}
+
+/* The pair the words at p begin with (the one of most words), its length
+ * in the line in *len; NULL for none. */
+static const struct pair *match(const struct pairs *ps, const char *p, bool game_only, size_t *len)
+{
+    const struct pair *best = NULL;
+    for (int i = 0; i < ps->n; i++) {
+        const struct pair *q = &ps->v[i];
+        char folded[WORD_MAX * 2];
+        const char *e = p;
+        if (game_only && !q->game)
+            continue;
+        for (int w = 0; w < q->words; w++) {
+            if (w)
+                while (*e == ' ' || *e == '\t')
+                    e++;
+            e += strcspn(e, " \t");
+        }
+        if ((size_t)(e - p) >= sizeof(folded))
+            continue;
+        {
+            char raw[WORD_MAX * 2];
+            size_t n = 0;
+            bool space = false;
+            for (const char *c = p; c < e && n + 1 < sizeof(raw); c++) {
+                if (*c == ' ' || *c == '\t') {
+                    space = true;
+                    continue;
+                }
+                if (space && n)
+                    raw[n++] = ' ';
+                space = false;
+                raw[n++] = *c;
+            }
+            raw[n] = '\0';
+            lang_fold(raw, folded, sizeof(folded));
+        }
+        if (str_eq(folded, q->local) && (!best || q->words > best->words)) {
+            best = q;
+            *len = (size_t)(e - p);
+        }
+    }
+    return best;
+}
+
+char *lexicon_english(const char *lang, const char *scope, const char *game, const char *line)
+{
+    struct pairs *ps;
+    struct strbuf out = STRBUF_INIT;
+    const char *p = line;
+    const struct pair *q;
+    size_t len = 0;
+    if (str_eq(lang_code(lang), LANG_ENGLISH))
+        return xstrdup(line);
+    ps = xmalloc(sizeof(*ps));
+    load(ps, lang_code(lang), scope, game);
+    q = ps->n ? match(ps, p, false, &len) : NULL;
+    if (!q) {
+        free(ps);
+        return xstrdup(line);
+    }
+    strbuf_addstr(&out, q->english);
+    p += len;
+    /* After a game's word, its other words: LION c4 -> ... */
+    while (q->game && *p) {
+        const struct pair *w;
+        size_t gap = strspn(p, " \t");
+        strbuf_add(&out, p, gap);
+        p += gap;
+        if (!*p)
+            break;
+        if ((w = match(ps, p, true, &len)) != NULL) {
+            strbuf_addstr(&out, w->english);
+            p += len;
+        } else {
+            len = strcspn(p, " \t");
+            strbuf_add(&out, p, len);
+            p += len;
+        }
+    }
+    strbuf_addstr(&out, p);
+    free(ps);
+    return strbuf_detach(&out);
+}
+
+char *lexicon_local(const char *lang, const char *scope, const char *game, const char *order)
+{
+    struct pairs *ps;
+    struct strbuf out = STRBUF_INIT;
+    const char *p = order;
+    if (str_eq(lang_code(lang), LANG_ENGLISH))
+        return xstrdup(order);
+    ps = xmalloc(sizeof(*ps));
+    load(ps, lang_code(lang), scope, game);
+    while (*p) {
+        size_t gap = strspn(p, " \t"), n, best = 0;
+        const struct pair *hit = NULL;
+        strbuf_add(&out, p, gap);
+        p += gap;
+        /* The English words of most words that begin here. */
+        for (int i = 0; i < ps->n; i++) {
+            size_t m = strlen(ps->v[i].english);
+            if (m > best && !strncasecmp(p, ps->v[i].english, m) && (!p[m] || p[m] == ' ' || p[m] == '\t')) {
+                best = m;
+                hit = &ps->v[i];
+            }
+        }
+        if (hit) {
+            strbuf_addstr(&out, hit->shown);
+            p += best;
+            continue;
+        }
+        n = strcspn(p, " \t");
+        strbuf_add(&out, p, n);
+        p += n;
+    }
+    free(ps);
+    return strbuf_detach(&out);
+}

@@ -1,0 +1,21 @@
+/* lexicon.h: the order words of each language: a line a player wrote in hers read in English (JOUER 7 -> PLAY 7), an order written in hers (PLAY 7 -> JOUER 7), from the catalogues' word.SCOPE.WORD phrases. */
+#ifndef NGOMA_LEXICON_H
+#define NGOMA_LEXICON_H
+
+/*
+ * A catalogue gives a word as word.SCOPE.ENGLISH: the scope "common" (the
+ * orders every game takes), "lobby" (the lobby's commands) or a game
+ * module's name; ENGLISH the word in lower case, dashes for spaces
+ * ("word.common.no-draw"). Its text is the word in that language, then
+ * other spellings after bars: "JOUER|JOUE". Accents and case never count.
+ */
+
+/* line read in English: its first words when they are a word of lang in
+ * scope or in game (either may be NULL); after a game's word, each later
+ * word of the game's too. English words stay as they are. Owned. */
+char *lexicon_english(const char *lang, const char *scope, const char *game, const char *line);
+/* An English order (a game's or a common one) with each word lang's
+ * catalogue gives for game or scope written in lang. Owned. */
+char *lexicon_local(const char *lang, const char *scope, const char *game, const char *order);
+
+#endif

@@ -1,0 +1,48 @@
+/* languages.c: the language each player reads: the one she chose for her address (LANGUAGE fr), else the host's (the language setting). */
+#include "store/languages.h"
+#include "lib/catalog.h"
+#include "lib/util.h"
+#include "store/db.h"
+#include "store/settings.h"
+
+#include <stdlib.h>
+
+/* The address records are kept under: the one an alias was merged into. */
+#define PERSON "coalesce((SELECT a.address FROM player_aliases a WHERE a.alias = ?1), ?1)"
+
+char *language_of(sqlite3 *db, const char *address)
+{
+    char *code = NULL, *host;
+    const char *known;
+    if (address && *address &&
+        db_get_text(db, &code, "SELECT language FROM player_languages WHERE address = " PERSON, "s", address) > 0) {
+        known = lang_code(code);
+        free(code);
+        return xstrdup(known);
+    }
+    free(code);
+    host = setting_get(db, "language");
+    known = lang_code(host);
+    free(host);
+    return xstrdup(known);
+}
+
+int language_chosen(sqlite3 *db, const char *address)
+{
+    int64_t n = 0;
+    if (db_get_int64(db, &n, "SELECT count(*) FROM player_languages WHERE address = " PERSON, "s", address) < 0)
+        return -1;
+    return n > 0;
+}
+
+int language_set(sqlite3 *db, const char *address, const char *code)
+{
+    char now[32];
+    if (!code)
+        return db_do(db, "DELETE FROM player_languages WHERE address = " PERSON, "s", address);
+    utc_now(now);
+    return db_do(db,
+                 "INSERT INTO player_languages (address, language, set_at) VALUES (" PERSON ", ?2, ?3)"
+                 " ON CONFLICT (address) DO UPDATE SET language = excluded.language, set_at = excluded.set_at",
+                 "sss", address, lang_code(code), now);
+}
