@@ -1,5 +1,7 @@
 /* cmd_new.c: `ngoma new`: starting a game with its players, seed and options. */
 #include "cli/cmd.h"
+#include "lib/catalog.h"
+#include "store/languages.h"
 #include "store/db.h"
 #include "core/engine.h"
 #include "judge/gamespec.h"
@@ -38,6 +40,7 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
     } terms[64];
     int nterms = 0;
     char *names[GAME_MAX_SEATS], *emails[GAME_MAX_SEATS];
+    const char *langs[GAME_MAX_SEATS];
     const char *host = NULL;
     int n = 0, o, rc = EX_USAGE;
     long long seed = -1;
@@ -53,8 +56,8 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
         switch (o) {
         case FLAG_PLAYER:
             if (!eq || eq == optarg || !eq[1]) {
-                cmd_usage(c, "--player takes NAME=EMAIL (or NAME=bot, NAME=bot:easy, NAME=bot:strong), not \"%s\"",
-                          optarg);
+                cmd_usage(c, "--player takes NAME=EMAIL (or NAME=EMAIL:fr, her language; NAME=bot, NAME=bot:easy,"
+                             " NAME=bot:strong), not \"%s\"", optarg);
                 goto out;
             }
             if (n == GAME_MAX_SEATS) {
@@ -63,6 +66,26 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
             }
             names[n] = xstrndup(optarg, (size_t)(eq - optarg));
             emails[n] = xstrdup(eq + 1);
+            langs[n] = NULL;
+            {
+                /* NAME=EMAIL:fr: the language she reads. */
+                char *colon = strrchr(emails[n], ':');
+                if (colon && !str_iprefix(emails[n], "bot")) {
+                    const struct lang *l = lang_find(colon + 1);
+                    if (!l || !str_eq(l->code, colon + 1)) {
+                        struct strbuf codes = STRBUF_INIT;
+                        lang_codes(&codes);
+                        cmd_usage(c, "--player %s: \"%s\" is not a language ngoma speaks (%s)", optarg, colon + 1,
+                                  codes.buf);
+                        strbuf_release(&codes);
+                        free(names[n]);
+                        free(emails[n]);
+                        goto out;
+                    }
+                    *colon = '\0';
+                    langs[n] = l->code;
+                }
+            }
             n++;
             break;
         case FLAG_SEED:
@@ -122,6 +145,13 @@ int cmd_new(struct cmd_ctx *c, int argc, char **argv)
             rc = cmd_failed();
             goto out;
         }
+        /* Her language first: the welcome mails are written in it. */
+        for (int i = 0; i < n; i++)
+            if (langs[i] && language_set(c->db, emails[i], langs[i])) {
+                db_rollback(c->db);
+                rc = cmd_failed();
+                goto out;
+            }
         if (game_start(c->db, &ng, &spec, &id, &err) || db_commit(c->db)) {
             db_rollback(c->db);
             if (err.len) {

@@ -1,5 +1,6 @@
 /* options.c: what a seat may do now, said compactly for a mail: its orders when few, else a summary by kind. */
 #include "core/options.h"
+#include "lib/lexicon.h"
 #include "lib/util.h"
 
 #include <stdio.h>
@@ -260,6 +261,10 @@ size_t options_text(const struct game_rec *g, int seat, const char *filter, size
     const char *example = NULL;
     size_t n;
 
+    struct strbuf english = STRBUF_INIT;
+    struct strbuf *keep = out;
+    char *local;
+    out = &english;
     options_orders(g, seat, filter, &orders);
     n = orders.n;
     kinds_of(&orders, &k);
@@ -288,6 +293,12 @@ size_t options_text(const struct game_rec *g, int seat, const char *filter, size
     }
     if (example)
         strbuf_addf(out, "For example: %s\n", example);
+    /* In her words: JOUER 7, as she may write it back. */
+    local = lexicon_local(seat >= 0 && seat < g->nseats ? g->seats[seat].lang : NULL, "common", g->ops->name,
+                          english.buf);
+    strbuf_addstr(keep, local);
+    free(local);
+    strbuf_release(&english);
     kinds_release(&k);
     strlist_clear(&orders);
     return n;

@@ -31,17 +31,18 @@ const struct lang *lang_at(size_t i)
     return i < NLANGS ? &langs[i] : NULL;
 }
 
-/* "Français" -> "francais": ASCII letters, lower case, accents dropped
- * (the two-byte UTF-8 Latin-1 letters the languages' names use). */
+/* "Français" -> "francais", "CLASSIFICAÇÃO" -> "classificacao": ASCII
+ * lower case, the accents of the Latin-1 letters (two bytes in UTF-8,
+ * 0xc3 then 0x80 to 0xbf) dropped. */
 void lang_fold(const char *s, char *out, size_t size)
 {
+    /* The letters of U+00E0 to U+00FF without their accents. */
+    static const char plain[] = "aaaaaaaceeeeiiiidnooooo/ouuuuyty";
     size_t n = 0;
     for (const unsigned char *p = (const unsigned char *)s; *p && n + 1 < size; p++) {
-        if (*p == 0xc3 && p[1]) {
-            static const char from[] = "\xa0\xa1\xa2\xa3\xa4\xa7\xa8\xa9\xaa\xab\xad\xae\xb3\xb4\xb5\xba\xbb";
-            static const char to[] = "aaaaaceeeeiiooouu";
-            const char *k = strchr(from, (char)p[1]);
-            out[n++] = k ? to[k - from] : '?';
+        if (*p == 0xc3 && p[1] >= 0x80 && p[1] <= 0xbf) {
+            unsigned c = p[1] < 0xa0 ? p[1] + 0x20u : p[1]; /* capitals as small letters */
+            out[n++] = plain[c - 0xa0];
             p++;
         } else
             out[n++] = (char)tolower(*p);

@@ -170,14 +170,14 @@ char *lexicon_local(const char *lang, const char *scope, const char *game, const
     ps = xmalloc(sizeof(*ps));
     load(ps, lang_code(lang), scope, game);
     while (*p) {
-        size_t gap = strspn(p, " \t"), n, best = 0;
+        size_t gap = strspn(p, " \t\n"), n, best = 0;
         const struct pair *hit = NULL;
         strbuf_add(&out, p, gap);
         p += gap;
         /* The English words of most words that begin here. */
         for (int i = 0; i < ps->n; i++) {
             size_t m = strlen(ps->v[i].english);
-            if (m > best && !strncasecmp(p, ps->v[i].english, m) && (!p[m] || p[m] == ' ' || p[m] == '\t')) {
+            if (m > best && !strncasecmp(p, ps->v[i].english, m) && (!p[m] || p[m] == ' ' || p[m] == '\t' || p[m] == '\n')) {
                 best = m;
                 hit = &ps->v[i];
             }
@@ -187,7 +187,7 @@ char *lexicon_local(const char *lang, const char *scope, const char *game, const
             p += best;
             continue;
         }
-        n = strcspn(p, " \t");
+        n = strcspn(p, " \t\n");
         strbuf_add(&out, p, n);
         p += n;
     }

@@ -14,8 +14,8 @@
  * scope or in game (either may be NULL); after a game's word, each later
  * word of the game's too. English words stay as they are. Owned. */
 char *lexicon_english(const char *lang, const char *scope, const char *game, const char *line);
-/* An English order (a game's or a common one) with each word lang's
- * catalogue gives for game or scope written in lang. Owned. */
+/* English orders (a game's or common ones, a line each) with each word
+ * lang's catalogue gives for game or scope written in lang. Owned. */
 char *lexicon_local(const char *lang, const char *scope, const char *game, const char *order);
 
 #endif
