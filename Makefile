@@ -195,6 +195,7 @@ check-mail: $(NGOMA)
 check-site: $(NGOMA)
 	sh tests/site.sh $(NGOMA)
 	sh tests/phone.sh $(NGOMA)
+	sh tests/languages.sh $(NGOMA)
 
 # A private Postfix wired as docs/hosting.md says, every sh block of it run
 # (gcc build only: it installs ngoma as the guide does): a game by LMTP to

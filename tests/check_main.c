@@ -285,6 +285,7 @@ int main(int argc, char **argv)
     } suites[] = {
         { "util", util_suite },
         { "template", template_suite },
+        { "languages", languages_suite },
         { "db", db_suite },
         { "engine", engine_suite },
         { "kuniumi", kuniumi_suite },

@@ -95,6 +95,7 @@ sqlite3 *t_lobby_db(const char *mode);
 void t_confirmed(sqlite3 *db, const char *addr);
 
 Suite *util_suite(void);
+Suite *languages_suite(void);
 Suite *trust_suite(void);
 Suite *replies_suite(void);
 Suite *template_suite(void);

@@ -367,37 +367,19 @@ int engine_images_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *lin
  * LANGUAGE DEFAULT: the host's again. */
 int engine_language_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l)
 {
-    const char *arg = line + 8;
-    const struct lang *want;
-    struct strbuf codes = STRBUF_INIT;
-    int rc = 0;
-    while (*arg == ' ')
-        arg++;
-    lang_codes(&codes);
-    l->status = LINE_INFO;
-    want = lang_find(arg);
-    if (!*arg) {
-        phrase_add(&l->body, g->seats[seat].lang, "language.now", "language", lang_find(g->seats[seat].lang)->own_name,
-                   "codes", codes.buf, NULL);
-    } else if (!want && !str_ieq(arg, "default")) {
-        l->status = LINE_REJECTED;
-        phrase_add(&l->body, g->seats[seat].lang, "language.unknown", "word", arg, "codes", codes.buf, NULL);
-    } else {
-        rc = language_set(db, g->seats[seat].email, want ? want->code : NULL);
-        if (!rc) {
-            char *now = language_of(db, g->seats[seat].email);
-            /* Every seat of hers in this game reads it from now on,
-             * this very answer first. */
-            for (int s = 0; s < g->nseats; s++)
-                if (str_ieq(g->seats[s].email, g->seats[seat].email))
-                    snprintf(g->seats[s].lang, sizeof(g->seats[s].lang), "%s", now);
-            phrase_add(&l->body, now, want ? "language.set" : "language.default", "language",
-                       lang_find(now)->own_name, NULL);
-            free(now);
-        }
-    }
-    strbuf_release(&codes);
-    return rc;
+    bool refused;
+    char *now;
+    int rc = language_command(db, g->seats[seat].email, line + 8, &l->body, &refused);
+    l->status = refused ? LINE_REJECTED : LINE_INFO;
+    if (rc)
+        return rc;
+    /* Every seat of hers in this game reads it from now on. */
+    now = language_of(db, g->seats[seat].email);
+    for (int s = 0; s < g->nseats; s++)
+        if (str_ieq(g->seats[s].email, g->seats[seat].email))
+            snprintf(g->seats[s].lang, sizeof(g->seats[s].lang), "%s", now);
+    free(now);
+    return 0;
 }
 
 /* TIMEZONE Europe/Berlin: deadlines are shown in it. */

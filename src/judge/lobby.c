@@ -69,30 +69,12 @@ struct lobby_command {
  * (kept for her address); alone: which she reads; DEFAULT: the host's. */
 static int cmd_language(struct lobby *l, const char *line, const struct args *a)
 {
-    const char *arg = line + 8;
-    const struct lang *want;
-    struct strbuf codes = STRBUF_INIT, out = STRBUF_INIT;
-    char *now = language_of(l->db, l->from);
-    int rc = 0;
+    struct strbuf out = STRBUF_INIT;
+    bool refused;
+    int rc = language_command(l->db, l->from, line + 8, &out, &refused);
     (void)a;
-    while (*arg == ' ')
-        arg++;
-    lang_codes(&codes);
-    want = lang_find(arg);
-    if (!*arg)
-        phrase_add(&out, now, "language.now", "language", lang_find(now)->own_name, "codes", codes.buf, NULL);
-    else if (!want && !str_ieq(arg, "default"))
-        phrase_add(&out, now, "language.unknown", "word", arg, "codes", codes.buf, NULL);
-    else if (!(rc = language_set(l->db, l->from, want ? want->code : NULL))) {
-        free(now);
-        now = language_of(l->db, l->from);
-        phrase_add(&out, now, want ? "language.set" : "language.default", "language", lang_find(now)->own_name,
-                   NULL);
-    }
     if (!rc)
         lobby_answer(l, line, "%s", out.buf);
-    free(now);
-    strbuf_release(&codes);
     strbuf_release(&out);
     return rc;
 }

@@ -3,7 +3,6 @@
 #include "lib/paths.h"
 #include "lib/strbuf.h"
 #include "lib/strlist.h"
-#include "lib/template.h"
 #include "lib/util.h"
 
 #include <ctype.h>
@@ -108,7 +107,7 @@ int plural_form(const char *lang, long n)
     if (str_eq(lang, "fr"))
         return a <= 1 ? 0 : a % 1000000 == 0 ? 1 : 2;
     if (str_eq(lang, "pt"))
-        return a == 1 ? 0 : a % 1000000 == 0 ? 1 : 2;
+        return a == 1 ? 0 : a && a % 1000000 == 0 ? 1 : 2;
     return a == 1 ? 0 : 1; /* en, sw */
 }
 

@@ -58,10 +58,20 @@ static void add_pair(const char *key, const char *text, void *arg)
     }
 }
 
+static void load_one(struct pairs *ps, const char *lang, const char *scope, const char *game);
+
+/* lang's words, and English's (LANGUAGE in every language) beside them. */
 static void load(struct pairs *ps, const char *lang, const char *scope, const char *game)
 {
-    struct strbuf prefix = STRBUF_INIT;
     ps->n = 0;
+    load_one(ps, lang, scope, game);
+    if (!str_eq(lang, LANG_ENGLISH))
+        load_one(ps, LANG_ENGLISH, scope, game);
+}
+
+static void load_one(struct pairs *ps, const char *lang, const char *scope, const char *game)
+{
+    struct strbuf prefix = STRBUF_INIT;
     if (scope) {
         ps->game = false;
         strbuf_addf(&prefix, "word.%s.", scope);
@@ -127,8 +137,6 @@ char *lexicon_english(const char *lang, const char *scope, const char *game, con
     const char *p = line;
     const struct pair *q;
     size_t len = 0;
-    if (str_eq(lang_code(lang), LANG_ENGLISH))
-        return xstrdup(line);
     ps = xmalloc(sizeof(*ps));
     load(ps, lang_code(lang), scope, game);
     q = ps->n ? match(ps, p, false, &len) : NULL;

@@ -171,3 +171,29 @@ out:
     strbuf_release(&tmp);
     return rc;
 }
+
+/* ---- the templates directory ---- */
+
+static char *tmpl_dir;
+
+const char *template_dir(void)
+{
+    static char *def;
+    const char *env = getenv("NGOMA_TEMPLATES");
+    if (tmpl_dir)
+        return tmpl_dir;
+    if (env && *env)
+        return env;
+    if (!def) {
+        struct strbuf sb = STRBUF_INIT;
+        strbuf_addf(&sb, "%s/templates", data_dir());
+        def = strbuf_detach(&sb);
+    }
+    return def;
+}
+
+void template_set_dir(const char *dir)
+{
+    free(tmpl_dir);
+    tmpl_dir = dir ? xstrdup(dir) : NULL;
+}

@@ -39,4 +39,9 @@ int mkdir_p(const char *path);
  * the reason in err. */
 int file_write_atomic(const char *path, const void *data, size_t n, struct strbuf *err);
 
+/* The directory templates and catalogues are read from: the one set,
+ * else NGOMA_TEMPLATES, else DATADIR/templates. */
+const char *template_dir(void);
+void template_set_dir(const char *dir);
+
 #endif

@@ -34,30 +34,6 @@ struct tag {
     char name[128];
 };
 
-static char *tmpl_dir;
-
-const char *template_dir(void)
-{
-    static char *def;
-    const char *env = getenv("NGOMA_TEMPLATES");
-    if (tmpl_dir)
-        return tmpl_dir;
-    if (env && *env)
-        return env;
-    if (!def) {
-        struct strbuf sb = STRBUF_INIT;
-        strbuf_addf(&sb, "%s/templates", data_dir());
-        def = strbuf_detach(&sb);
-    }
-    return def;
-}
-
-void template_set_dir(const char *dir)
-{
-    free(tmpl_dir);
-    tmpl_dir = dir ? xstrdup(dir) : NULL;
-}
-
 static int line_of(const struct render *r, const char *p)
 {
     int line = 1;

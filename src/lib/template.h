@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <cjson/cJSON.h>
 
+#include "lib/paths.h" /* template_dir */
+
 struct strbuf;
 
 /*
@@ -39,8 +41,5 @@ int template_phrase(const char *key, const cJSON *data, const char *lang, struct
  * NULL: phrase_add(out, lang, "language.set", "language", "Français",
  * NULL). The value named n picks a plural form. */
 int phrase_add(struct strbuf *out, const char *lang, const char *key, ...) __attribute__((sentinel));
-/* The directory templates are read from. */
-const char *template_dir(void);
-void template_set_dir(const char *dir);
 
 #endif

@@ -1,6 +1,8 @@
 /* languages.c: the language each player reads: the one she chose for her address (LANGUAGE fr), else the host's (the language setting). */
 #include "store/languages.h"
 #include "lib/catalog.h"
+#include "lib/strbuf.h"
+#include "lib/template.h"
 #include "lib/util.h"
 #include "store/db.h"
 #include "store/settings.h"
@@ -45,4 +47,30 @@ int language_set(sqlite3 *db, const char *address, const char *code)
                  "INSERT INTO player_languages (address, language, set_at) VALUES (" PERSON ", ?2, ?3)"
                  " ON CONFLICT (address) DO UPDATE SET language = excluded.language, set_at = excluded.set_at",
                  "sss", address, lang_code(code), now);
+}
+
+int language_command(sqlite3 *db, const char *address, const char *arg, struct strbuf *out, bool *refused)
+{
+    const struct lang *want;
+    struct strbuf codes = STRBUF_INIT;
+    char *now = language_of(db, address);
+    int rc = 0;
+    while (*arg == ' ')
+        arg++;
+    lang_codes(&codes);
+    want = lang_find(arg);
+    *refused = *arg && !want && !str_ieq(arg, "default");
+    if (!*arg)
+        phrase_add(out, now, "language.now", "language", lang_find(now)->own_name, "codes", codes.buf, NULL);
+    else if (*refused)
+        phrase_add(out, now, "language.unknown", "word", arg, "codes", codes.buf, NULL);
+    else if (!(rc = language_set(db, address, want ? want->code : NULL))) {
+        free(now);
+        now = language_of(db, address);
+        phrase_add(out, now, want ? "language.set" : "language.default", "language", lang_find(now)->own_name,
+                   NULL);
+    }
+    free(now);
+    strbuf_release(&codes);
+    return rc;
 }

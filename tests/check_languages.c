@@ -1,0 +1,396 @@
+/* check_languages.c: tests of the catalogues (every phrase in every language, plural forms, 72 columns), the order words of each language, and a seat who reads French in a game beside one who reads English. */
+#include "test_support.h"
+
+#include "core/engine.h"
+#include "core/reply.h"
+#include "lib/catalog.h"
+#include "lib/lexicon.h"
+#include "lib/paths.h"
+#include "lib/strlist.h"
+#include "lib/template.h"
+#include "lib/util.h"
+#include "store/db.h"
+#include "store/languages.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+START_TEST(plural_forms_follow_cldr)
+{
+    /* en and sw: one is 1 alone. */
+    ck_assert_int_eq(plural_form("en", 1), 0);
+    ck_assert_int_eq(plural_form("en", 0), 1);
+    ck_assert_int_eq(plural_form("en", 2), 1);
+    ck_assert_int_eq(plural_form("sw", 1), 0);
+    ck_assert_int_eq(plural_form("sw", 0), 1);
+    ck_assert_int_eq(plural_form("sw", 21), 1);
+    /* fr: 0 and 1 are one; a whole million is many ("1 000 000 de"). */
+    ck_assert_int_eq(plural_form("fr", 0), 0);
+    ck_assert_int_eq(plural_form("fr", 1), 0);
+    ck_assert_int_eq(plural_form("fr", 2), 2);
+    ck_assert_int_eq(plural_form("fr", 1000000), 1);
+    ck_assert_int_eq(plural_form("fr", 3000000), 1);
+    ck_assert_int_eq(plural_form("fr", 1000001), 2);
+    /* pt as Angola, Mozambique and Portugal write it: 0 is other. */
+    ck_assert_int_eq(plural_form("pt", 0), 2);
+    ck_assert_int_eq(plural_form("pt", 1), 0);
+    ck_assert_int_eq(plural_form("pt", 1000000), 1);
+    ck_assert_int_eq(plural_form("pt", 7), 2);
+    /* An unknown language counts as English. */
+    ck_assert_int_eq(plural_form("xx", 1), 0);
+    ck_assert_int_eq(plural_form(NULL, 5), 1);
+}
+END_TEST
+
+START_TEST(a_plural_phrase_takes_its_form)
+{
+    struct strbuf out = STRBUF_INIT;
+    const struct {
+        const char *lang, *n, *want;
+    } cases[] = {
+        { "en", "1", "1 legal order now:" },       { "en", "0", "0 legal orders now:" },
+        { "fr", "0", "0 ordre possible maintenant :" }, { "fr", "2", "2 ordres possibles maintenant :" },
+        { "fr", "1000000", "1000000 d'ordres possibles maintenant :" },
+        { "pt", "0", "0 ordens possíveis agora:" }, { "pt", "1", "1 ordem possível agora:" },
+        { "sw", "3", "Amri 3 halali sasa:" },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+        strbuf_reset(&out);
+        ck_assert_int_eq(phrase_add(&out, cases[i].lang, "count.legal-orders", "n", cases[i].n, NULL), 0);
+        ck_assert_str_eq(out.buf, cases[i].want);
+    }
+    strbuf_release(&out);
+}
+END_TEST
+
+START_TEST(a_bad_catalogue_is_refused_with_its_line)
+{
+    const struct {
+        const char *text, *why;
+    } bad[] = {
+        { "msgid \"a.b\"\n", "a.b has no msgstr" },
+        { "msgid \"a.b\"\nmsgstr \"x\\q\"\n", "line 2: an escape must be" },
+        { "msgid \"A b\"\nmsgstr \"x\"\n", "must be lower-case letters" },
+        { "msgid \"a.b\"\nmsgstr \"x\"\n\nmsgid \"a.b\"\nmsgstr \"y\"\n", "the key a.b is given twice" },
+        { "msgid \"a.b\"\nmsgid_plural \"a.b\"\nmsgstr[0] \"x\"\nmsgstr[1] \"y\"\n", "3 plural forms" },
+        { "msgctxt \"x\"\n", "msgctxt is not used" },
+        { "msgid \"a.b\"\nmsgstr \"x\n", "not closed" },
+        { "\"lost\"\n", "must continue a msgid or msgstr" },
+        { "hello\n", "a line must be a comment" },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+        struct strbuf err = STRBUF_INIT;
+        struct catalog *c = catalog_parse(bad[i].text, "fr", &err);
+        ck_assert_msg(c == NULL, "case %zu was taken", i);
+        ck_assert_msg(strstr(err.buf, bad[i].why) != NULL, "case %zu: %s", i, err.buf);
+        strbuf_release(&err);
+    }
+    {
+        /* Continued strings join; the header is no phrase; fuzzy and
+         * empty translations are kept as untranslated. */
+        struct strbuf err = STRBUF_INIT;
+        struct catalog *c = catalog_parse("msgid \"\"\nmsgstr \"Language: fr\\n\"\n\nmsgid \"a.b\"\nmsgstr \"\"\n"
+                                          "\"x\"\n\"y\"\n\n#, fuzzy\nmsgid \"a.c\"\nmsgstr \"z\"\n",
+                                          "fr", &err);
+        ck_assert_msg(c != NULL, "%s", err.buf);
+        ck_assert_int_eq(catalog_size(c), 2);
+        catalog_free(c);
+        strbuf_release(&err);
+    }
+}
+END_TEST
+
+/* The {{%key}} tags of a text, pushed to keys. */
+static void tags_of(const char *text, struct strlist *keys)
+{
+    for (const char *p = text; (p = strstr(p, "{{%"));) {
+        size_t n = strcspn(p + 3, " }");
+        char *k = xstrndup(p + 3, n);
+        strlist_push(keys, k);
+        free(k);
+        p += 3 + n;
+    }
+}
+
+/* Every phrase a template asks for is in the English catalogue, and
+ * every phrase of the English catalogue is in each other one (none left
+ * untranslated or fuzzy), and no catalogue has a phrase English lacks
+ * besides its order words. The missing ones are listed by language. */
+START_TEST(every_phrase_is_in_every_catalogue)
+{
+    struct strlist en = STRLIST_INIT, used = STRLIST_INIT;
+    struct strbuf err = STRBUF_INIT, missing = STRBUF_INIT;
+    char *dir = data_path("templates", "");
+    DIR *dh = opendir(dir);
+    struct dirent *de;
+    ck_assert_msg(catalog_keys("en", &en, &err) == 0, "%s", err.buf);
+    ck_assert_int_gt(en.n, 40);
+    ck_assert_ptr_nonnull(dh);
+    while ((de = readdir(dh))) {
+        char *path, *text;
+        if (!strstr(de->d_name, ".txt") && !strstr(de->d_name, ".html"))
+            continue;
+        path = data_path("templates", de->d_name);
+        text = file_read(path, FILE_MAX_TEXT, &err);
+        ck_assert_msg(text != NULL, "%s", err.buf);
+        tags_of(text, &used);
+        free(text);
+        free(path);
+    }
+    closedir(dh);
+    free(dir);
+    strlist_sort_unique(&used);
+    ck_assert_int_gt(used.n, 30);
+    for (size_t i = 0; i < used.n; i++)
+        ck_assert_msg(strlist_contains(&en, used.v[i]), "a template asks for %s, which en.po lacks", used.v[i]);
+    for (size_t l = 1; lang_at(l); l++) {
+        const char *code = lang_at(l)->code;
+        struct strlist keys = STRLIST_INIT;
+        size_t lacks = 0;
+        ck_assert_msg(catalog_keys(code, &keys, &err) == 0, "%s", err.buf);
+        for (size_t i = 0; i < en.n; i++)
+            if (!catalog_has(code, en.v[i])) {
+                strbuf_addf(&missing, "%s.po lacks %s\n", code, en.v[i]);
+                lacks++;
+            }
+        for (size_t i = 0; i < keys.n; i++)
+            if (strncmp(keys.v[i], "word.", 5) != 0)
+                ck_assert_msg(strlist_contains(&en, keys.v[i]), "%s.po has %s, which en.po lacks", code, keys.v[i]);
+        printf("%s.po: %zu of %zu phrases translated, %zu order words\n", code, en.n - lacks, en.n,
+               (size_t)0 + keys.n - (en.n - lacks));
+        strlist_clear(&keys);
+    }
+    ck_assert_msg(missing.len == 0, "phrases missing:\n%s", missing.buf);
+    strlist_clear(&en);
+    strlist_clear(&used);
+    strbuf_release(&err);
+    strbuf_release(&missing);
+}
+END_TEST
+
+/* Every line of every phrase fits a mail's 72 columns, its values
+ * counted at the width a long one takes. */
+START_TEST(every_phrase_fits_a_mail)
+{
+    struct strbuf err = STRBUF_INIT;
+    for (size_t l = 0; lang_at(l); l++) {
+        const char *code = lang_at(l)->code;
+        struct strlist keys = STRLIST_INIT;
+        ck_assert_msg(catalog_keys(code, &keys, &err) == 0, "%s", err.buf);
+        for (size_t i = 0; i < keys.n; i++)
+            for (long n = 0; n < 3; n++) {
+                const char *t = catalog_text(code, keys.v[i], n);
+                size_t cols = 0;
+                ck_assert_ptr_nonnull(t);
+                for (const char *p = t; *p; p++) {
+                    if (*p == '\n') {
+                        cols = 0;
+                        continue;
+                    }
+                    if (p[0] == '{' && p[1] == '{') {
+                        /* A value: a game number, a name, a title. */
+                        const char *e = strstr(p, "}}");
+                        ck_assert_ptr_nonnull(e);
+                        cols += strncmp(p, "{{game}}", 8) == 0 || strncmp(p, "{{seat}}", 8) == 0 ? 2 : 8;
+                        p = e + 1;
+                        continue;
+                    }
+                    cols += ((unsigned char)*p & 0xc0) != 0x80;
+                    ck_assert_msg(cols <= 72, "%s.po %s: a line is longer than 72 columns", code, keys.v[i]);
+                }
+            }
+        strlist_clear(&keys);
+    }
+    strbuf_release(&err);
+}
+END_TEST
+
+START_TEST(languages_are_found_by_code_and_name)
+{
+    ck_assert_str_eq(lang_find("fr")->code, "fr");
+    ck_assert_str_eq(lang_find("FR")->code, "fr");
+    ck_assert_str_eq(lang_find("Français")->code, "fr");
+    ck_assert_str_eq(lang_find("FRANÇAIS")->code, "fr");
+    ck_assert_str_eq(lang_find("francais")->code, "fr");
+    ck_assert_str_eq(lang_find("Portuguese")->code, "pt");
+    ck_assert_str_eq(lang_find("português")->code, "pt");
+    ck_assert_str_eq(lang_find("Kiswahili")->code, "sw");
+    ck_assert_str_eq(lang_find("swahili")->code, "sw");
+    ck_assert_str_eq(lang_find("english")->code, "en");
+    ck_assert_ptr_null(lang_find("klingon"));
+    ck_assert_ptr_null(lang_find(""));
+    ck_assert_str_eq(lang_code("de"), "en");
+}
+END_TEST
+
+/* Orders in her words are read in English; English is always read;
+ * accents and case never count; an order is written back in hers. */
+START_TEST(order_words_are_read_in_each_language)
+{
+    const struct {
+        const char *lang, *scope, *game, *line, *want;
+    } cases[] = {
+        { "fr", "common", "kalimambo", "JOUER 7", "PLAY 7" },
+        { "fr", "common", "kalimambo", "jouer 7", "PLAY 7" },
+        { "pt", "common", "kalimambo", "Jogar 7", "PLAY 7" },
+        { "sw", "common", "kalimambo", "CHEZA 7", "PLAY 7" },
+        { "fr", "common", "kalimambo", "PLAY 7", "PLAY 7" },
+        { "fr", "common", "kalimambo", "RÈGLES", "RULES" },
+        { "fr", "common", "kalimambo", "regles", "RULES" },
+        { "fr", "common", "kalimambo", "sans  nulle", "NODRAW" },
+        { "fr", "common", "kalimambo", "NULLE", "DRAW" },
+        { "sw", "common", "kalimambo", "futa sare", "NODRAW" },
+        { "pt", "common", "kalimambo", "HISTORICO", "HISTORY" },
+        { "fr", "lobby", NULL, "MES PARTIES", "MYGAMES" },
+        { "sw", "lobby", NULL, "michezo yangu", "MYGAMES" },
+        { "sw", "lobby", NULL, "MICHEZO", "GAMES" },
+        { "pt", "lobby", NULL, "CLASSIFICAÇÃO kalimambo", "RATINGS kalimambo" },
+        { "pt", "lobby", NULL, "classificacao kalimambo", "RATINGS kalimambo" },
+        { "fr", "lobby", NULL, "REJOINDRE 12 AS Zola", "JOIN 12 AS Zola" },
+        { "en", "lobby", NULL, "REJOINDRE 12", "REJOINDRE 12" },
+        /* LANGUAGE in her own words, whatever she reads now. */
+        { "en", "lobby", NULL, "LANGUE fr", "LANGUAGE fr" },
+        { "en", "common", "kalimambo", "lugha sw", "LANGUAGE sw" },
+        /* Only a line's first words: a sentence that holds one is no order. */
+        { "fr", "common", "kalimambo", "Je veux JOUER 7", "Je veux JOUER 7" },
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+        char *got = lexicon_english(cases[i].lang, cases[i].scope, cases[i].game, cases[i].line);
+        ck_assert_msg(str_eq(got, cases[i].want), "%s %s: \"%s\" read as \"%s\"", cases[i].lang, cases[i].line,
+                      cases[i].line, got);
+        free(got);
+    }
+    {
+        char *local = lexicon_local("fr", "common", "kalimambo", "PLAY 7\nPLAY 8\nHELP");
+        ck_assert_str_eq(local, "JOUER 7\nJOUER 8\nAIDE");
+        free(local);
+        local = lexicon_local("en", "common", "kalimambo", "PLAY 7");
+        ck_assert_str_eq(local, "PLAY 7");
+        free(local);
+    }
+}
+END_TEST
+
+/* No word of a language means two things in one command language: a
+ * translation is never another row's English name, nor the same as
+ * another row's translation. */
+static void words_of(const char *key, const char *text, void *arg)
+{
+    struct strlist *l = arg;
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "|");
+        char one[96], folded[96];
+        snprintf(one, sizeof(one), "%.*s", (int)n, p);
+        lang_fold(one, folded, sizeof(folded));
+        strlist_pushf(l, "%s=%s", folded, strrchr(key, '.') + 1);
+        p += n + (p[n] == '|');
+    }
+}
+
+START_TEST(no_order_word_means_two_things)
+{
+    static const char *const scopes[][2] = { { "common", "kalimambo" }, { "lobby", NULL } };
+    for (size_t l = 1; lang_at(l); l++)
+        for (size_t s = 0; s < ARRAY_SIZE(scopes); s++) {
+            struct strlist words = STRLIST_INIT;
+            struct strbuf prefix = STRBUF_INIT;
+            for (int k = 0; k < 2; k++)
+                if (scopes[s][k]) {
+                    strbuf_reset(&prefix);
+                    strbuf_addf(&prefix, "word.%s.", scopes[s][k]);
+                    catalog_each(lang_at(l)->code, prefix.buf, words_of, &words);
+                }
+            ck_assert_int_gt(words.n, 0);
+            for (size_t i = 0; i < words.n; i++)
+                for (size_t j = 0; j < words.n; j++) {
+                    const char *wi = words.v[i], *ei = strchr(wi, '=') + 1, *wj = words.v[j], *ej = strchr(wj, '=') + 1;
+                    size_t ni = (size_t)(ei - 1 - wi);
+                    char english[96];
+                    lang_fold(ej, english, sizeof(english));
+                    for (char *c = english; *c; c++)
+                        if (*c == '-')
+                            *c = ' ';
+                    if (str_eq(ei, ej))
+                        continue;
+                    /* Two rows, one word. */
+                    ck_assert_msg(!(ni == (size_t)(strchr(wj, '=') - wj) && !strncmp(wi, wj, ni)),
+                                  "%s: %s means %s and %s", lang_at(l)->code, wi, ei, ej);
+                    /* A translation that is another row's English name. */
+                    ck_assert_msg(!(strlen(english) == ni && !strncmp(wi, english, ni)),
+                                  "%s: %s is the English of %s", lang_at(l)->code, wi, ej);
+                }
+            strlist_clear(&words);
+            strbuf_release(&prefix);
+        }
+}
+END_TEST
+
+/* A seat who reads French and one who reads English in one game: each
+ * her own answer, her order words taken, the other's untouched. */
+START_TEST(two_seats_two_languages)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct submission s;
+    struct strbuf out = STRBUF_INIT;
+    t_new_game(db, "kalimambo", 3, 7, NULL, &g);
+    ck_assert_str_eq(g.seats[0].lang, "en");
+    t_submit(db, &g, 1, "LANGUAGE fr", &s);
+    ck_assert_int_eq(s.lines[0].status, LINE_INFO);
+    ck_assert_str_eq(g.seats[1].lang, "fr");
+    ck_assert_msg(strstr(s.lines[0].body.buf, "ngoma vous écrit en Français") != NULL, "%s", s.lines[0].body.buf);
+    submission_release(&s);
+    t_submit(db, &g, 1, "jouer 4\nCOUPS", &s);
+    ck_assert_int_eq(s.lines[0].status, LINE_PENDING);
+    ck_assert_str_eq(s.lines[0].written, "jouer 4");
+    ck_assert_int_eq(reply_render(db, &g, 1, &s, &out), 0);
+    ck_assert_msg(strstr(out.buf, "> jouer 4\n") != NULL, "%s", out.buf);
+    ck_assert_msg(strstr(out.buf, "ordres possibles maintenant :\nJOUER 0\n") != NULL, "%s", out.buf);
+    submission_release(&s);
+    strbuf_reset(&out);
+    /* English is always read, and the other seat is untouched. */
+    t_submit(db, &g, 0, "PLAY 3\nJOUER 2", &s);
+    ck_assert_int_eq(s.lines[0].status, LINE_PENDING);
+    ck_assert_int_eq(s.lines[1].status, LINE_REJECTED);
+    ck_assert_int_eq(reply_render(db, &g, 0, &s, &out), 0);
+    ck_assert_msg(strstr(out.buf, "LANGUAGE") == NULL && strstr(out.buf, "Accepté") == NULL, "%s", out.buf);
+    submission_release(&s);
+    /* A word she does not know is refused, with what would be right. */
+    t_submit(db, &g, 1, "LANGUE klingon", &s);
+    ck_assert_int_eq(s.lines[0].status, LINE_REJECTED);
+    ck_assert_msg(strstr(s.lines[0].body.buf, "en, fr, pt, sw") != NULL, "%s", s.lines[0].body.buf);
+    submission_release(&s);
+    /* Kept for her address; DEFAULT gives her the host's again. */
+    {
+        char *lang = language_of(db, g.seats[1].email);
+        ck_assert_str_eq(lang, "fr");
+        free(lang);
+    }
+    t_submit(db, &g, 1, "LANGUE default", &s);
+    ck_assert_int_eq(language_chosen(db, g.seats[1].email), 0);
+    ck_assert_str_eq(g.seats[1].lang, "en");
+    submission_release(&s);
+    strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
+Suite *languages_suite(void)
+{
+    Suite *s = suite_create("languages");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, plural_forms_follow_cldr);
+    tcase_add_test(tc, a_plural_phrase_takes_its_form);
+    tcase_add_test(tc, a_bad_catalogue_is_refused_with_its_line);
+    tcase_add_test(tc, every_phrase_is_in_every_catalogue);
+    tcase_add_test(tc, every_phrase_fits_a_mail);
+    tcase_add_test(tc, languages_are_found_by_code_and_name);
+    tcase_add_test(tc, order_words_are_read_in_each_language);
+    tcase_add_test(tc, no_order_word_means_two_things);
+    tcase_add_test(tc, two_seats_two_languages);
+    suite_add_tcase(s, tc);
+    return s;
+}

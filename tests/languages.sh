@@ -1,0 +1,92 @@
+#!/bin/sh
+# languages.sh: a whole Kalimambo game by mail (the MTA pipe, the outbox directory) with its seats in English, French, Portuguese and Swahili: each reads her own mails, her order words taken; a player changes hers by mail; the lobby answers in French.
+set -u
+NGOMA=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+T=$(mktemp -d /tmp/ngoma-languages.XXXXXX)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+export NGOMA_DB="$T/ngoma.db"
+cd "$T" || exit 1
+PLAYER="/usr/bin/python3 $ROOT/tests/mailplayer.py"
+fails=0
+checks=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+ok() { checks=$((checks + 1)); "$@" || fail "$*"; }
+
+"$NGOMA" init >/dev/null
+"$NGOMA" config from ngoma@example.org >/dev/null
+"$NGOMA" config lobby open >/dev/null
+answer() {
+    $PLAYER reply outbox "$1" - "" "" "$2" | "$NGOMA" receive --wait >/dev/null || fail "receive from $1"
+    "$NGOMA" send >/dev/null
+}
+text() { $PLAYER last-text outbox "$1"; }
+has() { checks=$((checks + 1)); text "$1" | grep -q -- "$2" || fail "$1's last mail lacks \"$2\": $(text "$1" | head -c 400)"; }
+lacks() { checks=$((checks + 1)); ! text "$1" | grep -q -- "$2" || fail "$1's last mail holds \"$2\""; }
+
+game=$("$NGOMA" new kalimambo --player Ama=ama@example.org --player Bo=bo@example.org:fr \
+    --player Cida=cida@example.org:pt --player Dudu=dudu@example.org:sw --seed 7)
+"$NGOMA" send >/dev/null
+has ama@example.org "Welcome to Kalimambo game $game, Ama!"
+has bo@example.org "Bienvenue dans Kalimambo, partie $game, Bo !"
+has cida@example.org "Boas-vindas ao Kalimambo, jogo $game, Cida!"
+has dudu@example.org "Karibu Kalimambo, mchezo $game, Dudu!"
+has bo@example.org "^  JOUER 0"
+has cida@example.org "^  JOGAR 0"
+has dudu@example.org "^  CHEZA 0"
+has ama@example.org "^  PLAY 0"
+# The sentences moved into the catalogues are in no mail but English's.
+for who in bo cida dudu; do
+    for english in "To give orders, reply" "Your secret for game" "Reply HELP" "Your orders now" "In a new mail"; do
+        lacks $who@example.org "$english"
+    done
+done
+
+# The game played to its end, each seat in her own words: Bo writes
+# in lower case and without accents, as a phone keyboard gives them.
+cida_verb=JOGAR
+verb_of() { case $1 in Bo) echo jouer ;; Cida) echo $cida_verb ;; Dudu) echo Cheza ;; *) echo PLAY ;; esac; }
+rounds=0
+while [ $rounds -lt 40 ]; do
+    status=$("$NGOMA" show "$game" --json | tr -d '\n\t ' | sed -n 's/.*"status":"\([a-z]*\)".*/\1/p')
+    [ "$status" = finished ] && break
+    for who in Ama Bo Cida Dudu; do
+        card=$("$NGOMA" legal "$game" "$who" | sed -n "$(( rounds % 3 + 1 ))p;1p" | tail -1 | awk '{print $2}')
+        [ -n "$card" ] || continue
+        addr=$(echo "$who" | tr 'A-Z' 'a-z')@example.org
+        answer "$addr" "$(verb_of $who) $card"
+    done
+    rounds=$((rounds + 1))
+    # Cida reads Swahili from the fourth round, by one mail, and writes
+    # her orders in it (her Portuguese words are hers no more).
+    if [ $rounds -eq 3 ]; then
+        answer cida@example.org "LUGHA sw"
+        has cida@example.org "Kuanzia sasa ngoma itakuandikia kwa Kiswahili"
+        cida_verb=CHEZA
+    fi
+done
+ok test "$status" = finished
+ok test "$rounds" -ge 5
+has cida@example.org "Asante kwa kucheza."
+has bo@example.org "Merci d'avoir joué."
+has dudu@example.org "^Imekubaliwa."
+has ama@example.org "Thank you for playing."
+has bo@example.org "La partie est terminée"
+# Every mail well formed, within 72 columns.
+n=$($PLAYER check outbox) || fail "a mail is not well formed: $n"
+
+# ---- the lobby, in French from the first mail that asks for it
+printf 'From: Eve <eve@example.org>\nTo: ngoma@example.org\nSubject: hello\nMessage-ID: <eve1@example.org>\n\nLANGUE fr\n' |
+    "$NGOMA" receive --wait >/dev/null
+"$NGOMA" send >/dev/null
+answer eve@example.org "yes"
+has eve@example.org "ngoma vous écrit en Français"
+answer eve@example.org "AIDE"
+has eve@example.org "Le salon accepte une commande par ligne"
+answer eve@example.org "MES PARTIES"
+lacks eve@example.org "Unknown command"
+answer eve@example.org "LANGUAGE default"
+has eve@example.org "the host's language, English"
+
+echo "languages.sh: $checks checks, $fails failed ($rounds rounds by mail, $(ls outbox | wc -l) mails)"
+[ $fails -eq 0 ]
