@@ -75,6 +75,18 @@ def cmd_last_text(maildir, rcpt, headers="no", subject=None):
     print(text_of(m))
 
 
+def cmd_last_texts(maildir, outdir):
+    """The newest mail's text to every recipient, each in outdir/ADDRESS
+    (one reading of the headers for all of them)."""
+    last = {}
+    for p, m in delivered(maildir):
+        last[to_addr(m)] = p
+    os.makedirs(outdir, exist_ok=True)
+    for addr, p in last.items():
+        with open(os.path.join(outdir, addr), "w", encoding="utf-8") as f:
+            f.write(text_of(whole(p)))
+
+
 def compose_reply(maildir, rcpt, orders, subject_part=None):
     """The reply a mail client writes to the newest mail to rcpt (whose
     subject holds subject_part, when given): to its Reply-To, Re: subject,
@@ -262,7 +274,7 @@ def check_pictures(path, m, body):
 
 
 def main():
-    cmds = {"count": cmd_count, "last-text": cmd_last_text, "reply": cmd_reply, "unseen": cmd_unseen,
+    cmds = {"count": cmd_count, "last-text": cmd_last_text, "last-texts": cmd_last_texts, "reply": cmd_reply, "unseen": cmd_unseen,
             "check": cmd_check, "submit": cmd_submit, "wait": cmd_wait, "roundtrip": cmd_roundtrip, "write": cmd_write,
             "reply-to": cmd_reply_to, "transcript": cmd_transcript}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds:

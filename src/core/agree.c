@@ -167,7 +167,7 @@ out:
 int agree_status(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *out)
 {
     unsigned draw, concede, live;
-    if (view_status_line(db, g, out) || playing(db, g, &live) || voters(db, g, "draw", &draw) ||
+    if (view_status_line(db, g, seat >= 0 && seat < g->nseats ? g->seats[seat].lang : NULL, out) || playing(db, g, &live) || voters(db, g, "draw", &draw) ||
         voters(db, g, "concede", &concede))
         return -1;
     if (!(live & (1u << seat)))

@@ -1,6 +1,7 @@
 /* engine.c: the step machine: orders taken and stored, a step resolved when every order is in, resignations and the ends of a game, the bots and forced orders played at once; engine_*.c hold the rest by concern. */
 #include "core/engine_int.h"
 #include "lib/lexicon.h"
+#include "lib/template.h"
 
 /* ---- orders --------------------------------------------------------------- */
 
@@ -212,18 +213,19 @@ valid:
             unsigned missing = 0;
             rc = game_missing(db, g, &missing);
             l->status = LINE_PENDING;
-            if (replaced && !str_eq(replaced, canon.buf))
-                strbuf_addf(&l->body, "Your order %s replaces %s; it stays secret until the step resolves.\n",
-                            canon.buf, replaced);
-            else if (replaced)
-                strbuf_addf(&l->body, "Your order %s stands, as before; it stays secret until the step resolves.\n",
-                            canon.buf);
-            else
-                strbuf_addf(&l->body, "Your order %s is recorded; it stays secret until the step resolves.\n",
-                            canon.buf);
-            strbuf_addstr(&l->body, "Still to come: ");
-            game_names_of(g, missing, &l->body);
-            strbuf_addstr(&l->body, ". You may replace yours until the last is in.");
+            const char *lang = g->seats[seat].lang;
+            char *mine = lexicon_local(lang, "common", g->ops->name, canon.buf);
+            char *before = replaced ? lexicon_local(lang, "common", g->ops->name, replaced) : NULL;
+            struct strbuf names = STRBUF_INIT;
+            game_names_in(g, missing, lang, &names);
+            phrase_add(&l->body, lang,
+                       replaced && !str_eq(replaced, canon.buf) ? "order.secret.replaces"
+                       : replaced                               ? "order.secret.stands"
+                                                                : "order.secret.recorded",
+                       "order", mine, "before", before, "names", names.buf, NULL);
+            free(mine);
+            free(before);
+            strbuf_release(&names);
         }
         game_log_release(&log);
     }

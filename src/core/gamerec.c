@@ -1,6 +1,7 @@
 /* gamerec.c: one game as the core holds it: its database row, its seats, and its module state. */
 #include "core/gamerec.h"
 #include "lib/catalog.h"
+#include "lib/template.h"
 #include "store/db.h"
 #include "lib/jsonx.h"
 #include "lib/util.h"
@@ -278,17 +279,30 @@ void game_seat_label(const struct game_rec *g, int seat, struct strbuf *out)
 
 void game_names_of(const struct game_rec *g, unsigned mask, struct strbuf *out)
 {
-    int total = 0, done = 0;
+    game_names_in(g, mask, LANG_ENGLISH, out);
+}
+
+void game_names_in(const struct game_rec *g, unsigned mask, const char *lang, struct strbuf *out)
+{
+    struct strbuf first = STRBUF_INIT;
+    int total = 0, done = 0, last = -1;
     for (int i = 0; i < g->nseats; i++)
-        total += (mask >> i) & 1;
-    for (int i = 0; i < g->nseats; i++) {
-        if (!(mask & (1u << i)))
+        if ((mask >> i) & 1) {
+            total++;
+            last = i;
+        }
+    for (int i = 0; i < g->nseats && total > 1; i++) {
+        if (!(mask & (1u << i)) || i == last)
             continue;
-        if (done)
-            strbuf_addstr(out, done == total - 1 ? " and " : ", ");
-        strbuf_addstr(out, g->names[i]);
-        done++;
+        if (done++)
+            strbuf_addstr(&first, ", ");
+        strbuf_addstr(&first, g->names[i]);
     }
+    if (total > 1)
+        phrase_add(out, lang, "list.and", "first", first.buf, "last", g->names[last], NULL);
+    else if (total == 1)
+        strbuf_addstr(out, g->names[last]);
+    strbuf_release(&first);
 }
 
 time_t game_deadline(const struct game_rec *g, unsigned missing)

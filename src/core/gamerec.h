@@ -109,6 +109,8 @@ int game_save(sqlite3 *db, struct game_rec *g);
 void game_seat_label(const struct game_rec *g, int seat, struct strbuf *out);
 /* The names of the seats in mask, "Ann and Bob" style, appended to out. */
 void game_names_of(const struct game_rec *g, unsigned mask, struct strbuf *out);
+/* The same in lang: "Ama, Bo et Cida" (the catalogue's list.and). */
+void game_names_in(const struct game_rec *g, unsigned mask, const char *lang, struct strbuf *out);
 /* The result as JSON: {"finished":..,"winners":[names],"scores":{name:n}}. */
 cJSON *game_result_json(const struct game_rec *g);
 

@@ -1,12 +1,14 @@
 /* reply.c: the answer to an order text, as the player reads it (printed by `ngoma order`, mailed back later). */
 #include "core/reply.h"
 #include "core/agree.h"
+#include "lib/lexicon.h"
 #include "lib/template.h"
 #include "lib/util.h"
 #include "core/options.h"
 #include "core/view.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,10 +95,21 @@ static void legal_links(const struct game_rec *g, int seat, const struct submiss
     }
 }
 
-void reply_headline(const struct submission *s, struct strbuf *out)
+/* One clause of the headline, after those before it ("; " between). */
+static void clause(struct strbuf *out, const char *lang, const char *key, const char *name, const char *value,
+                   const char *n)
+{
+    if (out->len)
+        strbuf_addstr(out, "; ");
+    phrase_add(out, lang, key, "n", n ? n : "0", name, value, NULL);
+}
+
+void reply_headline(const struct submission *s, const char *lang, const char *game, struct strbuf *out)
 {
     size_t taken = 0, pending = 0, refused = 0, asked = 0, shown = 0;
     const char *asked_word = NULL;
+    struct strbuf orders = STRBUF_INIT, press = STRBUF_INIT;
+    char n[24];
     for (size_t i = 0; i < s->n; i++) {
         const struct line_result *l = &s->lines[i];
         taken += l->status == LINE_ACCEPTED || l->status == LINE_PENDING;
@@ -104,7 +117,7 @@ void reply_headline(const struct submission *s, struct strbuf *out)
         refused += l->status == LINE_REJECTED;
         if (l->status == LINE_INFO) {
             asked++;
-            asked_word = asked_word ? asked_word : l->text;
+            asked_word = asked_word ? asked_word : l->written ? l->written : l->text;
         }
     }
     /* What was taken first, by name (three at most). */
@@ -113,38 +126,55 @@ void reply_headline(const struct submission *s, struct strbuf *out)
         if (l->status != LINE_ACCEPTED && l->status != LINE_PENDING)
             continue;
         if (shown == 3) {
-            strbuf_addf(out, " and %zu more", taken - 3);
+            struct strbuf some = STRBUF_INIT;
+            strbuf_addstr(&some, orders.buf);
+            strbuf_reset(&orders);
+            snprintf(n, sizeof(n), "%zu", taken - 3);
+            phrase_add(&orders, lang, "reply.and-more", "orders", some.buf, "n", n, NULL);
+            strbuf_release(&some);
             break;
         }
-        strbuf_addf(out, "%s%s", shown ? ", " : "", l->canonical ? l->canonical : l->text);
+        {
+            /* In her words: JOUER 2. */
+            char *local = lexicon_local(lang, "common", game, l->canonical ? l->canonical : l->text);
+            strbuf_addf(&orders, "%s%s", shown ? ", " : "", local);
+            free(local);
+        }
         shown++;
     }
     if (taken)
-        strbuf_addstr(out, pending ? " taken, kept secret" : " taken");
-    if (refused && taken)
-        strbuf_addf(out, "; %zu line%s refused", refused, refused == 1 ? "" : "s");
+        clause(out, lang, pending ? "reply.taken-secret" : "reply.taken", "orders", orders.buf, NULL);
+    snprintf(n, sizeof(n), "%zu", refused);
+    if (refused && (taken || refused > 1))
+        clause(out, lang, "reply.lines-refused", NULL, NULL, n);
     else if (refused == 1)
-        strbuf_addstr(out, "your order was refused");
-    else if (refused)
-        strbuf_addf(out, "%zu lines refused", refused);
+        clause(out, lang, "reply.order-refused", NULL, NULL, NULL);
     /* Press said by what it did: "press to Bob sent", "Bob muted". */
-    for (size_t i = 0, n = 0; i < s->n; i++) {
+    for (size_t i = 0, k = 0; i < s->n; i++) {
         const struct line_result *l = &s->lines[i];
         if (l->status != LINE_PRESS || !l->canonical)
             continue;
-        strbuf_addf(out, "%s%s", out->len ? (n ? ", " : "; ") : "", l->canonical);
-        n++;
+        strbuf_addf(&press, "%s%s", k ? ", " : "", l->canonical);
+        k++;
+    }
+    if (press.len) {
+        if (out->len)
+            strbuf_addstr(out, "; ");
+        strbuf_addstr(out, press.buf);
     }
     if (!taken && !refused && asked) {
-        size_t n = strcspn(asked_word, " ");
-        strbuf_addstr(out, out->len ? "; the answer to your " : "the answer to your ");
-        for (size_t i = 0; i < n && i < 12; i++)
-            strbuf_addch(out, (char)toupper((unsigned char)asked_word[i]));
-        if (asked > 1)
-            strbuf_addstr(out, " and more");
+        char word[16];
+        size_t k = strcspn(asked_word, " ");
+        for (size_t i = 0; i < k && i + 1 < sizeof(word) && i < 12; i++)
+            word[i] = (char)toupper((unsigned char)asked_word[i]), word[i + 1] = '\0';
+        if (!k)
+            word[0] = '\0';
+        clause(out, lang, asked > 1 ? "reply.answer-to-more" : "reply.answer-to", "word", word, NULL);
     }
     if (!out->len)
-        strbuf_addstr(out, "no order in your mail");
+        clause(out, lang, "reply.no-order", NULL, NULL, NULL);
+    strbuf_release(&orders);
+    strbuf_release(&press);
 }
 
 cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submission *s)
@@ -153,6 +183,7 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
     cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray();
     struct strbuf sb = STRBUF_INIT;
     bool any_rejected = false;
+    char n[24];
 
     cJSON_AddNumberToObject(d, "game", (double)g->id);
     cJSON_AddStringToObject(d, "title", g->ops->title);
@@ -169,7 +200,7 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
         if (l->status == LINE_REJECTED) {
             /* "Rejected: " is part of the first line: wrapped with it. */
             strbuf_reset(&sb);
-            strbuf_addf(&sb, "Rejected: %s", l->body.buf);
+            phrase_add(&sb, g->seats[seat].lang, "reply.rejected", "reason", l->body.buf, NULL);
             reply_add_text(o, "body", sb.buf);
             strbuf_reset(&sb);
         } else {
@@ -186,8 +217,10 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
         /* The first line says what the mail did, wrapped like any other. */
         struct strbuf head = STRBUF_INIT;
         strbuf_reset(&sb);
-        reply_headline(s, &sb);
-        strbuf_addf(&head, "%s game %lld, %s: %s.", g->ops->title, (long long)g->id, g->names[seat], sb.buf);
+        reply_headline(s, g->seats[seat].lang, g->ops->name, &sb);
+        snprintf(n, sizeof(n), "%lld", (long long)g->id);
+        phrase_add(&head, g->seats[seat].lang, "reply.headline", "title", g->ops->title, "game", n, "player",
+                   g->names[seat], "what", sb.buf, NULL);
         reply_add_text(d, "headline", head.buf);
         strbuf_release(&head);
         strbuf_reset(&sb);

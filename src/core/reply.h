@@ -19,7 +19,7 @@ char *reply_quote(const char *line);
 
 /* What a mail's answer says first: what was taken ("PLAY 7 taken"), what
  * was refused, or what it answers ("the answer to your LEGAL"). */
-void reply_headline(const struct submission *s, struct strbuf *out);
+void reply_headline(const struct submission *s, const char *lang, const char *game, struct strbuf *out);
 /* Renders templates/reply.txt for the submission into out. */
 int reply_render(sqlite3 *db, struct game_rec *g, int seat, const struct submission *s, struct strbuf *out);
 /* Adds text to obj under key without its trailing line breaks. */

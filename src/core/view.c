@@ -1,5 +1,6 @@
 /* view.c: what one seat (or an observer) sees of a game: its board and status, as text and as JSON. */
 #include "core/view.h"
+#include "lib/template.h"
 #include "core/seed.h"
 #include "store/db.h"
 #include "lib/jsonx.h"
@@ -136,59 +137,53 @@ void view_fairness(const struct game_rec *g, struct strbuf *out)
     strbuf_release(&line);
 }
 
-int view_status_line(sqlite3 *db, struct game_rec *g, struct strbuf *out)
+int view_status_line(sqlite3 *db, struct game_rec *g, const char *lang, struct strbuf *out)
 {
     struct game_result r;
     unsigned missing;
+    struct strbuf names = STRBUF_INIT, tie = STRBUF_INIT;
+    char n[16];
 
     g->ops->result(g->st, &r);
     if (r.finished) {
-        int n = __builtin_popcount(r.winners);
-        if (r.ended == GAME_END_ABANDONED) {
-            strbuf_addstr(out, "Game over: abandoned by its host, nobody wins.");
-            return 0;
-        }
-        if (r.ended == GAME_END_DRAWN) {
-            strbuf_addstr(out, "Game over: a draw agreed by ");
-            game_names_of(g, r.winners, out);
-            strbuf_addch(out, '.');
-            return 0;
-        }
-        if (r.ended == GAME_END_CONCEDED) {
-            strbuf_addstr(out, "Game over: ");
-            game_names_of(g, r.winners, out);
-            strbuf_addstr(out, " wins; the others conceded.");
-            return 0;
-        }
-        strbuf_addstr(out, r.ended == GAME_END_SCORED ? "Game over, ended by its host: " : "Game over: ");
-        if (n == 0)
-            strbuf_addstr(out, "nobody wins.");
-        else if (n == g->nseats && n > 1)
-            strbuf_addstr(out, "a draw, shared by every player.");
+        int winners = __builtin_popcount(r.winners);
+        const char *host = r.ended == GAME_END_SCORED ? "yes" : "";
+        game_names_in(g, r.winners, lang, &names);
+        snprintf(n, sizeof(n), "%d", winners);
+        if (r.ended == GAME_END_ABANDONED)
+            phrase_add(out, lang, "status.abandoned", NULL);
+        else if (r.ended == GAME_END_DRAWN)
+            phrase_add(out, lang, "status.drawn", "names", names.buf, NULL);
+        else if (r.ended == GAME_END_CONCEDED)
+            phrase_add(out, lang, "status.conceded", "names", names.buf, NULL);
+        else if (winners == 0)
+            phrase_add(out, lang, "status.nobody", "host", host, NULL);
+        else if (winners == g->nseats && winners > 1)
+            phrase_add(out, lang, "status.all-share", "host", host, NULL);
         else {
-            game_names_of(g, r.winners, out);
-            strbuf_addstr(out, n == 1 ? " wins" : " share the win");
             if (r.tied && r.tie_rule) {
                 /* A tie-break decided: said, and how it was broken. */
-                strbuf_addstr(out, " on the tie-break: ");
-                game_names_of(g, r.tied, out);
+                struct strbuf tied = STRBUF_INIT;
+                char score[16] = "";
+                game_names_in(g, r.tied, lang, &tied);
                 if (r.has_scores)
-                    strbuf_addf(out, " tied on %d %s, broken %s", r.scores[__builtin_ctz(r.winners)],
-                                r.score_name ? r.score_name : "points", r.tie_rule);
-                else
-                    strbuf_addf(out, " tied, broken %s", r.tie_rule);
-                if (r.tie_from >= 0 && r.tie_from < g->nseats)
-                    strbuf_addf(out, " (%s)", g->names[r.tie_from]);
+                    snprintf(score, sizeof(score), "%d", r.scores[__builtin_ctz(r.winners)]);
+                phrase_add(&tie, lang, r.has_scores ? "status.tie-on-scores" : "status.tie", "tied", tied.buf, "score",
+                           score, "unit", r.score_name ? r.score_name : "points", "rule", r.tie_rule, "from",
+                           r.tie_from >= 0 && r.tie_from < g->nseats ? g->names[r.tie_from] : "", NULL);
+                strbuf_release(&tied);
             }
-            strbuf_addch(out, '.');
+            phrase_add(out, lang, "status.wins", "n", n, "names", names.buf, "host", host, "tie", tie.buf, NULL);
         }
+        strbuf_release(&names);
+        strbuf_release(&tie);
         return 0;
     }
     if (game_missing(db, g, &missing))
         return -1;
-    strbuf_addstr(out, "Waiting for ");
-    game_names_of(g, missing, out);
-    strbuf_addch(out, '.');
+    game_names_in(g, missing, lang, &names);
+    phrase_add(out, lang, "status.waiting", "names", names.buf, NULL);
+    strbuf_release(&names);
     return 0;
 }
 
@@ -218,7 +213,7 @@ int view_ascii(sqlite3 *db, struct game_rec *g, int viewer, struct strbuf *out)
     g->ops->view_ascii(g->st, viewer, &g->table, out);
     strbuf_complete_line(out);
     strbuf_addch(out, '\n');
-    if (view_status_line(db, g, out))
+    if (view_status_line(db, g, viewer >= 0 && viewer < g->nseats ? g->seats[viewer].lang : NULL, out))
         return -1;
     strbuf_addch(out, '\n');
     return 0;

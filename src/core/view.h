@@ -15,7 +15,7 @@ void view_add_players(cJSON *j, const struct game_table *t, int viewer);
 /* A header line, the module's board, and whose orders are awaited. */
 int view_ascii(sqlite3 *db, struct game_rec *g, int viewer, struct strbuf *out);
 /* "Waiting for Ann." / "Waiting for 2 players." / "Game over: Ann wins." */
-int view_status_line(sqlite3 *db, struct game_rec *g, struct strbuf *out);
+int view_status_line(sqlite3 *db, struct game_rec *g, const char *lang, struct strbuf *out);
 /* Replaces g's state with the snapshot stored for turn (for show --turn). */
 int view_load_turn(sqlite3 *db, struct game_rec *g, int turn);
 

@@ -5,6 +5,7 @@
 #include "core/agree.h"
 #include "lib/order_text.h"
 #include "store/db.h"
+#include "store/languages.h"
 #include "core/history.h"
 #include "core/options.h"
 #include "mail/mailout.h"
@@ -361,8 +362,12 @@ static int tell_host_over(sqlite3 *db, struct game_rec *g)
     if ((rc = notify_once(db, g, -1, "gameover")) <= 0)
         return rc;
     d = cJSON_CreateObject();
-    if (view_status_line(db, g, &sb) == 0)
-        cJSON_AddStringToObject(d, "status", sb.buf);
+    {
+        char *lang = language_of(db, g->sched.host_email);
+        if (view_status_line(db, g, lang, &sb) == 0)
+            cJSON_AddStringToObject(d, "status", sb.buf);
+        free(lang);
+    }
     strbuf_reset(&sb);
     if (view_ascii(db, g, -1, &sb) == 0)
         reply_add_text(d, "board", sb.buf);

@@ -238,7 +238,7 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
     }
     cJSON_AddStringToObject(d, "players", sb.buf);
     strbuf_reset(&sb);
-    if (view_status_line(db, g, &sb) == 0)
+    if (view_status_line(db, g, LANG_ENGLISH, &sb) == 0)
         cJSON_AddStringToObject(d, "status", sb.buf);
     strbuf_reset(&sb);
     view_who_was_who(g, &sb);
@@ -342,7 +342,7 @@ int site_write(sqlite3 *db, const char *dir, bool changed_only, struct site_stat
         game_when_now(&g, when);
         cJSON_AddStringToObject(item, "when", when);
         strbuf_reset(&sb);
-        if (view_status_line(db, &g, &sb) == 0)
+        if (view_status_line(db, &g, LANG_ENGLISH, &sb) == 0)
             cJSON_AddStringToObject(item, "status", sb.buf);
         cJSON_AddItemToArray(games, item);
         strbuf_release(&sb);
