@@ -1,5 +1,7 @@
 /* check_conformance.c: the suite every game in the registry must pass: random playouts, legality, round trips, replay, views, secrecy. */
 #include "test_support.h"
+
+#include "lib/catalog.h"
 #include "playout.h"
 
 #include "core/options.h"
@@ -246,6 +248,39 @@ static void contract_for_every_seat(struct playout *p, unsigned w, int s, const 
     assert_summary(g, s, legal);
 }
 
+/* A game that writes its log as events writes every step's so (no step
+ * fell back to English lines alone), their English is the log word for
+ * word, and they read in every language. */
+static void events_read_in_every_language(sqlite3 *db, const struct game_rec *g, const char *what)
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT turn, log, events FROM turns WHERE game_id = ? AND kind = 'orders'", "I",
+                               g->id);
+    int with = 0, without = 0;
+    CHECK(st != NULL, "%s: turns", what);
+    while (db_step(st) == SQLITE_ROW) {
+        const char *log = (const char *)sqlite3_column_text(st, 1), *events = (const char *)sqlite3_column_text(st, 2);
+        cJSON *j;
+        if (!events) {
+            without++;
+            continue;
+        }
+        with++;
+        j = cJSON_Parse(events);
+        for (size_t l = 0; lang_at(l); l++) {
+            struct strbuf text = STRBUF_INIT;
+            game_events_text(j, lang_at(l)->code, &text);
+            CHECK(text.len > 0 || !*log, "%s step %d: no %s text", what, sqlite3_column_int(st, 0), lang_at(l)->code);
+            if (!l)
+                CHECK(str_eq(text.buf, log), "%s step %d: its events say\n%s\nand its log\n%s", what,
+                      sqlite3_column_int(st, 0), text.buf, log);
+            strbuf_release(&text);
+        }
+        cJSON_Delete(j);
+    }
+    db_finalize(st);
+    CHECK(!with || !without, "%s: %d steps have events and %d only English lines", what, with, without);
+}
+
 /* One game through the engine by random legal orders (playout.c), the
  * contract checked at every step and before every order, then replayed. */
 static void playout(const struct game_ops *ops, uint64_t seed)
@@ -263,6 +298,7 @@ static void playout(const struct game_ops *ops, uint64_t seed)
     playout_run(&p, contract_at_every_step, contract_for_every_seat, NULL);
     CHECK(engine_replay(db, &g, &report) == 0, "%s seed %llu: %s", ops->name, (unsigned long long)seed,
                   report.buf);
+    events_read_in_every_language(db, &g, what.buf);
     strbuf_release(&report);
     strbuf_release(&what);
     game_unload(&g);

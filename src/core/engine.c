@@ -1,5 +1,6 @@
 /* engine.c: the step machine: orders taken and stored, a step resolved when every order is in, resignations and the ends of a game, the bots and forced orders played at once; engine_*.c hold the rest by concern. */
 #include "core/engine_int.h"
+#include "lib/catalog.h"
 #include "lib/lexicon.h"
 #include "lib/template.h"
 
@@ -19,9 +20,18 @@ int engine_record_turn(sqlite3 *db, struct game_rec *g, const char *kind, const 
     cJSON *state = g->ops->to_json(g->st), *view = g->ops->view_json(g->st, -1, &g->table);
     cJSON *priv = cJSON_CreateObject();
     char *state_text = jx_print(state), *view_text = jx_print(view), *orders_text = jx_print(orders), *priv_text;
-    char now[32], when[128];
+    char now[32], when[128], *events_text = NULL;
     struct game_when w;
     int rc;
+
+    if (log->events) {
+        /* Its events stand for its log only when they say all of it. */
+        struct strbuf english = STRBUF_INIT;
+        game_events_text(log->events, LANG_ENGLISH, &english);
+        if (str_eq(english.buf, log->pub.buf))
+            events_text = jx_print(log->events);
+        strbuf_release(&english);
+    }
 
     for (int i = 0; i < g->nseats; i++) {
         if (log->priv[i].len) {
@@ -36,9 +46,9 @@ int engine_record_turn(sqlite3 *db, struct game_rec *g, const char *kind, const 
     game_when_text(&w, when);
     rc = db_do(db,
                "INSERT INTO turns(game_id, turn, kind, orders, log, private_log, state, public_view, created_at,"
-               " when_number, when_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-               "Iisssssssis", g->id, g->turn, kind, orders_text, log->pub.buf, priv_text, state_text, view_text, now,
-               w.number, when);
+               " when_number, when_text, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               "Iisssssssiss", g->id, g->turn, kind, orders_text, log->pub.buf, priv_text, state_text, view_text, now,
+               w.number, when, events_text);
     *turn_id = sqlite3_last_insert_rowid(db);
     cJSON_Delete(state);
     cJSON_Delete(view);
@@ -47,6 +57,7 @@ int engine_record_turn(sqlite3 *db, struct game_rec *g, const char *kind, const 
     free(view_text);
     free(orders_text);
     free(priv_text);
+    free(events_text);
     return rc;
 }
 
@@ -142,9 +153,17 @@ static int maybe_resolve(sqlite3 *db, struct game_rec *g, struct game_log *log, 
     return resolve_step(db, g, log);
 }
 
-static void add_log(struct strbuf *body, const struct game_log *log, int seat)
+static void add_log(struct strbuf *body, const struct game_log *log, const struct game_rec *g, int seat)
 {
-    strbuf_addstr(body, log->pub.buf);
+    struct strbuf english = STRBUF_INIT;
+    if (log->events && !str_eq(g->seats[seat].lang, LANG_ENGLISH))
+        game_events_text(log->events, LANG_ENGLISH, &english);
+    /* In her language when the events say all of the log. */
+    if (english.len && str_eq(english.buf, log->pub.buf))
+        game_events_text(log->events, g->seats[seat].lang, body);
+    else
+        strbuf_addstr(body, log->pub.buf);
+    strbuf_release(&english);
     if (log->priv[seat].len) {
         strbuf_complete_line(body);
         strbuf_addstr(body, log->priv[seat].buf);
@@ -208,7 +227,7 @@ valid:
         rc = maybe_resolve(db, g, &log, &resolved);
         if (!rc && resolved) {
             l->status = LINE_ACCEPTED;
-            add_log(&l->body, &log, seat);
+            add_log(&l->body, &log, g, seat);
         } else if (!rc) {
             unsigned missing = 0;
             rc = game_missing(db, g, &missing);

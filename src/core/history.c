@@ -1,5 +1,6 @@
 /* history.c: the story of a game turn by turn, as one seat (or an observer) may read it. */
 #include "core/history.h"
+#include "lib/catalog.h"
 #include "store/db.h"
 #include "lib/jsonx.h"
 #include "lib/util.h"
@@ -124,6 +125,7 @@ static int render(sqlite3 *db, const struct game_rec *g, int viewer, int first, 
     int rc;
     char key[16], before[128] = "", head[128] = "";
 
+    const char *lang = viewer >= 0 && viewer < g->nseats ? g->seats[viewer].lang : LANG_ENGLISH;
     snprintf(key, sizeof(key), "%d", viewer + 1);
     if (first > 0) {
         sqlite3_stmt *q = db_stmt(db,
@@ -140,7 +142,8 @@ static int render(sqlite3 *db, const struct game_rec *g, int viewer, int first, 
     }
     st = db_stmt(db,
                  "SELECT turn, orders, log, json_extract(private_log, '$.\"' || ? || '\"'), rolled_back, when_text,"
-                 " CASE WHEN when_text IS NULL THEN state END FROM turns WHERE game_id = ? AND (rolled_back = 0 OR ?)"
+                 " CASE WHEN when_text IS NULL THEN state END, events FROM turns WHERE game_id = ? AND (rolled_back = 0"
+                 " OR ?)"
                  " AND turn BETWEEN ? AND ? ORDER BY id",
                  "sIiii", key, g->id, all ? 1 : 0, first, last);
     if (!st)
@@ -160,7 +163,18 @@ static int render(sqlite3 *db, const struct game_rec *g, int viewer, int first, 
         any = orders_lines(g, (const char *)sqlite3_column_text(st, 1), out);
         if (gone)
             strbuf_addstr(out, any ? "    (rolled back)\n" : "  (rolled back)\n");
-        indent(out, (const char *)sqlite3_column_text(st, 2), any ? "    " : "  ");
+        {
+            /* The step's events in her language, when it has them. */
+            const char *events = (const char *)sqlite3_column_text(st, 7);
+            struct strbuf local = STRBUF_INIT;
+            if (events && !str_eq(lang, LANG_ENGLISH)) {
+                cJSON *j = cJSON_Parse(events);
+                game_events_text(j, lang, &local);
+                cJSON_Delete(j);
+            }
+            indent(out, local.len ? local.buf : (const char *)sqlite3_column_text(st, 2), any ? "    " : "  ");
+            strbuf_release(&local);
+        }
         if (priv && *priv) {
             strbuf_addstr(out, any ? "    (for your eyes only)\n" : "  (for your eyes only)\n");
             indent(out, priv, any ? "      " : "    ");

@@ -44,10 +44,38 @@ struct game_table {
 struct game_log {
     struct strbuf pub;
     struct strbuf priv[GAME_MAX_SEATS];
+    /* The public log as events (game_event), when the game writes them:
+     * each reader reads them in her language. NULL: English lines only. */
+    cJSON *events;
     /* For resign: the seat leaves because it missed a deadline, not by
      * its own RESIGN; the log says which (GAME_LEAVES gives the words). */
     bool dropped;
 };
+/*
+ * A step's public log as events: each event is a phrase of the catalogues
+ * (event.KEY in templates/lang/LL.po) and its values. game_event writes
+ * its English line to log->pub at once and keeps the event in
+ * log->events, and each reader reads the step in her language. The values
+ * follow the key as (type, name, value) and end with EV_END:
+ *   EV_INT, name, int          a number (the one named n picks a plural)
+ *   EV_STR, name, const char * a name or a word shown as it is
+ *   EV_NAMES, name, const char *const *names, int n
+ *                              names listed with the reader's "and":
+ *                              "Ama, Bo and Cida"
+ *   EV_ANDS, name, const char *const *names, int n
+ *                              the same with "and" between each two:
+ *                              "Ama and Bo and Cida"
+ * depth: the line's indent in steps of two spaces; EV_WRAPPED: the line
+ * wrapped at 72 columns, its continuation indented two. A step whose log
+ * has events is read from them only if every line of it is one (checked
+ * when it is stored); else its English lines are read.
+ */
+enum { EV_END, EV_INT, EV_STR, EV_NAMES, EV_ANDS };
+#define EV_WRAPPED (-1)
+void game_event(struct game_log *log, int depth, const char *key, ...);
+/* The lines of events (a step's log->events, or as stored) in lang. */
+void game_events_text(const cJSON *events, const char *lang, struct strbuf *out);
+
 /* "resigns" or "missed the deadline and leaves": how a log says a seat left. */
 #define GAME_LEAVES(log) ((log)->dropped ? "missed the deadline and leaves the game" : "resigns")
 

@@ -548,56 +548,57 @@ static void remove_card(int *cards, int *n, int card)
         }
 }
 
-/* Points for what Kali suffers go to every player of the round's lowest card. */
+/* Points for what Kali suffers go to every player of the round's lowest
+ * card. The cause: the dung heap, or Mambo's run of as many spaces. */
 static void charge(struct kalimambo *k, int f, int points, int lowest, const struct game_table *t,
-                   struct strbuf *log, const char *cause)
+                   struct game_log *log, bool dung)
 {
     if (f != KALI) {
         k->score[f] += points;
-        strbuf_addf(log, "  %s takes %d point%s (%s).\n", name_of(t, f), points, points == 1 ? "" : "s", cause);
+        game_event(log, 1, dung ? "kalimambo.takes-dung" : "kalimambo.takes-mambo", EV_STR, "who", name_of(t, f),
+                   EV_INT, "n", points, EV_END);
         return;
     }
     for (int s = 0; s < k->nseats; s++) {
         if (k->last[s] != lowest || (k->resigned & (1u << s)))
             continue;
         k->score[s] += points;
-        strbuf_addf(log, "  %s played the lowest card (%d) and takes %d point%s for Kali (%s).\n", name_of(t, s),
-                    lowest, points, points == 1 ? "" : "s", cause);
+        game_event(log, 1, dung ? "kalimambo.lowest-dung" : "kalimambo.lowest-mambo", EV_STR, "who", name_of(t, s),
+                   EV_INT, "card", lowest, EV_INT, "n", points, EV_END);
     }
 }
 
 /* After a single move: when the space before Mambo is empty he runs up to
  * the rearmost figure, whose owner pays a point a space. */
-static void mambo_charges(struct kalimambo *k, int lowest, const struct game_table *t, struct strbuf *log)
+static void mambo_charges(struct kalimambo *k, int lowest, const struct game_table *t, struct game_log *log)
 {
     int rear = extreme(k, false), run, from = k->mambo;
-    char cause[64];
     if (rear < 0 || (run = ahead(k, k->pos[rear]) - 1) <= 0)
         return;
     k->mambo = (k->mambo + run) % k->track;
-    strbuf_addf(log, "  Mambo charges %d -> %d (%d space%s) and rams %s.\n", from, k->mambo, run, run == 1 ? "" : "s",
-                name_of(t, rear));
-    snprintf(cause, sizeof(cause), "Mambo ran %d space%s", run, run == 1 ? "" : "s");
-    charge(k, rear, run, lowest, t, log, cause);
+    game_event(log, 1, "kalimambo.mambo-charges", EV_INT, "from", from, EV_INT, "to", k->mambo, EV_INT, "n", run,
+               EV_STR, "who", name_of(t, rear), EV_END);
+    charge(k, rear, run, lowest, t, log, false);
 }
 
-static void move_figure(struct kalimambo *k, int f, int lowest, const struct game_table *t, struct strbuf *log)
+static void move_figure(struct kalimambo *k, int f, int lowest, const struct game_table *t, struct game_log *log)
 {
     int front = extreme(k, true), from = k->pos[f], to;
     if (front == f) {
-        strbuf_addf(log, "  %s is at the front already and stays on %d.\n", name_of(t, f), from);
+        game_event(log, 1, "kalimambo.at-front", EV_STR, "who", name_of(t, f), EV_INT, "at", from, EV_END);
         return;
     }
     to = (k->pos[front] + 1) % k->track;
     if (to == k->mambo) {
-        strbuf_addf(log, "  %s finds no space before Mambo and stays.\n", name_of(t, f));
+        game_event(log, 1, "kalimambo.no-space", EV_STR, "who", name_of(t, f), EV_END);
         return;
     }
     k->pos[f] = to;
-    strbuf_addf(log, "  %s moves %d -> %d, in front of %s.\n", name_of(t, f), from, to, name_of(t, front));
+    game_event(log, 1, "kalimambo.moves", EV_STR, "who", name_of(t, f), EV_INT, "from", from, EV_INT, "to", to,
+               EV_STR, "front", name_of(t, front), EV_END);
     if (is_dung(k, to)) {
-        strbuf_addf(log, "  %s lands on the dung heap on %d.\n", name_of(t, f), to);
-        charge(k, f, k->penalty, lowest, t, log, "dung");
+        game_event(log, 1, "kalimambo.dung", EV_STR, "who", name_of(t, f), EV_INT, "at", to, EV_END);
+        charge(k, f, k->penalty, lowest, t, log, true);
     }
     mambo_charges(k, lowest, t, log);
 }
@@ -629,16 +630,15 @@ static int kalimambo_advance(void *st, const char *const *orders, const struct g
     k->nkali--;
     k->round++;
 
-    {
-        struct strbuf line;
-        strbuf_init_for(&line, out);
-        strbuf_addstr(&line, "Cards:");
+    if (out->buf != strbuf_sink) {
+        /* "Ama 11, Bo 4, Kali 3": names and numbers, in every language. */
+        struct strbuf cards = STRBUF_INIT;
         for (int s = 0; s < k->nseats; s++)
             if (k->last[s] >= 0)
-                strbuf_addf(&line, " %s %d,", name_of(t, s), k->last[s]);
-        strbuf_addf(&line, " Kali %d.", k->last[KALI]);
-        strbuf_add_wrapped(out, line.buf, 2, 72);
-        strbuf_release(&line);
+                strbuf_addf(&cards, "%s %d, ", name_of(t, s), k->last[s]);
+        strbuf_addf(&cards, "Kali %d", k->last[KALI]);
+        game_event(log, EV_WRAPPED, "kalimambo.cards", EV_STR, "cards", cards.buf, EV_END);
+        strbuf_release(&cards);
     }
 
     /* Each value once, highest first. */
@@ -664,33 +664,34 @@ static int kalimambo_advance(void *st, const char *const *orders, const struct g
         if (mover < 0)
             continue;
         if (v == 0) {
-            strbuf_addstr(out, "  Played 0:");
+            struct strbuf names = STRBUF_INIT;
             for (int f = 0; f <= KALI; f++)
                 if ((f == KALI || k->last[f] >= 0) && k->last[f] == 0 && on_track(k, f))
-                    strbuf_addf(out, " %s", name_of(t, f));
-            strbuf_addstr(out, " (0 does not move).\n");
+                    strbuf_addf(&names, "%s%s", names.len ? " " : "", name_of(t, f));
+            game_event(log, 1, "kalimambo.played-zero", EV_STR, "names", names.buf, EV_END);
+            strbuf_release(&names);
             continue;
         }
         if (tied > 1) {
-            strbuf_addf(out, "  %d was played %d times: only the rearmost, %s, moves; ", v, tied, name_of(t, mover));
-            for (int f = 0, n = 0; f <= KALI; f++)
+            const char *names[KALI + 1];
+            int n = 0;
+            for (int f = 0; f <= KALI; f++)
                 if (f != mover && (f == KALI || k->last[f] >= 0) && k->last[f] == v && on_track(k, f))
-                    strbuf_addf(out, "%s%s", n++ ? " and " : "", name_of(t, f));
-            strbuf_addstr(out, tied > 2 ? " stay.\n" : " stays.\n");
+                    names[n++] = name_of(t, f);
+            game_event(log, 1, "kalimambo.tied", EV_INT, "card", v, EV_INT, "times", tied, EV_STR, "who",
+                       name_of(t, mover), EV_ANDS, "others", names, n, EV_INT, "n", n, EV_END);
         }
-        move_figure(k, mover, lowest, t, out);
+        move_figure(k, mover, lowest, t, log);
     }
-    {
-        struct strbuf line;
-        strbuf_init_for(&line, out);
-        strbuf_addstr(&line, "Scores:");
+    if (out->buf != strbuf_sink) {
+        struct strbuf scores = STRBUF_INIT;
         for (int s = 0; s < k->nseats; s++)
-            strbuf_addf(&line, " %s %d%s", name_of(t, s), k->score[s], s + 1 < k->nseats ? "," : ".");
-        strbuf_add_wrapped(out, line.buf, 2, 72);
-        strbuf_release(&line);
+            strbuf_addf(&scores, "%s%s %d", s ? ", " : "", name_of(t, s), k->score[s]);
+        game_event(log, EV_WRAPPED, "kalimambo.scores", EV_STR, "scores", scores.buf, EV_END);
+        strbuf_release(&scores);
     }
     if (finished(k))
-        strbuf_addstr(out, "That was the last round: the fewest points win.\n");
+        game_event(log, 0, "kalimambo.last-round", EV_END);
     return 0;
 }
 
@@ -927,9 +928,8 @@ static void kalimambo_end(void *st, enum game_end how, unsigned agreed, const st
     k->agreed = agreed;
     if (game_end_agreed(how))
         return;
-    strbuf_addf(&log->pub, score ? "After %d of %d rounds the points stand as they are: the fewest win.\n"
-                                 : "The game is abandoned after %d of %d rounds: nobody wins.\n",
-                k->round, k->ncards);
+    game_event(log, 0, score ? "kalimambo.ended-scored" : "kalimambo.ended-abandoned", EV_INT, "round", k->round,
+               EV_INT, "rounds", k->ncards, EV_END);
 }
 
 static void kalimambo_resign(void *st, int seat, const struct game_table *t, struct game_log *log)
@@ -940,16 +940,17 @@ static void kalimambo_resign(void *st, int seat, const struct game_table *t, str
         return;
     k->resigned |= 1u << seat;
     k->pos[seat] = -1;
-    strbuf_addf(&log->pub, "%s %s; the %s explorer leaves the track.\n", name_of(t, seat), GAME_LEAVES(log),
-                k->colour[seat]);
+    game_event(log, 0, log->dropped ? "kalimambo.dropped" : "kalimambo.resigns", EV_STR, "who", name_of(t, seat),
+               EV_STR, "colour", k->colour[seat], EV_END);
     /* Mambo closes the gap, and nobody pays for it. */
     rear = extreme(k, false);
     if (rear >= 0 && (run = ahead(k, k->pos[rear]) - 1) > 0) {
         k->mambo = (k->mambo + run) % k->track;
-        strbuf_addf(&log->pub, "Mambo walks up to %d, behind %s, without charging.\n", k->mambo, name_of(t, rear));
+        game_event(log, 0, "kalimambo.mambo-walks", EV_INT, "to", k->mambo, EV_STR, "behind", name_of(t, rear),
+                   EV_END);
     }
     if (finished(k))
-        strbuf_addstr(&log->pub, "Too few explorers are left: the game ends.\n");
+        game_event(log, 0, "kalimambo.too-few", EV_END);
 }
 
 /* Fewer penalty points than the others is better; so is standing clear

@@ -2,8 +2,11 @@
 #include "games/game.h"
 #include "lib/util.h"
 #include "lib/strbuf.h"
+#include "lib/catalog.h"
+#include "lib/template.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <string.h>
 
 extern const struct game_ops kuniumi_ops;
@@ -96,6 +99,7 @@ const struct game_ops *game_named(char *const *words, int n, int *used)
 void game_log_init(struct game_log *log)
 {
     log->dropped = false;
+    log->events = NULL;
     strbuf_init(&log->pub);
     for (int i = 0; i < GAME_MAX_SEATS; i++)
         strbuf_init(&log->priv[i]);
@@ -105,6 +109,7 @@ void game_log_init_quiet(struct game_log *log)
 {
     static const struct strbuf sink = STRBUF_SINK;
     log->dropped = false;
+    log->events = NULL;
     log->pub = sink;
     for (int i = 0; i < GAME_MAX_SEATS; i++)
         log->priv[i] = sink;
@@ -112,7 +117,122 @@ void game_log_init_quiet(struct game_log *log)
 
 void game_log_release(struct game_log *log)
 {
+    cJSON_Delete(log->events);
+    log->events = NULL;
     strbuf_release(&log->pub);
     for (int i = 0; i < GAME_MAX_SEATS; i++)
         strbuf_release(&log->priv[i]);
+}
+
+/* One event's line in lang: its phrase over its values (names lists
+ * joined with lang's "and"), indented or wrapped as its depth says. */
+static void event_line(const cJSON *e, const char *lang, struct strbuf *out)
+{
+    const cJSON *k = cJSON_GetObjectItemCaseSensitive(e, "k"), *d = cJSON_GetObjectItemCaseSensitive(e, "d"),
+                *v = cJSON_GetObjectItemCaseSensitive(e, "v"), *f;
+    cJSON *data = cJSON_CreateObject();
+    struct strbuf key = STRBUF_INIT, text = STRBUF_INIT;
+    int depth = cJSON_IsNumber(d) ? d->valueint : 0;
+    if (!cJSON_IsString(k) || depth < EV_WRAPPED || depth > 8)
+        goto out;
+    cJSON_ArrayForEach(f, v) {
+        const cJSON *ands = cJSON_IsObject(f) ? cJSON_GetObjectItemCaseSensitive(f, "ands") : NULL;
+        if (cJSON_IsArray(ands)) {
+            /* "Ama and Bo and Cida": the reader's "and" between each two. */
+            struct strbuf list = STRBUF_INIT, next = STRBUF_INIT;
+            const cJSON *name;
+            cJSON_ArrayForEach(name, ands) {
+                if (!cJSON_IsString(name))
+                    continue;
+                if (!list.len) {
+                    strbuf_addstr(&list, name->valuestring);
+                    continue;
+                }
+                strbuf_reset(&next);
+                phrase_add(&next, lang, "list.and", "first", list.buf, "last", name->valuestring, NULL);
+                strbuf_reset(&list);
+                strbuf_addstr(&list, next.buf);
+            }
+            cJSON_AddStringToObject(data, f->string, list.buf);
+            strbuf_release(&list);
+            strbuf_release(&next);
+        } else if (cJSON_IsArray(f)) {
+            /* Names: "Ama, Bo and Cida", the reader's "and". */
+            struct strbuf first = STRBUF_INIT, list = STRBUF_INIT;
+            int n = cJSON_GetArraySize(f), i = 0;
+            const cJSON *name;
+            cJSON_ArrayForEach(name, f) {
+                if (!cJSON_IsString(name))
+                    continue;
+                if (++i < n)
+                    strbuf_addf(&first, "%s%s", i > 1 ? ", " : "", name->valuestring);
+                else if (n > 1)
+                    phrase_add(&list, lang, "list.and", "first", first.buf, "last", name->valuestring, NULL);
+                else
+                    strbuf_addstr(&list, name->valuestring);
+            }
+            cJSON_AddStringToObject(data, f->string, list.buf);
+            strbuf_release(&first);
+            strbuf_release(&list);
+        } else
+            cJSON_AddItemToObject(data, f->string, cJSON_Duplicate(f, 1));
+    }
+    strbuf_addf(&key, "event.%s", k->valuestring);
+    if (template_phrase(key.buf, data, lang, &text, NULL))
+        goto out;
+    if (depth == EV_WRAPPED)
+        strbuf_add_wrapped(out, text.buf, 2, 72);
+    else {
+        for (int i = 0; i < depth; i++)
+            strbuf_addstr(out, "  ");
+        strbuf_addstr(out, text.buf);
+        strbuf_complete_line(out);
+    }
+out:
+    cJSON_Delete(data);
+    strbuf_release(&key);
+    strbuf_release(&text);
+}
+
+void game_event(struct game_log *log, int depth, const char *key, ...)
+{
+    cJSON *e, *v;
+    va_list ap;
+    int type;
+    if (log->pub.buf == strbuf_sink)
+        return; /* a quiet log: a bot's look-ahead */
+    e = cJSON_CreateObject();
+    cJSON_AddStringToObject(e, "k", key);
+    cJSON_AddNumberToObject(e, "d", depth);
+    v = cJSON_AddObjectToObject(e, "v");
+    va_start(ap, key);
+    while ((type = va_arg(ap, int)) != EV_END) {
+        const char *name = va_arg(ap, const char *);
+        if (type == EV_INT)
+            cJSON_AddNumberToObject(v, name, va_arg(ap, int));
+        else if (type == EV_STR) {
+            const char *s = va_arg(ap, const char *);
+            cJSON_AddStringToObject(v, name, s ? s : "");
+        } else {
+            /* Names: an array; joined by "and" each: {"ands": [...]}. */
+            const char *const *names = va_arg(ap, const char *const *);
+            int n = va_arg(ap, int);
+            cJSON *a = type == EV_ANDS ? cJSON_AddArrayToObject(cJSON_AddObjectToObject(v, name), "ands")
+                                       : cJSON_AddArrayToObject(v, name);
+            for (int i = 0; i < n; i++)
+                cJSON_AddItemToArray(a, cJSON_CreateString(names[i]));
+        }
+    }
+    va_end(ap);
+    if (!log->events)
+        log->events = cJSON_CreateArray();
+    cJSON_AddItemToArray(log->events, e);
+    event_line(e, LANG_ENGLISH, &log->pub);
+}
+
+void game_events_text(const cJSON *events, const char *lang, struct strbuf *out)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, events)
+        event_line(e, lang, out);
 }
