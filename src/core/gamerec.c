@@ -341,6 +341,13 @@ void game_when_now(const struct game_rec *g, char out[128])
     game_when_text(&w, out);
 }
 
+void game_when_now_in(const struct game_rec *g, const char *lang, char out[128])
+{
+    struct game_when w;
+    game_when_of(g->ops, g->st, &g->table, g->turn, &w);
+    game_when_in(&w, lang, out);
+}
+
 void game_when_text(const struct game_when *w, char out[128])
 {
     if (w->number == 0)
@@ -349,6 +356,76 @@ void game_when_text(const struct game_when *w, char out[128])
         snprintf(out, 128, "%s %d of %d%s%s", w->unit, w->number, w->of, *w->phase ? ", " : "", w->phase);
     else
         snprintf(out, 128, "%s %d%s%s", w->unit, w->number, *w->phase ? ", " : "", w->phase);
+}
+
+/* A phase in lang: phase.WORDS-DASHED, or as the game says it. */
+static void phase_in(const char *phase, const char *lang, struct strbuf *out)
+{
+    struct strbuf key = STRBUF_INIT;
+    strbuf_addstr(&key, "phase.");
+    for (const char *p = phase; *p; p++)
+        strbuf_addch(&key, *p == ' ' ? '-' : *p);
+    if (catalog_text(lang, key.buf, 0))
+        phrase_add(out, lang, key.buf, NULL);
+    else
+        strbuf_addstr(out, phase);
+    strbuf_release(&key);
+}
+
+void game_when_in(const struct game_when *w, const char *lang, char out[128])
+{
+    struct strbuf sb = STRBUF_INIT, key = STRBUF_INIT;
+    char number[16], of[16];
+    if (str_eq(lang_code(lang), LANG_ENGLISH)) {
+        game_when_text(w, out);
+        return;
+    }
+    if (w->number == 0)
+        phase_in(*w->phase ? w->phase : "setup", lang, &sb);
+    else {
+        snprintf(number, sizeof(number), "%d", w->number);
+        snprintf(of, sizeof(of), "%d", w->of);
+        strbuf_addf(&key, "when.%s", w->unit);
+        if (catalog_text(lang, key.buf, 0))
+            phrase_add(&sb, lang, key.buf, "number", number, "of", w->of ? of : "", NULL);
+        else
+            game_when_text(w, out), strbuf_addstr(&sb, out);
+        if (*w->phase && catalog_text(lang, key.buf, 0)) {
+            strbuf_addstr(&sb, ", ");
+            phase_in(w->phase, lang, &sb);
+        }
+    }
+    snprintf(out, 128, "%s", sb.buf);
+    strbuf_release(&sb);
+    strbuf_release(&key);
+}
+
+void game_when_text_in(const char *english, const char *lang, char out[128])
+{
+    static const char *const units[] = { "round", "turn", "move" };
+    struct game_when w = { 0 };
+    const char *comma = strstr(english, ", ");
+    char head[128];
+    int n = 0, of = 0, used = 0;
+    snprintf(head, sizeof(head), "%.*s", comma ? (int)(comma - english) : (int)strlen(english), english);
+    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]) && !w.unit; i++) {
+        size_t len = strlen(units[i]);
+        if (strncmp(head, units[i], len) || head[len] != ' ')
+            continue;
+        if ((sscanf(head + len, " %d of %d%n", &n, &of, &used) == 2 && !head[len + (size_t)used]) ||
+            (of = 0, used = 0, sscanf(head + len, " %d%n", &n, &used) == 1 && !head[len + (size_t)used]))
+            w.unit = units[i];
+    }
+    if (!w.unit) { /* a phase alone: "setup", "entering" */
+        snprintf(w.phase, sizeof(w.phase), "%s", english);
+        w.unit = "round";
+    } else {
+        w.number = n;
+        w.of = of;
+        if (comma)
+            snprintf(w.phase, sizeof(w.phase), "%s", comma + 2);
+    }
+    game_when_in(&w, lang, out);
 }
 
 int game_seat_mask(sqlite3_stmt *st, const struct game_rec *g, unsigned *mask)

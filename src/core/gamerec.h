@@ -96,6 +96,14 @@ void game_when_of(const struct game_ops *ops, const void *st, const struct game_
 void game_when_text(const struct game_when *w, char out[128]);
 /* The same for the game as it stands. */
 void game_when_now(const struct game_rec *g, char out[128]);
+/* w in lang ("manche 3 sur 12"): the catalogue's when.UNIT and
+ * phase.PHASE (a phase it lacks as the game says it). */
+void game_when_in(const struct game_when *w, const char *lang, char out[128]);
+/* A when as game_when_text wrote it in English (stored with each step) in
+ * lang; as it is when it is no such text. */
+void game_when_text_in(const char *english, const char *lang, char out[128]);
+/* The game as it stands, in lang. */
+void game_when_now_in(const struct game_rec *g, const char *lang, char out[128]);
 
 /* The effective deadline of the step (vacations of the missing seats push
  * it out), 0 when none. */

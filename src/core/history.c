@@ -1,6 +1,8 @@
 /* history.c: the story of a game turn by turn, as one seat (or an observer) may read it. */
 #include "core/history.h"
 #include "lib/catalog.h"
+#include "lib/lexicon.h"
+#include "lib/template.h"
 #include "store/db.h"
 #include "lib/jsonx.h"
 #include "lib/util.h"
@@ -60,7 +62,7 @@ static void indent(struct strbuf *out, const char *text, const char *by)
 }
 
 /* "  Ann: MOVE b3", one line an order; false when the step had none. */
-static bool orders_lines(const struct game_rec *g, const char *orders_text, struct strbuf *out)
+static bool orders_lines(const struct game_rec *g, const char *lang, const char *orders_text, struct strbuf *out)
 {
     struct strbuf err = STRBUF_INIT;
     cJSON *orders = jx_parse(orders_text, "orders", &err), *o;
@@ -74,14 +76,20 @@ static bool orders_lines(const struct game_rec *g, const char *orders_text, stru
             continue;
         const char *bot = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "bot"));
         bool nmr = cJSON_IsString(src) && str_eq(src->valuestring, "nmr");
-        strbuf_addf(out, "  %s: %s%s%s%s%s\n", g->names[seat - 1], order,
-                    !cJSON_IsString(src)                   ? ""
-                    : str_eq(src->valuestring, "forced") ? "  (the only order: played at once)"
-                    : nmr                                ? "  (played at the deadline"
-                                                          : "",
-                    /* Who stood in at the deadline; a bot seat's level
-                     * its Players line tells. */
-                    nmr && bot ? " by the " : "", nmr && bot ? bot : "", nmr ? (bot ? " bot)" : ")") : "");
+        char *local = lexicon_local(lang, "common", g->ops->name, order);
+        strbuf_addf(out, "  %s: %s", g->names[seat - 1], local);
+        free(local);
+        /* How it was given: the only order, or at the deadline (and by
+         * which bot; a bot seat's level its Players line tells). */
+        if (cJSON_IsString(src) && str_eq(src->valuestring, "forced")) {
+            strbuf_addstr(out, "  ");
+            phrase_add(out, lang, "history.forced", NULL);
+        } else if (nmr) {
+            strbuf_addstr(out, "  ");
+            phrase_add(out, lang, bot ? "history.nmr-bot" : "history.nmr", "bot", bot, "strong",
+                       bot && str_eq(bot, "strong") ? "yes" : "", NULL);
+        }
+        strbuf_addch(out, '\n');
         any = true;
     }
     cJSON_Delete(orders);
@@ -157,10 +165,13 @@ static int render(sqlite3 *db, const struct game_rec *g, int viewer, int first, 
         if (!*before)
             memcpy(before, after, sizeof(before));
         if (strcmp(before, head) != 0) {
+            char shown[128];
             memcpy(head, before, sizeof(head));
-            strbuf_addf(out, "%c%s\n", head[0] >= 'a' && head[0] <= 'z' ? head[0] - 'a' + 'A' : head[0], head + 1);
+            game_when_text_in(head, lang, shown);
+            strbuf_addf(out, "%c%s\n", shown[0] >= 'a' && shown[0] <= 'z' ? shown[0] - 'a' + 'A' : shown[0],
+                        shown + 1);
         }
-        any = orders_lines(g, (const char *)sqlite3_column_text(st, 1), out);
+        any = orders_lines(g, lang, (const char *)sqlite3_column_text(st, 1), out);
         if (gone)
             strbuf_addstr(out, any ? "    (rolled back)\n" : "  (rolled back)\n");
         {

@@ -1,5 +1,6 @@
 /* view.c: what one seat (or an observer) sees of a game: its board and status, as text and as JSON. */
 #include "core/view.h"
+#include "lib/catalog.h"
 #include "lib/template.h"
 #include "core/seed.h"
 #include "store/db.h"
@@ -190,12 +191,15 @@ int view_status_line(sqlite3 *db, struct game_rec *g, const char *lang, struct s
 int view_ascii(sqlite3 *db, struct game_rec *g, int viewer, struct strbuf *out)
 {
     struct game_when w;
-    char when[128];
+    char when[128], game[24];
+    const char *lang = viewer >= 0 && viewer < g->nseats ? g->seats[viewer].lang : LANG_ENGLISH;
     game_when_of(g->ops, g->st, &g->table, g->turn, &w);
-    game_when_text(&w, when);
-    strbuf_addf(out, "Game %lld: %s, %s%s\n", (long long)g->id, g->ops->title,
-                str_eq(game_status_of(g->ops, g->st), "finished") ? "over after " : "", when);
-    strbuf_addstr(out, "Players:");
+    game_when_in(&w, lang, when);
+    snprintf(game, sizeof(game), "%lld", (long long)g->id);
+    phrase_add(out, lang, "board.head", "game", game, "title", g->ops->title, "over",
+               str_eq(game_status_of(g->ops, g->st), "finished") ? "yes" : "", "when", when, NULL);
+    strbuf_addch(out, '\n');
+    phrase_add(out, lang, "board.players", NULL);
     size_t col = 8;
     for (int i = 0; i < g->nseats; i++) {
         struct strbuf label = STRBUF_INIT;

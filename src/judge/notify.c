@@ -69,7 +69,7 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
     cJSON_AddBoolToObject(d, "your_turn", (missing >> seat) & 1);
     {
         char when[128];
-        game_when_now(g, when);
+        game_when_now_in(g, g->seats[seat].lang, when);
         cJSON_AddStringToObject(d, "when", when);
     }
     if ((missing >> seat) & 1) {
