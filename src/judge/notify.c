@@ -4,6 +4,7 @@
 #include "judge/standing.h"
 #include "core/agree.h"
 #include "lib/order_text.h"
+#include "lib/dates.h"
 #include "store/db.h"
 #include "store/languages.h"
 #include "core/history.h"
@@ -46,8 +47,10 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
             /* The game-over mail's first line names the winner. */
             struct strbuf head = STRBUF_INIT;
             const char *colon = strstr(sb.buf, ": ");
-            strbuf_addf(&head, "%s game %lld is over, %s: %s", g->ops->title, (long long)g->id, g->names[seat],
-                        colon ? colon + 2 : sb.buf);
+            char game[24];
+            snprintf(game, sizeof(game), "%lld", (long long)g->id);
+            phrase_add(&head, g->seats[seat].lang, "gameover.head", "title", g->ops->title, "game", game, "player",
+                       g->names[seat], "result", colon ? colon + 2 : sb.buf, NULL);
             reply_add_text(d, "over_line", head.buf);
             strbuf_release(&head);
             {
@@ -55,8 +58,8 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
                 if (lobby && !str_eq(lobby, "off")) {
                     char *addr = mail_reply_address(db, 0, 0, NULL);
                     struct strbuf r = STRBUF_INIT;
-                    strbuf_addf(&r, "A rematch, the same players and a new deal: write REMATCH %lld to the lobby,"
-                                    " %s.", (long long)g->id, addr ? addr : "");
+                    phrase_add(&r, g->seats[seat].lang, "gameover.rematch", "game", game, "lobby", addr ? addr : "",
+                               NULL);
                     reply_add_text(d, "rematch", r.buf);
                     strbuf_release(&r);
                     free(addr);
@@ -81,9 +84,9 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
     if (!str_eq(game_status_of(g->ops, g->st), "finished")) {
         /* The step's deadline: a missing player's vacation holds it for all. */
         time_t t = game_deadline(g, missing);
-        char when[64];
+        char when[DATE_TEXT_MAX];
         if (t) {
-            time_format_tz(t, g->seats[seat].timezone, when);
+            date_text_in(t, g->seats[seat].timezone, g->seats[seat].lang, when);
             cJSON_AddStringToObject(d, "deadline", when);
         }
     }

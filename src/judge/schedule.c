@@ -5,6 +5,7 @@
 #include "judge/takeover.h"
 #include "core/seatlife.h"
 #include "store/settings.h"
+#include "lib/dates.h"
 #include "store/db.h"
 #include "core/engine.h"
 #include "lib/address.h"
@@ -129,9 +130,9 @@ static const char *policy_text(const struct game_rec *g)
 static int remind(sqlite3 *db, struct game_rec *g, int seat, time_t deadline, const char *kind)
 {
     cJSON *d = notify_seat_data(db, g, seat);
-    char when[64];
+    char when[DATE_TEXT_MAX];
     int rc;
-    time_format_tz(deadline, g->seats[seat].timezone, when);
+    date_text_in(deadline, g->seats[seat].timezone, g->seats[seat].lang, when);
     cJSON_ReplaceItemInObject(d, "deadline", cJSON_CreateString(when));
     {
         /* Said in a line of its own, wrapped like any other. */

@@ -118,6 +118,7 @@ struct entry {
     char *forms[FORMS_MAX]; /* one without plural forms */
     int nforms;             /* given; 0: untranslated */
     bool plural, fuzzy;
+    bool flowed;            /* "#, flowed": its caller wraps it to 72 columns */
 };
 
 struct catalog {
@@ -184,6 +185,7 @@ struct parse {
     struct entry cur;
     bool open;           /* cur has its msgid */
     bool next_fuzzy;     /* a "#, fuzzy" flag before it */
+    bool next_flowed;    /* a "#, flowed" flag before it */
     struct strbuf *last; /* the string a continuation line adds to */
     struct strbuf id, plural_id, forms[FORMS_MAX];
     bool has_form[FORMS_MAX], has_plain;
@@ -215,6 +217,7 @@ static int finish(struct parse *ps, struct strbuf *err)
         return strbuf_addf(err, "the key \"%s\" must be lower-case letters, digits, dots and dashes", ps->id.buf), -1;
     e.plural = ps->plural_id.len > 0;
     e.fuzzy = ps->next_fuzzy;
+    e.flowed = ps->next_flowed;
     if (e.plural) {
         if (ps->has_plain)
             return strbuf_addf(err, "%s has plural forms: write msgstr[0] to msgstr[%d], not msgstr", ps->id.buf,
@@ -247,6 +250,7 @@ static int finish(struct parse *ps, struct strbuf *err)
     ps->c->v[ps->c->n++] = e;
 done:
     ps->next_fuzzy = false;
+    ps->next_flowed = false;
     return 0;
 }
 
@@ -270,10 +274,12 @@ static int parse_line(struct parse *ps, const char *line, struct strbuf *err)
     if (!*p || *p == '\r')
         return finish(ps, err);
     if (*p == '#') {
-        if (p[1] == ',' && strstr(p, "fuzzy")) {
+        if (p[1] == ',' && (strstr(p, "fuzzy") || strstr(p, "flowed"))) {
+            bool fuzzy = strstr(p, "fuzzy") != NULL, flowed = strstr(p, "flowed") != NULL;
             if (finish(ps, err))
                 return -1;
-            ps->next_fuzzy = true;
+            ps->next_fuzzy |= fuzzy;
+            ps->next_flowed |= flowed;
         }
         return 0;
     }
@@ -289,10 +295,11 @@ static int parse_line(struct parse *ps, const char *line, struct strbuf *err)
         return quoted(p + 12, ps->last, err);
     }
     if (!strncmp(p, "msgid", 5) && (p[5] == ' ' || p[5] == '"')) {
-        bool fuzzy = ps->next_fuzzy;
+        bool fuzzy = ps->next_fuzzy, flowed = ps->next_flowed;
         if (finish(ps, err))
             return -1;
         ps->next_fuzzy = fuzzy;
+        ps->next_flowed = flowed;
         begin(ps);
         ps->last = &ps->id;
         return quoted(p + 5, ps->last, err);
@@ -497,6 +504,12 @@ void catalog_each(const char *lang, const char *prefix, void (*fn)(const char *k
     for (size_t i = lo; c && i < c->n && !strncmp(c->v[i].key, prefix, n); i++)
         if (c->v[i].nforms && !c->v[i].fuzzy)
             fn(c->v[i].key, c->v[i].forms[0], arg);
+}
+
+bool catalog_is_flowed(const char *key)
+{
+    const struct entry *e = given(LANG_ENGLISH, key);
+    return e && e->flowed;
 }
 
 bool catalog_is_plural(const char *key)
