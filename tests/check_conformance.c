@@ -2,6 +2,7 @@
 #include "test_support.h"
 
 #include "lib/catalog.h"
+#include "lib/lexicon.h"
 #include "playout.h"
 
 #include "core/options.h"
@@ -241,6 +242,19 @@ static void contract_for_every_seat(struct playout *p, unsigned w, int s, const 
               ops->name, legal->v[i], why.buf);
         CHECK(strcmp(canon.buf, legal->v[i]) == 0, "%s: legal \"%s\" reads back as \"%s\"", ops->name, legal->v[i],
               canon.buf);
+        /* In each language: as LEGAL writes it for her, read back as
+         * she would send it, it is the same order. */
+        for (size_t l = 1; lang_at(l); l++) {
+            char *local = lexicon_local(lang_at(l)->code, "common", ops->name, legal->v[i]);
+            char *back = lexicon_english(lang_at(l)->code, "common", ops->name, local);
+            strbuf_reset(&canon);
+            strbuf_reset(&why);
+            CHECK(ops->check(g->st, s, &g->table, back, &canon, &why) == 0 && str_eq(canon.buf, legal->v[i]),
+                  "%s: legal \"%s\", written in %s \"%s\", reads back as \"%s\": %s", ops->name, legal->v[i],
+                  lang_at(l)->code, local, back, why.len ? why.buf : canon.buf);
+            free(local);
+            free(back);
+        }
         strbuf_release(&canon);
         strbuf_release(&why);
     }

@@ -3,6 +3,7 @@
 
 #include "core/engine.h"
 #include "core/history.h"
+#include "games/game.h"
 #include "core/reply.h"
 #include "lib/catalog.h"
 #include "lib/lexicon.h"
@@ -266,6 +267,10 @@ START_TEST(order_words_are_read_in_each_language)
         { "en", "common", "kalimambo", "lugha sw", "LANGUAGE sw" },
         /* Only a line's first words: a sentence that holds one is no order. */
         { "fr", "common", "kalimambo", "Je veux JOUER 7", "Je veux JOUER 7" },
+        /* A game's later words after its first; two English words as one. */
+        { "sw", "common", "bumuntu", "SIMBA c4", "LION c4" },
+        { "fr", "common", "kuniumi", "poser dieu-terre c3", "PLACE EARTH GOD c3" },
+        { "pt", "common", "african-empires", "MOVER Mali DE a PARA b", "MOVE Mali FROM a TO b" },
     };
     for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
         char *got = lexicon_english(cases[i].lang, cases[i].scope, cases[i].game, cases[i].line);
@@ -276,6 +281,13 @@ START_TEST(order_words_are_read_in_each_language)
     {
         char *local = lexicon_local("fr", "common", "kalimambo", "PLAY 7\nPLAY 8\nHELP");
         ck_assert_str_eq(local, "JOUER 7\nJOUER 8\nAIDE");
+        free(local);
+        local = lexicon_local("fr", "common", "kuniumi", "PLACE EARTH GOD c3\nMOVE d4");
+        ck_assert_str_eq(local, "POSER DIEU-TERRE c3\nDÉPLACER d4");
+        free(local);
+        /* Only the game's words: a card's name is as it is. */
+        local = lexicon_local("fr", "common", "african-empires", "PLAY Great Move");
+        ck_assert_str_eq(local, "JOUER Great Move");
         free(local);
         local = lexicon_local("en", "common", "kalimambo", "PLAY 7");
         ck_assert_str_eq(local, "PLAY 7");
@@ -302,9 +314,15 @@ static void words_of(const char *key, const char *text, void *arg)
 
 START_TEST(no_order_word_means_two_things)
 {
-    static const char *const scopes[][2] = { { "common", "kalimambo" }, { "lobby", NULL } };
+    /* The lobby's words; and each game's with the orders every game takes. */
+    const char *scopes[16][2] = { { "lobby", NULL } };
+    size_t nscopes = 1;
+    for (size_t i = 0; game_registry[i] && nscopes < ARRAY_SIZE(scopes); i++) {
+        scopes[nscopes][0] = "common";
+        scopes[nscopes++][1] = game_registry[i]->name;
+    }
     for (size_t l = 1; lang_at(l); l++)
-        for (size_t s = 0; s < ARRAY_SIZE(scopes); s++) {
+        for (size_t s = 0; s < nscopes; s++) {
             struct strlist words = STRLIST_INIT;
             struct strbuf prefix = STRBUF_INIT;
             for (int k = 0; k < 2; k++)

@@ -506,6 +506,11 @@ void catalog_each(const char *lang, const char *prefix, void (*fn)(const char *k
             fn(c->v[i].key, c->v[i].forms[0], arg);
 }
 
+const void *catalog_version(const char *lang)
+{
+    return catalog_of(lang_code(lang), NULL);
+}
+
 bool catalog_is_flowed(const char *key)
 {
     const struct entry *e = given(LANG_ENGLISH, key);

@@ -56,6 +56,9 @@ int catalog_keys(const char *lang, struct strlist *out, struct strbuf *err);
  * and its text (its first form), in key order. */
 void catalog_each(const char *lang, const char *prefix, void (*fn)(const char *key, const char *text, void *arg),
                   void *arg);
+/* lang's catalogue as it is now read: another pointer once its file
+ * changed (for those who keep what they derived from it). */
+const void *catalog_version(const char *lang);
 /* Whether English's catalogue marks key "#, flowed": the code that uses
  * it wraps it to a mail's 72 columns, in every language. */
 bool catalog_is_flowed(const char *key);

@@ -60,13 +60,43 @@ static void add_pair(const char *key, const char *text, void *arg)
 
 static void load_one(struct pairs *ps, const char *lang, const char *scope, const char *game);
 
-/* lang's words, and English's (LANGUAGE in every language) beside them. */
-static void load(struct pairs *ps, const char *lang, const char *scope, const char *game)
+
+/* lang's words, and English's (LANGUAGE in every language) beside them:
+ * made once for each language, scope and game, and again when a
+ * catalogue changes. Owned by the cache. */
+#define KEPT 32
+static const struct pairs *load(const char *lang, const char *scope, const char *game)
 {
-    ps->n = 0;
-    load_one(ps, lang, scope, game);
+    static struct kept {
+        char key[96];
+        const void *version, *english;
+        struct pairs *ps;
+    } kept[KEPT];
+    static int next;
+    char key[96];
+    const void *version = catalog_version(lang), *english = catalog_version(LANG_ENGLISH);
+    struct kept *k = NULL;
+    snprintf(key, sizeof(key), "%s/%s/%s", lang, scope ? scope : "", game ? game : "");
+    for (int i = 0; i < KEPT && !k; i++)
+        if (kept[i].ps && str_eq(kept[i].key, key))
+            k = &kept[i];
+    if (k && k->version == version && k->english == english)
+        return k->ps;
+    if (!k) {
+        k = &kept[next];
+        next = (next + 1) % KEPT;
+        free(k->ps);
+    } else
+        free(k->ps);
+    snprintf(k->key, sizeof(k->key), "%s", key);
+    k->version = version;
+    k->english = english;
+    k->ps = xmalloc(sizeof(*k->ps));
+    k->ps->n = 0;
+    load_one(k->ps, lang, scope, game);
     if (!str_eq(lang, LANG_ENGLISH))
-        load_one(ps, LANG_ENGLISH, scope, game);
+        load_one(k->ps, LANG_ENGLISH, scope, game);
+    return k->ps;
 }
 
 static void load_one(struct pairs *ps, const char *lang, const char *scope, const char *game)
@@ -132,18 +162,14 @@ static const struct pair *match(const struct pairs *ps, const char *p, bool game
 
 char *lexicon_english(const char *lang, const char *scope, const char *game, const char *line)
 {
-    struct pairs *ps;
+    const struct pairs *ps = load(lang_code(lang), scope, game);
     struct strbuf out = STRBUF_INIT;
     const char *p = line;
     const struct pair *q;
     size_t len = 0;
-    ps = xmalloc(sizeof(*ps));
-    load(ps, lang_code(lang), scope, game);
     q = ps->n ? match(ps, p, false, &len) : NULL;
-    if (!q) {
-        free(ps);
+    if (!q)
         return xstrdup(line);
-    }
     strbuf_addstr(&out, q->english);
     p += len;
     /* After a game's word, its other words: LION c4 -> ... */
@@ -164,19 +190,17 @@ char *lexicon_english(const char *lang, const char *scope, const char *game, con
         }
     }
     strbuf_addstr(&out, p);
-    free(ps);
     return strbuf_detach(&out);
 }
 
 char *lexicon_local(const char *lang, const char *scope, const char *game, const char *order)
 {
-    struct pairs *ps;
+    const struct pairs *ps;
     struct strbuf out = STRBUF_INIT;
     const char *p = order;
     if (str_eq(lang_code(lang), LANG_ENGLISH))
         return xstrdup(order);
-    ps = xmalloc(sizeof(*ps));
-    load(ps, lang_code(lang), scope, game);
+    ps = load(lang_code(lang), scope, game);
     while (*p) {
         size_t gap = strspn(p, " \t\n"), n, best = 0;
         const struct pair *hit = NULL;
@@ -185,7 +209,7 @@ char *lexicon_local(const char *lang, const char *scope, const char *game, const
         /* The English words of most words that begin here. */
         for (int i = 0; i < ps->n; i++) {
             size_t m = strlen(ps->v[i].english);
-            if (m > best && !strncasecmp(p, ps->v[i].english, m) && (!p[m] || p[m] == ' ' || p[m] == '\t' || p[m] == '\n')) {
+            if (m > best && !strncmp(p, ps->v[i].english, m) && (!p[m] || p[m] == ' ' || p[m] == '\t' || p[m] == '\n')) {
                 best = m;
                 hit = &ps->v[i];
             }
@@ -199,6 +223,5 @@ char *lexicon_local(const char *lang, const char *scope, const char *game, const
         strbuf_add(&out, p, n);
         p += n;
     }
-    free(ps);
     return strbuf_detach(&out);
 }
