@@ -7,6 +7,8 @@
 #include "core/reply.h"
 #include "lib/catalog.h"
 #include "lib/lexicon.h"
+#include "lib/order_text.h"
+#include "mail/replytext.h"
 #include "lib/paths.h"
 #include "lib/strlist.h"
 #include "lib/template.h"
@@ -296,6 +298,51 @@ START_TEST(order_words_are_read_in_each_language)
 }
 END_TEST
 
+/* A reply's greeting, sign-off and quote header in her language are read
+ * as such: the orders are what is left. */
+START_TEST(replies_are_read_in_each_language)
+{
+    static const char *const verbs_[] = { "PLAY" };
+    struct strlist verbs = STRLIST_INIT;
+    const struct {
+        const char *mail, *own;
+    } replies[] = {
+        { "Habari!\nCHEZA 7\nAsante sana\n\nMnamo Jumatano, 2 Des 2026 saa 10:00, ngoma <ngoma@example.org>"
+          " aliandika:\n> Zamu yako\n",
+          "Habari!\nCHEZA 7\nAsante sana\n" },
+        { "JOGAR 3\nCumprimentos\n\nNo dia 2/12/2026, \xc3\xa0s 10:00, ngoma <ngoma@example.org> escreveu:\n> \xc3\x89 a sua vez\n",
+          "JOGAR 3\nCumprimentos\n" },
+        { "JOUER 2\nBien \xc3\xa0 vous\n\nLe mer. 2 d\xc3\xa9\x63. 2026 \xc3\xa0 10:00, ngoma <ngoma@example.org> a \xc3\xa9\x63rit :\n> \xc3\x80 vous\n",
+          "JOUER 2\nBien \xc3\xa0 vous\n" },
+        { "CHEZA 4\n\nImetumwa kutoka iPhone yangu\n", "CHEZA 4\n" },
+    };
+    static const char *const greetings[] = { "Asante sana", "Habari yako", "Habari", "Kwaheri", "Cumprimentos",
+                                              "Um abra\xc3\xa7o", "Bien \xc3\xa0 vous", "Bonsoir", "Salamu wote" };
+    strlist_push(&verbs, verbs_[0]);
+    for (size_t i = 0; i < ARRAY_SIZE(replies); i++) {
+        char *own = mail_own_text(replies[i].mail);
+        struct strlist lines = STRLIST_INIT;
+        struct strbuf kept = STRBUF_INIT;
+        /* Quoted lines are left for the order reader, which skips them. */
+        order_lines(own, &lines);
+        for (size_t k = 0; k < lines.n; k++)
+            strbuf_addf(&kept, "%s\n", lines.v[k]);
+        strlist_clear(&lines);
+        free(own);
+        own = strbuf_detach(&kept);
+        char *flat_own = t_flat(own), *flat_want = t_flat(replies[i].own);
+        ck_assert_msg(str_eq(flat_own, flat_want), "reply %zu read as \"%s\"", i, own);
+        free(own);
+        free(flat_own);
+        free(flat_want);
+    }
+    for (size_t i = 0; i < ARRAY_SIZE(greetings); i++)
+        ck_assert_msg(order_line_is_greeting(greetings[i], &verbs), "\"%s\" is not read as a greeting", greetings[i]);
+    ck_assert(!order_line_is_greeting("CHEZA 7", &verbs));
+    strlist_clear(&verbs);
+}
+END_TEST
+
 /* No word of a language means two things in one command language: a
  * translation is never another row's English name, nor the same as
  * another row's translation. */
@@ -434,6 +481,7 @@ Suite *languages_suite(void)
     tcase_add_test(tc, languages_are_found_by_code_and_name);
     tcase_add_test(tc, order_words_are_read_in_each_language);
     tcase_add_test(tc, no_order_word_means_two_things);
+    tcase_add_test(tc, replies_are_read_in_each_language);
     tcase_add_test(tc, two_seats_two_languages);
     suite_add_tcase(s, tc);
     return s;

@@ -61,6 +61,12 @@ static const char *const greetings[] = {
     "bonne chance", "\xc3\xa0 bient\xc3\xb4t", "a bientot", "have a nice day", "have a good one", "take care",
     "talk soon", "sch\xc3\xb6nen tag", "bis bald", "buen d\xc3\xad\141", "hasta luego", "bom dia", "boa tarde",
     "at\xc3\xa9 logo", "buona giornata", "a presto", "good morning", "good evening", "good night", "morning",
+    /* French, Portuguese and Swahili as the catalogues' readers write them. */
+    "bonsoir", "bien \xc3\xa0 vous", "\xc3\xa0 plus", "a plus", "merci \xc3\xa0 tous", "bonne partie", "bon jeu",
+    "cumprimentos", "atenciosamente", "um abra\xc3\xa7o", "boa noite", "sauda\xc3\xa7\xc3\xb5\x65s", "at\xc3\xa9 breve",
+    "bom jogo", "oi", "habari", "habari yako", "habari zenu", "jambo", "hujambo", "sijambo", "shikamoo", "salaam",
+    "salamu", "asante", "asante sana", "ahsante", "shukrani", "nashukuru", "kwaheri", "tutaonana", "karibu",
+    "siku njema", "usiku mwema", "bahati njema", "mchezo mwema",
 };
 
 /* A word that may be a name: letters (any script), ' and -, capitalised. */
@@ -84,7 +90,8 @@ static bool filler_word(const char *w, size_t n)
 {
     static const char *const words[] = { "there", "all", "everyone", "everybody", "folks", "guys", "team",
                                          "ngoma", "again", "so", "much", "a", "lot", "you", "and", "tous",
-                                         "alle", "todos", "tutti", "y", "et", "und", "e" };
+                                         "alle", "todos", "tutti", "y", "et", "und", "e", "wote", "nyote", "sana",
+                                         "rafiki", "marafiki", "amigos", "amis" };
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
         if (strlen(words[i]) == n && strncasecmp(w, words[i], n) == 0)
             return true;

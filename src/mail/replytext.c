@@ -122,7 +122,8 @@ static bool ends_with(const struct line *l, const char *suffix)
 static bool attribution_start(const struct line *l)
 {
     static const char *const starts[] = { "On ", "Le ", "Am ", "El ", "Em ", "Il ", "Op ", "Den ", "Dnia ", "W dniu ",
-                                          "Le lun", "Quoting ", "Citando ", "Zitat von " };
+                                          "Le lun", "Quoting ", "Citando ", "Zitat von ",
+                                          "No dia ", "Mnamo ", "Tarehe " };
     for (size_t i = 0; i < sizeof(starts) / sizeof(starts[0]); i++)
         if (starts_i(l, starts[i]))
             return true;
@@ -132,7 +133,8 @@ static bool attribution_start(const struct line *l)
 static bool attribution_end(const struct line *l)
 {
     static const char *const verbs[] = { "wrote", "a \xc3\xa9\x63rit", "schrieb", "escribi\xc3\xb3", "escreveu",
-                                         "ha scritto", "schreef", "skrev", "napisa\xc5\x82", "kirjoitti", "writes" };
+                                         "ha scritto", "schreef", "skrev", "napisa\xc5\x82", "kirjoitti", "writes",
+                                         "aliandika", "ameandika" };
     if (!ends_with(l, ":"))
         return false;
     for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
@@ -155,7 +157,8 @@ char *mail_own_text(const char *text)
         /* Where clients start copying the previous message. */
         if (separator(&l) || header_block(p) || starts_i(&l, "Sent from my ") || starts_i(&l, "Get Outlook for ") ||
             starts_i(&l, "Envoy\xc3\xa9 de mon ") || starts_i(&l, "Von meinem ") || starts_i(&l, "Enviado desde mi ") ||
-            starts_i(&l, "Enviado do meu ") || starts_i(&l, "Begin forwarded message:") ||
+            starts_i(&l, "Enviado do meu ") || starts_i(&l, "Imetumwa kutoka ") ||
+            starts_i(&l, "Begin forwarded message:") ||
             starts_i(&l, "D\xc3\xa9\142ut du message r\xc3\xa9\145xp\xc3\xa9\144i\xc3\xa9"))
             break;
         if (attribution_end(&l) && (attribution_start(&l) || prev_on)) {
