@@ -46,6 +46,15 @@ for who in bo cida dudu; do
     done
 done
 
+# A slip of the pen in French: offered back in French, and her "oui"
+# under the quoted offer gives it.
+answer bo@example.org "JOEUR 3"
+snap
+has bo@example.org "Vouliez-vous dire JOUER 3 ? R"
+answer bo@example.org "oui"
+snap
+has bo@example.org "JOUER 3 pris en compte, en secret"
+
 # The game played to its end, each seat in her own words: Bo writes
 # in lower case and without accents, as a phone keyboard gives them.
 cida_verb=JOGAR

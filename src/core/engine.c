@@ -182,17 +182,18 @@ static int submit_order(sqlite3 *db, struct game_rec *g, int seat, struct line_r
     g->ops->result(g->st, &res);
     waiting = g->ops->waiting_for(g->st);
     if (res.finished) {
-        strbuf_addstr(&why, "the game is over: no more orders are taken.");
+        phrase_add(&why, g->seats[seat].lang, "refused.over", NULL);
     } else if (g->sched.paused) {
-        strbuf_addstr(&why, "the game is paused by its host: no orders are taken until it resumes.");
+        phrase_add(&why, g->seats[seat].lang, "refused.paused", NULL);
     } else if (!(waiting & (1u << seat))) {
-        strbuf_addstr(&why, "it is not your turn: the game waits for ");
-        game_names_of(g, waiting, &why);
-        strbuf_addch(&why, '.');
+        struct strbuf names = STRBUF_INIT;
+        game_names_in(g, waiting, g->seats[seat].lang, &names);
+        phrase_add(&why, g->seats[seat].lang, "refused.not-your-turn", "names", names.buf, NULL);
+        strbuf_release(&names);
     } else if (g->ops->check(g->st, seat, &g->table, l->text, &canon, &why)) {
         strbuf_addstr(&why, ". ");
-        if (!engine_near_orders(g, seat, l->text, &why))
-            strbuf_addstr(&why, LEGAL_HINT);
+        if (!engine_near_orders(g, seat, l->written ? l->written : l->text, &why))
+            phrase_add(&why, g->seats[seat].lang, "legal.hint", NULL);
     } else {
         goto valid;
     }

@@ -142,6 +142,12 @@ bool engine_near_orders(const struct game_rec *g, int seat, const char *line, st
     bool found;
     const char *common = common_meant(line);
     g->ops->legal(g->st, seat, &g->table, &legal);
+    /* Near what she would write: her legal orders in her words. */
+    for (size_t i = 0; i < legal.n; i++) {
+        char *local = lexicon_local(g->seats[seat].lang, "common", g->ops->name, legal.v[i]);
+        free(legal.v[i]);
+        legal.v[i] = local;
+    }
     if (verb_number(line, &verb, &n)) {
         /* PLAY 4 with the 4 gone: PLAY 3 or PLAY 5, not PLAY 0. */
         long gap = -1;
@@ -170,13 +176,21 @@ bool engine_near_orders(const struct game_rec *g, int seat, const char *line, st
     if (!near.n && common)
         strlist_push(&near, common);
     if (near.n) {
-        strbuf_addstr(out, "Did you mean ");
-        for (size_t i = 0; i < near.n; i++)
-            strbuf_addf(out, "%s%s", i ? (i + 1 == near.n ? " or " : ", ") : "", near.v[i]);
-        if (near.n == 1)
-            strbuf_addstr(out, "? Reply yes to give it, or write it as you mean it; " LEGAL_HINT);
-        else
-            strbuf_addstr(out, "? Write it as you mean it; " LEGAL_HINT);
+        const char *lang = g->seats[seat].lang;
+        struct strbuf first = STRBUF_INIT, orders = STRBUF_INIT;
+        for (size_t i = 0; i < near.n; i++) {
+            char *local = xstrdup(near.v[i]);
+            if (i + 1 < near.n)
+                strbuf_addf(&first, "%s%s", i ? ", " : "", local);
+            else if (near.n > 1)
+                phrase_add(&orders, lang, "list.or", "first", first.buf, "last", local, NULL);
+            else
+                strbuf_addstr(&orders, local);
+            free(local);
+        }
+        phrase_add(out, lang, near.n == 1 ? "near.one" : "near.many", "orders", orders.buf, NULL);
+        strbuf_release(&first);
+        strbuf_release(&orders);
     }
     found = near.n > 0;
     strlist_clear(&legal);

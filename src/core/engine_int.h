@@ -31,8 +31,6 @@
 #include <string.h>
 #include <strings.h>
 
-#define LEGAL_HINT "Send LEGAL for the list of legal orders."
-
 enum command { CMD_NONE, CMD_HELP, CMD_BOARD, CMD_LEGAL, CMD_HISTORY, CMD_RESIGN, CMD_VACATION, CMD_TIMEZONE, CMD_MAIL,
                CMD_IMAGES, CMD_LANGUAGE, CMD_DRAW, CMD_NODRAW, CMD_CONCEDE, CMD_NOCONCEDE };
 

@@ -1,5 +1,6 @@
 /* inbound.c: one incoming mail from raw bytes to stored orders and queued replies, journalled once by what it is and where it went. */
 #include "judge/inbound.h"
+#include "lib/catalog.h"
 #include "judge/lobby.h"
 #include "judge/press.h"
 #include "core/engine.h"
@@ -451,10 +452,14 @@ static bool offered_here(sqlite3 *db, const struct game_rec *g, int seat, const 
                     "SELECT reason FROM orders WHERE game_id = ? AND seat = ? AND step = ? AND status = 'rejected'"
                     " ORDER BY id DESC LIMIT 1",
                     "Iii", g->id, seat + 1, g->turn + 1) > 0 && reason) {
-        struct strbuf want = STRBUF_INIT;
-        strbuf_addf(&want, "Did you mean %s? Reply yes", offered);
-        yes = strstr(reason, want.buf) != NULL;
-        strbuf_release(&want);
+        /* In the language she read it in: its "Did you mean" and X. */
+        for (size_t l = 0; lang_at(l) && !yes; l++) {
+            const char *opener = catalog_text(lang_at(l)->code, "near.opener", 0);
+            struct strbuf want = STRBUF_INIT;
+            strbuf_addf(&want, "%s %s", opener ? opener : "", offered);
+            yes = opener && strstr(reason, want.buf) != NULL;
+            strbuf_release(&want);
+        }
     }
     free(reason);
     return yes;

@@ -1,5 +1,6 @@
 /* order_text.c: cutting the text a player sent into order lines. */
 #include "lib/order_text.h"
+#include "lib/catalog.h"
 #include "lib/strbuf.h"
 
 #include <ctype.h>
@@ -239,13 +240,21 @@ char *order_text_offered(const char *text)
         }
         p += len + (nl != NULL);
     }
-    for (const char *q = quoted.buf; (q = strstr(q, "Did you mean ")) != NULL; q++)
-        at = q + strlen("Did you mean ");
+    /* "Did you mean X?" in any of the languages: the last one quoted. */
+    for (size_t l = 0; lang_at(l); l++) {
+        const char *opener = catalog_text(lang_at(l)->code, "near.opener", 0);
+        size_t n = opener ? strlen(opener) : 0;
+        const char *q = quoted.buf;
+        for (; n && (q = strstr(q, opener)) != NULL; q++)
+            if (q[n] == ' ' && (!at || q + n + 1 > at))
+                at = q + n + 1;
+    }
     if (at && (end = strchr(at, '?')) != NULL && end > at && end - at < ORDER_LINE_MAX) {
         struct strbuf one = STRBUF_INIT;
         strbuf_add(&one, at, (size_t)(end - at));
+        strbuf_trim(&one); /* French writes " ?" */
         /* Several offered ("PLAY 3 or PLAY 5"): a yes chooses none. */
-        if (strstr(one.buf, ", ") || strstr(one.buf, " or "))
+        if (strstr(one.buf, ", ") || strstr(one.buf, " or ") || strstr(one.buf, " ou ") || strstr(one.buf, " au "))
             strbuf_release(&one);
         else
             offered = strbuf_detach(&one);
