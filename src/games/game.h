@@ -62,6 +62,9 @@ struct game_log {
  *   EV_NAMES, name, const char *const *names, int n
  *                              names listed with the reader's "and":
  *                              "Ama, Bo and Cida"
+ *   EV_TERM, name, const char *term
+ *                              a word of the game the catalogue gives as
+ *                              term.TERM ("kuniumi.earth-god": Earth God)
  *   EV_ANDS, name, const char *const *names, int n
  *                              the same with "and" between each two:
  *                              "Ama and Bo and Cida"
@@ -70,7 +73,7 @@ struct game_log {
  * has events is read from them only if every line of it is one (checked
  * when it is stored); else its English lines are read.
  */
-enum { EV_END, EV_INT, EV_STR, EV_NAMES, EV_ANDS };
+enum { EV_END, EV_INT, EV_STR, EV_NAMES, EV_ANDS, EV_TERM };
 #define EV_WRAPPED (-1)
 void game_event(struct game_log *log, int depth, const char *key, ...);
 /* The lines of events (a step's log->events, or as stored) in lang. */

@@ -169,6 +169,12 @@ static const char *faction(const struct kuniumi *k, int seat)
     return seat == k->land_seat ? "Land" : "Sea";
 }
 
+/* The seat's faction as the log's term (term.kuniumi.land: Land). */
+static const char *faction_term(const struct kuniumi *k, int seat)
+{
+    return seat == k->land_seat ? "kuniumi.land" : "kuniumi.sea";
+}
+
 /* After a placement: every closed group on the board decides the game. */
 static void judge_groups(struct kuniumi *k, const struct game_table *t, struct game_log *log)
 {
@@ -191,20 +197,20 @@ static void judge_groups(struct kuniumi *k, const struct game_table *t, struct g
     k->phase = PH_OVER;
     k->end = END_CLOSED;
     if (best[0] && best[1]) {
-        strbuf_addf(&log->pub, "Both players have a closed group: %s's largest has %d pieces, %s's %d.\n",
-                    seat_name(t, 0), best[0], seat_name(t, 1), best[1]);
+        game_event(log, 0, "kuniumi.both-closed", EV_STR, "a", seat_name(t, 0), EV_INT, "na", best[0], EV_STR, "b",
+                   seat_name(t, 1), EV_INT, "nb", best[1], EV_END);
         if (best[0] == best[1]) {
             k->winner = -1;
             k->end = END_DRAW;
-            strbuf_addstr(&log->pub, "The largest closed groups are equal: the game is drawn.\n");
+            game_event(log, 0, "kuniumi.equal-closed", EV_END);
             return;
         }
         k->winner = best[0] > best[1] ? 0 : 1;
     } else {
         k->winner = best[0] ? 0 : 1;
     }
-    strbuf_addf(&log->pub, "%s's %s group of %d piece%s is closed: %s wins.\n", seat_name(t, k->winner),
-                faction(k, k->winner), best[k->winner], best[k->winner] == 1 ? "" : "s", seat_name(t, k->winner));
+    game_event(log, 0, "kuniumi.closed-wins", EV_STR, "who", seat_name(t, k->winner), EV_TERM, "faction",
+               faction_term(k, k->winner), EV_INT, "n", best[k->winner], EV_END);
 }
 
 /* ---- setup and serialisation ------------------------------------------ */
@@ -320,12 +326,12 @@ static unsigned kuniumi_waiting_for(const void *st)
 static const struct {
     char piece;
     const char *canon;
-    const char *display;
+    const char *term; /* term.TERM of the catalogues */
 } setup_pieces[] = {
-    { EARTH_GOD, "EARTH GOD", "Earth God" },
-    { SEA_GOD, "SEA GOD", "Sea God" },
-    { LAND, "LAND", "Land token" },
-    { SEA, "SEA", "Sea token" },
+    { EARTH_GOD, "EARTH GOD", "kuniumi.earth-god" },
+    { SEA_GOD, "SEA GOD", "kuniumi.sea-god" },
+    { LAND, "LAND", "kuniumi.land-token" },
+    { SEA, "SEA", "kuniumi.sea-token" },
 };
 
 static int setup_left(const struct kuniumi *k, char piece)
@@ -373,11 +379,12 @@ static const char *piece_text(char piece)
     return "?";
 }
 
-static const char *piece_display(char piece)
+/* The piece as the log's term (term.kuniumi.earth-god: Earth God). */
+static const char *piece_term(char piece)
 {
     for (size_t i = 0; i < ARRAY_SIZE(setup_pieces); i++)
         if (setup_pieces[i].piece == piece)
-            return setup_pieces[i].display;
+            return setup_pieces[i].term;
     return "?";
 }
 
@@ -539,8 +546,8 @@ static void pass_turn(struct kuniumi *k, int next, const struct game_table *t, s
         k->phase = PH_OVER;
         k->end = END_NOMOVE;
         k->winner = 1 - next;
-        strbuf_addf(&log->pub, "%s has no legal move and loses: %s wins.\n", seat_name(t, next),
-                    seat_name(t, 1 - next));
+        game_event(log, 0, "kuniumi.no-move", EV_STR, "who", seat_name(t, next), EV_STR, "winner",
+                   seat_name(t, 1 - next), EV_END);
     }
 }
 
@@ -560,17 +567,18 @@ static int kuniumi_advance(void *st, const char *const *orders, const struct gam
         if (!piece || i != w.n - 1 || !square_parse(w.w[i], N, N, &f, &r))
             goto bad;
         k->board[r * N + f] = piece;
-        strbuf_addf(&log->pub, "%s places the %s on %s.\n", seat_name(t, seat), piece_display(piece), w.w[i]);
+        game_event(log, 0, "kuniumi.places", EV_STR, "who", seat_name(t, seat), EV_TERM, "piece", piece_term(piece),
+                   EV_STR, "at", w.w[i], EV_END);
         if (setup_complete(k)) {
             k->phase = PH_CHOOSE;
             k->to_move = 1;
-            strbuf_addf(&log->pub, "The setup is complete; %s now chooses a faction.\n", seat_name(t, 1));
+            game_event(log, 0, "kuniumi.setup-done", EV_STR, "who", seat_name(t, 1), EV_END);
         }
     } else if (k->phase == PH_CHOOSE && w.n == 2) {
         k->land_seat = strcmp(w.w[1], "land") == 0 ? 1 : 0;
         k->phase = PH_PLAY;
-        strbuf_addf(&log->pub, "%s chooses %s; %s plays %s and moves first.\n", seat_name(t, 1),
-                    faction(k, 1), seat_name(t, 0), faction(k, 0));
+        game_event(log, 0, "kuniumi.chooses", EV_STR, "who", seat_name(t, 1), EV_TERM, "faction", faction_term(k, 1),
+                   EV_STR, "other", seat_name(t, 0), EV_TERM, "other_faction", faction_term(k, 0), EV_END);
         /* A group the setup left closed has an owner now, and wins for her. */
         judge_groups(k, t, log);
         if (k->phase != PH_OVER)
@@ -582,8 +590,9 @@ static int kuniumi_advance(void *st, const char *const *orders, const struct gam
         k->board[r * N + f] = god;
         k->board[from] = token_of(god);
         k->moves++;
-        strbuf_addf(&log->pub, "%s moves the %s %s-%s and leaves a %s token on %s.\n", seat_name(t, seat),
-                    god == EARTH_GOD ? "Earth God" : "Sea God", from_name, w.w[1], faction(k, seat), from_name);
+        game_event(log, 0, "kuniumi.moves", EV_STR, "who", seat_name(t, seat), EV_TERM, "god",
+                   god == EARTH_GOD ? "kuniumi.earth-god" : "kuniumi.sea-god", EV_STR, "from", from_name, EV_STR, "to",
+                   w.w[1], EV_TERM, "faction", faction_term(k, seat), EV_END);
         judge_groups(k, t, log);
         if (k->phase != PH_OVER)
             pass_turn(k, 1 - seat, t, log);
@@ -756,8 +765,7 @@ static void kuniumi_end(void *st, enum game_end how, unsigned agreed, const stru
     k->agreed = agreed;
     if (game_end_agreed(how))
         return;
-    strbuf_addstr(&log->pub, score ? "No group is closed: the game is drawn.\n"
-                                   : "The game is abandoned: nobody wins.\n");
+    game_event(log, 0, score ? "kuniumi.ended-drawn" : "kuniumi.abandoned", EV_END);
 }
 
 static void kuniumi_resign(void *st, int seat, const struct game_table *t, struct game_log *log)
@@ -768,7 +776,8 @@ static void kuniumi_resign(void *st, int seat, const struct game_table *t, struc
     k->phase = PH_OVER;
     k->end = END_RESIGN;
     k->winner = 1 - seat;
-    strbuf_addf(&log->pub, "%s %s: %s wins.\n", seat_name(t, seat), GAME_LEAVES(log), seat_name(t, 1 - seat));
+    game_event(log, 0, log->dropped ? "kuniumi.dropped" : "kuniumi.resigns", EV_STR, "who", seat_name(t, seat), EV_STR,
+               "winner", seat_name(t, 1 - seat), EV_END);
 }
 
 /* The fewest free squares next to any group of the seat's type. */

@@ -137,7 +137,17 @@ static void event_line(const cJSON *e, const char *lang, struct strbuf *out)
         goto out;
     cJSON_ArrayForEach(f, v) {
         const cJSON *ands = cJSON_IsObject(f) ? cJSON_GetObjectItemCaseSensitive(f, "ands") : NULL;
-        if (cJSON_IsArray(ands)) {
+        const cJSON *term = cJSON_IsObject(f) ? cJSON_GetObjectItemCaseSensitive(f, "term") : NULL;
+        if (cJSON_IsString(term)) {
+            /* A word of the game: its catalogue's term.TERM. */
+            struct strbuf tkey = STRBUF_INIT, word = STRBUF_INIT;
+            strbuf_addf(&tkey, "term.%s", term->valuestring);
+            if (template_phrase(tkey.buf, NULL, lang, &word, NULL))
+                strbuf_addstr(&word, term->valuestring);
+            cJSON_AddStringToObject(data, f->string, word.buf);
+            strbuf_release(&tkey);
+            strbuf_release(&word);
+        } else if (cJSON_IsArray(ands)) {
             /* "Ama and Bo and Cida": the reader's "and" between each two. */
             struct strbuf list = STRBUF_INIT, next = STRBUF_INIT;
             const cJSON *name;
@@ -213,6 +223,8 @@ void game_event(struct game_log *log, int depth, const char *key, ...)
         else if (type == EV_STR) {
             const char *s = va_arg(ap, const char *);
             cJSON_AddStringToObject(v, name, s ? s : "");
+        } else if (type == EV_TERM) {
+            cJSON_AddStringToObject(cJSON_AddObjectToObject(v, name), "term", va_arg(ap, const char *));
         } else {
             /* Names: an array; joined by "and" each: {"ands": [...]}. */
             const char *const *names = va_arg(ap, const char *const *);
