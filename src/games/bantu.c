@@ -824,12 +824,12 @@ static void next_turn(struct bantu *b, int seat, const struct game_table *t, str
             b->to_move = seat;
             return;
         }
-        strbuf_addf(&log->pub, "%s cannot move and passes.\n", seat_name(t, seat));
+        game_event(log, 0, "bantu.passes", EV_STR, "who", seat_name(t, seat), EV_END);
         strbuf_addstr(&log->priv[seat], "You could not move this turn, so you passed.\n");
     }
     b->over = true;
     b->winners = 0;
-    strbuf_addstr(&log->pub, "Nobody can move: the game is blocked and ends without a winner.\n");
+    game_event(log, 0, "bantu.blocked", EV_END);
 }
 
 static void check_win(struct bantu *b, int seat, const struct game_table *t, struct game_log *log)
@@ -839,14 +839,21 @@ static void check_win(struct bantu *b, int seat, const struct game_table *t, str
         if (all_home(b, seat) && all_home(b, mate)) {
             b->over = true;
             b->winners = (1u << seat) | (1u << mate);
-            strbuf_addf(&log->pub, "All pieces of %s and %s are home: they win.\n", seat_name(t, seat),
-                        seat_name(t, mate));
+            game_event(log, 0, "bantu.side-home", EV_STR, "who", seat_name(t, seat), EV_STR, "mate",
+                       seat_name(t, mate), EV_END);
         }
     } else if (all_home(b, seat)) {
         b->over = true;
         b->winners = 1u << seat;
-        strbuf_addf(&log->pub, "All of %s's pieces are home: %s wins.\n", seat_name(t, seat), seat_name(t, seat));
+        game_event(log, 0, "bantu.home", EV_STR, "who", seat_name(t, seat), EV_END);
     }
+}
+
+/* "r3": a piece as the log names it, its colour's letter and number. */
+static const char *piece_name(int seat, int piece, char out[16])
+{
+    snprintf(out, 16, "%c%d", colours[seat][0], piece);
+    return out;
 }
 
 static int bantu_advance(void *st, const char *const *orders, const struct game_table *t, struct game_log *log)
@@ -854,7 +861,7 @@ static int bantu_advance(void *st, const char *const *orders, const struct game_
     struct bantu *b = st;
     int seat = b->to_move, piece, to, from, victim, vpiece;
     struct strbuf why = STRBUF_INIT, canon = STRBUF_INIT;
-    char a[8], c[8];
+    char a[8], c[8], p[16];
 
     if (b->over || !orders[seat] || bantu_check(b, seat, t, orders[seat], &canon, &why) ||
         parse_order(b, seat, orders[seat], &piece, &to, &why)) {
@@ -867,23 +874,24 @@ static int bantu_advance(void *st, const char *const *orders, const struct game_
     from = b->pos[seat][piece];
     if (from == AT_START) {
         circle_name(to, c);
-        strbuf_addf(&log->pub, "%s enters %c%d on %s.\n", seat_name(t, seat), colours[seat][0], piece, c);
+        game_event(log, 0, "bantu.enters", EV_STR, "who", seat_name(t, seat), EV_STR, "piece",
+                   piece_name(seat, piece, p), EV_STR, "at", c, EV_END);
     } else {
         int cnt = count_at(b, from);
         circle_name(from, a);
         if (to == FINISHED) {
-            strbuf_addf(&log->pub, "%s moves %c%d (count %d) from %s into Finish.\n", seat_name(t, seat),
-                        colours[seat][0], piece, cnt, a);
+            game_event(log, 0, "bantu.finishes", EV_STR, "who", seat_name(t, seat), EV_STR, "piece",
+                       piece_name(seat, piece, p), EV_INT, "count", cnt, EV_STR, "from", a, EV_END);
         } else {
             circle_name(to, c);
-            strbuf_addf(&log->pub, "%s moves %c%d %d circle%s from %s to %s.\n", seat_name(t, seat), colours[seat][0],
-                        piece, cnt, cnt == 1 ? "" : "s", a, c);
+            game_event(log, 0, "bantu.moves", EV_STR, "who", seat_name(t, seat), EV_STR, "piece",
+                       piece_name(seat, piece, p), EV_INT, "n", cnt, EV_STR, "from", a, EV_STR, "to", c, EV_END);
         }
     }
     if (to >= 0 && (victim = piece_at(b, to, &vpiece)) >= 0) {
         b->pos[victim][vpiece] = AT_START;
-        strbuf_addf(&log->pub, "  %c%d of %s is captured and goes back to starting space %d.\n", colours[victim][0],
-                    vpiece, seat_name(t, victim), vpiece);
+        game_event(log, 1, "bantu.captured", EV_STR, "piece", piece_name(victim, vpiece, p), EV_STR, "whose",
+                   seat_name(t, victim), EV_INT, "start", vpiece, EV_END);
     }
     b->pos[seat][piece] = to;
     check_win(b, seat, t, log);
@@ -1102,7 +1110,7 @@ static void bantu_end(void *st, enum game_end how, unsigned agreed, const struct
     if (game_end_agreed(how))
         return;
     if (!score) {
-        strbuf_addstr(&log->pub, "The game is abandoned: nobody wins.\n");
+        game_event(log, 0, "bantu.abandoned", EV_END);
         return;
     }
     for (int s = 0; s < b->nseats; s++) {
@@ -1120,7 +1128,7 @@ static void bantu_end(void *st, enum game_end how, unsigned agreed, const struct
     for (int s = 0; s < b->nseats; s++)
         if (!(b->out & (1u << s)) && home[s] == best)
             b->winners |= 1u << s;
-    strbuf_addf(&log->pub, "The most pieces home (%d%s) win.\n", best, b->partners ? " for a side" : "");
+    game_event(log, 0, b->partners ? "bantu.most-home-side" : "bantu.most-home", EV_INT, "n", best, EV_END);
 }
 
 /* A resigning player's pieces leave the board; in a partnership her side
@@ -1139,13 +1147,15 @@ static void bantu_resign(void *st, int seat, const struct game_table *t, struct 
             for (int k = 1; k <= b->npieces; k++)
                 if (b->pos[s][k] >= 0)
                     b->pos[s][k] = AT_START;
-    strbuf_addf(&log->pub, "%s %s%s; the pieces leave the board.\n", seat_name(t, seat), GAME_LEAVES(log),
-                b->partners ? " for the side" : "");
+    game_event(log, 0,
+               log->dropped ? (b->partners ? "bantu.dropped-side" : "bantu.dropped")
+                            : (b->partners ? "bantu.resigns-side" : "bantu.resigns"),
+               EV_STR, "who", seat_name(t, seat), EV_END);
     left = ((1u << b->nseats) - 1) & ~b->out;
     if (__builtin_popcount(left) <= (b->partners ? 2 : 1)) {
         b->over = true;
         b->winners = left;
-        strbuf_addstr(&log->pub, "Only one side is left: it wins.\n");
+        game_event(log, 0, "bantu.one-side-left", EV_END);
     } else if (b->to_move == seat || (b->out & (1u << b->to_move))) {
         next_turn(b, b->to_move, t, log);
     }
