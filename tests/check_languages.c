@@ -149,6 +149,9 @@ START_TEST(every_phrase_is_in_every_catalogue)
     ck_assert_int_gt(used.n, 30);
     for (size_t i = 0; i < used.n; i++)
         ck_assert_msg(strlist_contains(&en, used.v[i]), "a template asks for %s, which en.po lacks", used.v[i]);
+    /* Each game's summary: English's is the game's own (ops->summary). */
+    for (size_t i = 0; game_registry[i]; i++)
+        strlist_pushf(&en, "summary.%s", game_registry[i]->name);
     for (size_t l = 1; lang_at(l); l++) {
         const char *code = lang_at(l)->code;
         struct strlist keys = STRLIST_INIT;
@@ -191,7 +194,7 @@ START_TEST(every_phrase_fits_a_mail)
         ck_assert_msg(catalog_keys(code, &keys, &err) == 0, "%s", err.buf);
         for (size_t i = 0; i < keys.n; i++)
             /* An event's line is one logical line: a mail wraps it. */
-            for (long n = 0; n < 3 && strncmp(keys.v[i], "event.", 6) != 0 && !catalog_is_flowed(keys.v[i]); n++) {
+            for (long n = 0; n < 3 && strncmp(keys.v[i], "event.", 6) != 0 && !catalog_is_flowed(code, keys.v[i]); n++) {
                 const char *t = catalog_text(code, keys.v[i], n);
                 size_t cols = 0;
                 ck_assert_ptr_nonnull(t);

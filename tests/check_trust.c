@@ -203,7 +203,7 @@ START_TEST(every_fairness_line_says_who_chose_the_seed_and_the_deal)
     struct strbuf f = STRBUF_INIT;
     /* A seed the host gave. */
     t_new_game(db, "kuniumi", 2, 5, NULL, &g);
-    view_fairness(&g, &f);
+    view_fairness(&g, NULL, &f);
     ck_assert_msg(strstr(f.buf, "Seed chosen by the host, not drawn by ngoma."), "%s", f.buf);
     game_unload(&g);
     /* A deal the host laid out. */
@@ -212,7 +212,7 @@ START_TEST(every_fairness_line_says_who_chose_the_seed_and_the_deal)
                "{\"setup\":\"{\\\"mambo\\\":0,\\\"kali\\\":4,\\\"explorers\\\":[1,2,3],\\\"dung\\\":[9,14],"
                "\\\"kali_deck\\\":[0,1,2,3,4,5,6,7,8,9,10,11]}\"}",
                &g);
-    view_fairness(&g, &f);
+    view_fairness(&g, NULL, &f);
     {
         char *flat = t_flat(f.buf);
         ck_assert_msg(strstr(flat, "Deal set by the host (option setup): no shuffle decided it."), "%s", f.buf);
@@ -227,7 +227,7 @@ START_TEST(every_fairness_line_says_who_chose_the_seed_and_the_deal)
     ck_assert(t_last_has(db, "bob@example.org", "Game 3 starts"));
     ck_assert_int_eq(game_load(db, 3, &g), 0);
     strbuf_reset(&f);
-    view_fairness(&g, &f);
+    view_fairness(&g, NULL, &f);
     ck_assert_msg(strstr(f.buf, "Seed drawn by ngoma."), "%s", f.buf);
     ck_assert(strstr(f.buf, "chosen") == NULL);
     for (const char *p = f.buf; *p;) {

@@ -1,5 +1,6 @@
 /* cmd_show.c: `ngoma show`, `ngoma picture`, `ngoma history` and `ngoma replay`: reading a game back. */
 #include "cli/cmd.h"
+#include "lib/catalog.h"
 #include "render/render.h"
 #include "store/db.h"
 #include "core/engine.h"
@@ -111,7 +112,7 @@ int cmd_show(struct cmd_ctx *c, int argc, char **argv)
             rc = cmd_failed();
         else {
             strbuf_addch(&out, '\n');
-            view_fairness(&g, &out);
+            view_fairness(&g, LANG_ENGLISH, &out);
             fputs(out.buf, stdout);
         }
         strbuf_release(&out);

@@ -272,9 +272,27 @@ int game_save(sqlite3 *db, struct game_rec *g)
 
 void game_seat_label(const struct game_rec *g, int seat, struct strbuf *out)
 {
-    strbuf_addstr(out, g->names[seat]);
+    game_seat_label_in(g, seat, LANG_ENGLISH, out);
+}
+
+void game_seat_label_in(const struct game_rec *g, int seat, const char *lang, struct strbuf *out)
+{
     if (g->seats[seat].bot)
-        strbuf_addstr(out, str_eq(g->seats[seat].bot_level, "strong") ? " (strong bot)" : " (easy bot)");
+        phrase_add(out, lang, str_eq(g->seats[seat].bot_level, "strong") ? "seat.strong-bot" : "seat.easy-bot",
+                   "name", g->names[seat], NULL);
+    else
+        strbuf_addstr(out, g->names[seat]);
+}
+
+void game_summary_in(const struct game_ops *ops, const char *lang, struct strbuf *out)
+{
+    struct strbuf key = STRBUF_INIT;
+    strbuf_addf(&key, "summary.%s", ops->name);
+    if (catalog_has(lang, key.buf))
+        phrase_add(out, lang, key.buf, NULL);
+    else
+        strbuf_addstr(out, ops->summary);
+    strbuf_release(&key);
 }
 
 void game_names_of(const struct game_rec *g, unsigned mask, struct strbuf *out)

@@ -115,6 +115,11 @@ int game_save(sqlite3 *db, struct game_rec *g);
 /* The seat's name, and "(strong bot)" or "(easy bot)" after a bot's:
  * where the players are listed once (a board's Players line, the site). */
 void game_seat_label(const struct game_rec *g, int seat, struct strbuf *out);
+/* The same in lang: "Zola (robot fort)". */
+void game_seat_label_in(const struct game_rec *g, int seat, const char *lang, struct strbuf *out);
+/* The game in a line (its ops->summary), in lang when her catalogue has
+ * summary.GAME. */
+void game_summary_in(const struct game_ops *ops, const char *lang, struct strbuf *out);
 /* The names of the seats in mask, "Ann and Bob" style, appended to out. */
 void game_names_of(const struct game_rec *g, unsigned mask, struct strbuf *out);
 /* The same in lang: "Ama, Bo et Cida" (the catalogue's list.and). */

@@ -1,5 +1,6 @@
 /* seed.c: what makes every shuffle verifiable: the committed seed, its SHA-256, the players' salts and the seed that deals. */
 #include "core/seed.h"
+#include "lib/template.h"
 #include "lib/digest.h"
 #include "lib/util.h"
 
@@ -64,10 +65,13 @@ const char *seed_deal_set(const struct game_ops *ops, const cJSON *options)
     return NULL;
 }
 
-void seed_origin_text(const struct game_ops *ops, const cJSON *options, bool seed_chosen, struct strbuf *out)
+void seed_origin_text(const struct game_ops *ops, const cJSON *options, bool seed_chosen, const char *lang,
+                      struct strbuf *out)
 {
     const char *deal = seed_deal_set(ops, options);
-    strbuf_addstr(out, seed_chosen ? "Seed chosen by the host, not drawn by ngoma." : "Seed drawn by ngoma.");
-    if (deal)
-        strbuf_addf(out, " Deal set by the host (option %s): no shuffle decided it.", deal);
+    phrase_add(out, lang, seed_chosen ? "seed.chosen" : "seed.drawn", NULL);
+    if (deal) {
+        strbuf_addch(out, ' ');
+        phrase_add(out, lang, "seed.deal-set", "option", deal, NULL);
+    }
 }

@@ -45,6 +45,7 @@ const char *seed_deal_set(const struct game_ops *ops, const cJSON *options);
  * ngoma." or "Seed chosen by the host, not drawn by ngoma.", then "Deal
  * set by the host (option setup): no shuffle decided it." when
  * seed_deal_set says so. */
-void seed_origin_text(const struct game_ops *ops, const cJSON *options, bool seed_chosen, struct strbuf *out);
+void seed_origin_text(const struct game_ops *ops, const cJSON *options, bool seed_chosen, const char *lang,
+                      struct strbuf *out);
 
 #endif

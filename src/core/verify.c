@@ -1,5 +1,6 @@
 /* verify.c: a game's public record (export) and the check anyone can run on it: the commitment, the salts, and every step replayed from the seed. */
 #include "core/verify.h"
+#include "lib/catalog.h"
 #include "core/engine.h"
 #include "core/seed.h"
 #include "store/db.h"
@@ -410,7 +411,7 @@ int verify_record(const cJSON *j, enum option_source from, struct strbuf *report
     }
     {
         struct strbuf said = STRBUF_INIT, origin = STRBUF_INIT;
-        seed_origin_text(r.ops, r.options, r.seed_chosen, &origin);
+        seed_origin_text(r.ops, r.options, r.seed_chosen, LANG_ENGLISH, &origin);
         strbuf_addf(&said, "The seed %lld matches the commitment %s.", (long long)r.seed, r.commitment);
         strbuf_add_flowed(report, said.buf, 0, 72);
         strbuf_reset(&said);

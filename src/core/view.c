@@ -77,7 +77,7 @@ cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer)
         struct strbuf origin = STRBUF_INIT;
         cJSON_AddStringToObject(f, "commitment", g->commitment);
         cJSON_AddItemToObject(f, "salts", cJSON_Duplicate(g->salts, 1));
-        seed_origin_text(g->ops, g->options, g->seed_chosen, &origin);
+        seed_origin_text(g->ops, g->options, g->seed_chosen, LANG_ENGLISH, &origin);
         cJSON_AddStringToObject(f, "origin", origin.buf);
         strbuf_release(&origin);
         if (str_eq(game_status_of(g->ops, g->st), "finished")) {
@@ -106,36 +106,37 @@ void view_who_was_who(const struct game_rec *g, struct strbuf *out)
     strbuf_release(&line);
 }
 
-void view_fairness(const struct game_rec *g, struct strbuf *out)
+void view_fairness(const struct game_rec *g, const char *lang, struct strbuf *out)
 {
-    struct strbuf line = STRBUF_INIT;
+    struct strbuf line = STRBUF_INIT, salts = STRBUF_INIT;
     const cJSON *s;
     bool over = str_eq(game_status_of(g->ops, g->st), "finished");
     int i = 0;
+    char seed[24];
     if (!*g->commitment)
         return;
-    strbuf_addf(out, "Seed commitment (SHA-256), published before the deal:\n  %s\n", g->commitment);
+    phrase_add(out, lang, "fair.commitment", NULL);
+    strbuf_addf(out, "\n  %s\n", g->commitment);
     /* The players' salts, each by her name. */
     cJSON_ArrayForEach(s, g->salts) {
         if (cJSON_IsString(s) && *s->valuestring && i < g->nseats)
-            strbuf_addf(&line, "%s %s \"%s\"", line.len ? "," : "Salts mixed into the deal:", g->names[i],
-                        s->valuestring);
+            strbuf_addf(&salts, "%s %s \"%s\"", salts.len ? "," : "", g->names[i], s->valuestring);
         i++;
     }
-    if (line.len)
+    if (salts.len) {
+        phrase_add(&line, lang, "fair.salts", "salts", salts.buf, NULL);
         strbuf_add_flowed(out, line.buf, 2, 72);
+    }
     strbuf_reset(&line);
     /* Who chose what: only a seed ngoma drew is called unchosen. */
-    seed_origin_text(g->ops, g->options, g->seed_chosen, &line);
+    seed_origin_text(g->ops, g->options, g->seed_chosen, lang, &line);
     strbuf_add_flowed(out, line.buf, 0, 72);
     strbuf_reset(&line);
-    if (over)
-        strbuf_addf(&line, "Seed: %lld. With it anyone can check every deal against the commitment.",
-                    (long long)g->base_seed);
-    else
-        strbuf_addstr(&line, "The seed is revealed when the game ends: anyone can then check every deal.");
+    snprintf(seed, sizeof(seed), "%lld", (long long)g->base_seed);
+    phrase_add(&line, lang, over ? "fair.seed" : "fair.revealed", "seed", seed, NULL);
     strbuf_add_flowed(out, line.buf, 0, 72);
     strbuf_release(&line);
+    strbuf_release(&salts);
 }
 
 int view_status_line(sqlite3 *db, struct game_rec *g, const char *lang, struct strbuf *out)
@@ -203,7 +204,7 @@ int view_ascii(sqlite3 *db, struct game_rec *g, int viewer, struct strbuf *out)
     size_t col = 8;
     for (int i = 0; i < g->nseats; i++) {
         struct strbuf label = STRBUF_INIT;
-        game_seat_label(g, i, &label);
+        game_seat_label_in(g, i, lang, &label);
         size_t len = label.len + 5;
         if (col + len > 72) {
             strbuf_addstr(out, "\n        ");

@@ -26,7 +26,7 @@ cJSON *view_module_at(sqlite3 *db, const struct game_rec *g, int step, int viewe
 /* The seed commitment, the salts and (once the game is over) the seed,
  * a few lines for show and the mails; nothing for a game from before
  * commitments. */
-void view_fairness(const struct game_rec *g, struct strbuf *out);
+void view_fairness(const struct game_rec *g, const char *lang, struct strbuf *out);
 /* Once an anonymous game is over, who played each title ("Alpha was
  * Ann, ..."), wrapped for a mail; nothing before, or for another game. */
 void view_who_was_who(const struct game_rec *g, struct strbuf *out);

@@ -97,7 +97,7 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
     }
     cJSON_AddBoolToObject(d, "finished", str_eq(game_status_of(g->ops, g->st), "finished"));
     strbuf_reset(&sb);
-    view_fairness(g, &sb);
+    view_fairness(g, g->seats[seat].lang, &sb);
     if (sb.len)
         reply_add_text(d, "fairness", sb.buf);
     strbuf_reset(&sb);
@@ -309,7 +309,11 @@ static int tell_watchers(sqlite3 *db, struct game_rec *g, bool finished)
         if (!rc && !(rc = view_ascii(db, g, -1, &sb)))
             reply_add_text(d, "board", sb.buf);
         strbuf_reset(&sb);
-        view_fairness(g, &sb);
+        {
+            char *watcher = language_of(db, to.v[i]);
+            view_fairness(g, watcher, &sb);
+            free(watcher);
+        }
         if (sb.len && finished)
             reply_add_text(d, "fairness", sb.buf);
         strbuf_reset(&sb);
@@ -375,7 +379,11 @@ static int tell_host_over(sqlite3 *db, struct game_rec *g)
     if (view_ascii(db, g, -1, &sb) == 0)
         reply_add_text(d, "board", sb.buf);
     strbuf_reset(&sb);
-    view_fairness(g, &sb);
+    {
+        char *host = language_of(db, g->sched.host_email);
+        view_fairness(g, host, &sb);
+        free(host);
+    }
     if (sb.len)
         reply_add_text(d, "fairness", sb.buf);
     rc = notify_host(db, g, "host-gameover", "mail-host-gameover.txt", d, NULL);
@@ -433,19 +441,24 @@ int notify_welcome_newcomer(sqlite3 *db, struct game_rec *g, int s, bool midgame
     int rc;
     /* One who takes a seat in a running game sees it at once, her hand
      * with it (the seat's own view, nobody else's). */
-    if (midgame)
-        reply_add_text(d, "midgame", "You take this seat in a game under way: the position, and what the seat holds,"
-                                     " are yours from here.");
-    /* Who plays, on one line; the rules are a HELP away. */
-    strbuf_addstr(&players, "Players:");
-    for (int i = 0; i < g->nseats; i++) {
-        strbuf_addf(&players, "%s %d ", i ? "," : "", i + 1);
-        game_seat_label(g, i, &players);
-        if (i + 1 == g->nseats)
-            strbuf_addch(&players, '.');
+    const char *lang = g->seats[s].lang;
+    struct strbuf line = STRBUF_INIT;
+    if (midgame) {
+        phrase_add(&line, lang, "welcome.midgame", NULL);
+        reply_add_text(d, "midgame", line.buf);
+        strbuf_reset(&line);
     }
-    reply_add_text(d, "players_line", players.buf);
-    reply_add_text(d, "summary", g->ops->summary);
+    /* Who plays, on one line; the rules are a HELP away. */
+    for (int i = 0; i < g->nseats; i++) {
+        strbuf_addf(&players, "%s%d ", i ? ", " : "", i + 1);
+        game_seat_label_in(g, i, lang, &players);
+    }
+    phrase_add(&line, lang, "welcome.players", "players", players.buf, NULL);
+    reply_add_text(d, "players_line", line.buf);
+    strbuf_reset(&line);
+    game_summary_in(g->ops, lang, &line);
+    reply_add_text(d, "summary", line.buf);
+    strbuf_release(&line);
     rc = notify_tell(db, g, s, "welcome", "mail-welcome.txt", d, NULL);
     cJSON_Delete(d);
     strbuf_release(&players);

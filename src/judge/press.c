@@ -1,5 +1,6 @@
 /* press.c: what press stores and sends: each message in its channel, a mail to each recipient, mutes, a seat's press in her HISTORY, and a finished game's press when the host publishes it. */
 #include "judge/press.h"
+#include "lib/template.h"
 #include "core/engine.h"
 #include "core/reply.h"
 #include "core/seatlife.h"
@@ -588,19 +589,18 @@ void press_welcome(const struct game_rec *g, int seat, struct strbuf *out)
 {
     const char *mode = engine_core_option(g->options, "press");
     const char *other = g->names[seat == 0 && g->nseats > 1 ? 1 : 0];
+    const char *lang = g->seats[seat].lang;
     struct strbuf line = STRBUF_INIT;
-    if (str_eq(mode, "none"))
-        strbuf_addstr(&line, "This game is played without press: the players do not write to each other.");
-    else if (str_eq(mode, "public"))
-        strbuf_addstr(&line, "To write to all the others, start a line with PRESS TO ALL; your message follows"
-                             " it.");
-    else
-        strbuf_addf(&line, "To write to the others, start a line with PRESS TO and names (PRESS TO %s) or ALL;"
-                           " your message follows it%s.",
-                    other, str_eq(mode, "grey") ? ", and goes without your name (grey press)" : "");
-    if (str_eq(engine_core_option(g->options, "anonymous"), "yes"))
-        strbuf_addstr(&line, " The seats are known by their titles until the game is over: nobody sees another's"
-                             " name or address.");
+    phrase_add(&line, lang,
+               str_eq(mode, "none")     ? "press.welcome.none"
+               : str_eq(mode, "public") ? "press.welcome.public"
+               : str_eq(mode, "grey")   ? "press.welcome.grey"
+                                        : "press.welcome.named",
+               "other", other, NULL);
+    if (str_eq(engine_core_option(g->options, "anonymous"), "yes")) {
+        strbuf_addch(&line, ' ');
+        phrase_add(&line, lang, "press.welcome.anonymous", NULL);
+    }
     strbuf_add_flowed(out, line.buf, 0, 72);
     strbuf_release(&line);
 }

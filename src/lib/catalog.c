@@ -511,10 +511,10 @@ const void *catalog_version(const char *lang)
     return catalog_of(lang_code(lang), NULL);
 }
 
-bool catalog_is_flowed(const char *key)
+bool catalog_is_flowed(const char *lang, const char *key)
 {
-    const struct entry *e = given(LANG_ENGLISH, key);
-    return e && e->flowed;
+    const struct entry *e = given(lang, key), *en = given(LANG_ENGLISH, key);
+    return (e && e->flowed) || (en && en->flowed);
 }
 
 bool catalog_is_plural(const char *key)

@@ -59,9 +59,9 @@ void catalog_each(const char *lang, const char *prefix, void (*fn)(const char *k
 /* lang's catalogue as it is now read: another pointer once its file
  * changed (for those who keep what they derived from it). */
 const void *catalog_version(const char *lang);
-/* Whether English's catalogue marks key "#, flowed": the code that uses
- * it wraps it to a mail's 72 columns, in every language. */
-bool catalog_is_flowed(const char *key);
+/* Whether lang's catalogue or English's marks key "#, flowed": the code
+ * that uses it wraps it to a mail's 72 columns. */
+bool catalog_is_flowed(const char *lang, const char *key);
 /* Whether key has plural forms in English's catalogue. */
 bool catalog_is_plural(const char *key);
 

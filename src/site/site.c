@@ -245,7 +245,7 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
     if (sb.len)
         cJSON_AddStringToObject(d, "who_was_who", sb.buf);
     strbuf_reset(&sb);
-    view_fairness(g, &sb);
+    view_fairness(g, LANG_ENGLISH, &sb);
     cJSON_AddStringToObject(d, "fairness", sb.buf);
     cJSON_AddBoolToObject(d, "finished", finished);
     {
