@@ -144,7 +144,7 @@ START_TEST(sock_puppets_are_not_rated)
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM rated_games WHERE rated = 0 AND why LIKE '%gave 0 orders%'"),
                      1);
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM player_ratings"), 0);
-    ck_assert_int_eq(standing_game_text(db, g.id, &out), 0);
+    ck_assert_int_eq(standing_game_text(db, g.id, NULL, &out), 0);
     ck_assert_msg(strstr(out.buf, "does not count for the ratings") && strstr(out.buf, "at least 3"), "%s", out.buf);
     strbuf_release(&out);
     game_unload(&g);

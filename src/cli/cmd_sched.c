@@ -1,5 +1,6 @@
 /* cmd_sched.c: the commands of the cron side and of hosts: run, list, status, pause, resume, extend, rollback, replace, kick. */
 #include "cli/cmd.h"
+#include "lib/catalog.h"
 #include "store/db.h"
 #include "core/engine.h"
 #include "core/stuck.h"
@@ -240,7 +241,7 @@ int cmd_status(struct cmd_ctx *c, int argc, char **argv)
     if ((rc = cmd_load_game(c, argv[argc - 1], &g)))
         return rc;
     if (host_status(c->db, &g, viewer_of(VIEWER_SHELL), &out) ||
-        (str_eq(g.status, "finished") && standing_game_text(c->db, g.id, &out))) {
+        (str_eq(g.status, "finished") && standing_game_text(c->db, g.id, LANG_ENGLISH, &out))) {
         rc = cmd_failed();
         goto out;
     }

@@ -1,5 +1,6 @@
 /* agree.c: DRAW, NODRAW, CONCEDE: standing secret votes of the seats still playing, and the agreed end when they carry. */
 #include "core/agree.h"
+#include "lib/template.h"
 #include "core/submission.h"
 #include "core/view.h"
 #include "store/db.h"
@@ -172,9 +173,13 @@ int agree_status(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *out)
         return -1;
     if (!(live & (1u << seat)))
         return 0;
-    if (draw & (1u << seat))
-        strbuf_addstr(out, " You vote for a draw (NODRAW withdraws it).");
-    if (concede & (1u << seat))
-        strbuf_addstr(out, " You have conceded (NOCONCEDE withdraws it).");
+    if (draw & (1u << seat)) {
+        strbuf_addch(out, ' ');
+        phrase_add(out, g->seats[seat].lang, "vote.draw-standing", NULL);
+    }
+    if (concede & (1u << seat)) {
+        strbuf_addch(out, ' ');
+        phrase_add(out, g->seats[seat].lang, "vote.concede-standing", NULL);
+    }
     return 0;
 }

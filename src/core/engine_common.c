@@ -208,27 +208,31 @@ bool engine_near_orders(const struct game_rec *g, int seat, const char *line, st
 void engine_legal_text(const struct game_rec *g, int seat, const char *filter, struct strbuf *out)
 {
     struct strlist legal = STRLIST_INIT;
-    options_orders(g, seat, filter, &legal);
+    const char *lang = seat >= 0 && seat < g->nseats ? g->seats[seat].lang : NULL;
+    /* COUPS NOURRITURE: the first words of an order, in her words. */
+    char *english = filter ? lexicon_english(lang, NULL, g->ops->name, filter) : NULL;
+    char n[24];
+    options_orders(g, seat, english, &legal);
+    snprintf(n, sizeof(n), "%zu", legal.n);
     if (!legal.n && filter && *filter && g->ops->waiting_for(g->st) & (1u << seat)) {
-        strbuf_addf(out, "None of your orders now begins with \"%s\"; LEGAL alone lists them all.", filter);
+        phrase_add(out, lang, "legal.none-begins", "filter", filter, NULL);
     } else if (legal.n > LEGAL_LIST_MAX) {
-        strbuf_addf(out, "%zu legal orders now%s%s, by kind:\n", legal.n, filter && *filter ? " beginning " : "",
-                    filter && *filter ? filter : "");
-        options_text(g, seat, filter, 0, out);
-        strbuf_addstr(out, "LEGAL and the first words of an order (LEGAL FOOD c4) lists those\n"
-                           "orders one per line.");
+        phrase_add(out, lang, filter && *filter ? "legal.by-kind-beginning" : "legal.by-kind", "n", n, "filter", filter,
+                   NULL);
+        strbuf_addch(out, '\n');
+        options_text(g, seat, english, 0, out);
+        phrase_add(out, lang, "legal.narrow", NULL);
     } else if (!legal.n) {
         unsigned waiting = g->ops->waiting_for(g->st);
         if (!waiting)
-            strbuf_addstr(out, "The game is over: there are no legal orders.");
+            phrase_add(out, lang, "legal.over", NULL);
         else {
-            strbuf_addstr(out, "You have no order to give now: the game waits for ");
-            game_names_of(g, waiting, out);
-            strbuf_addch(out, '.');
+            struct strbuf names = STRBUF_INIT;
+            game_names_in(g, waiting, lang, &names);
+            phrase_add(out, lang, "legal.none-now", "names", names.buf, NULL);
+            strbuf_release(&names);
         }
     } else {
-        const char *lang = seat >= 0 && seat < g->nseats ? g->seats[seat].lang : NULL;
-        char n[24];
         snprintf(n, sizeof(n), "%zu", legal.n);
         phrase_add(out, lang, "count.legal-orders", "n", n, NULL);
         strbuf_addch(out, '\n');
@@ -239,11 +243,13 @@ void engine_legal_text(const struct game_rec *g, int seat, const char *filter, s
             free(local);
         }
     }
-    if (g->ops->waiting_for(g->st) && !filter)
+    if (g->ops->waiting_for(g->st) && !filter) {
         /* What ends a game by agreement, given at any step. */
-        strbuf_addstr(out, "\nAt any time: DRAW offers a draw, drawn when every player offers one; CONCEDE gives"
-                           " the game up, ended when all but one concede; NODRAW and NOCONCEDE take yours back.");
+        strbuf_addch(out, '\n');
+        phrase_add(out, lang, "legal.at-any-time", NULL);
+    }
     strlist_clear(&legal);
+    free(english);
 }
 
 void engine_rules_text(const struct game_rec *g, int seat, struct strbuf *out)

@@ -202,7 +202,7 @@ int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int 
     return render(db, g, viewer, first, last, false, out);
 }
 
-int history_recap(sqlite3 *db, const struct game_rec *g, int first, int last, struct strbuf *out)
+int history_recap(sqlite3 *db, const struct game_rec *g, const char *lang, int first, int last, struct strbuf *out)
 {
     assert(first >= 0 && first <= last);
     struct strlist items = STRLIST_INIT;
@@ -222,9 +222,11 @@ int history_recap(sqlite3 *db, const struct game_rec *g, int first, int last, st
             const char *order = jx_str(o, "order", &err);
             if (jx_int(o, "seat", 1, g->nseats, &seat, &err) || !order)
                 continue;
+            char *local = lexicon_local(lang, "common", g->ops->name, order);
             strbuf_reset(&line);
-            strbuf_addf(&line, "%s %s", g->names[seat - 1], order);
+            strbuf_addf(&line, "%s %s", g->names[seat - 1], local);
             strlist_push(&items, line.buf);
+            free(local);
         }
         cJSON_Delete(orders);
         strbuf_reset(&err);
@@ -240,12 +242,13 @@ int history_recap(sqlite3 *db, const struct game_rec *g, int first, int last, st
     for (from = items.n; from > 0 && len + strlen(items.v[from - 1]) + 2 <= RECAP_CHARS; from--)
         len += strlen(items.v[from - 1]) + 2;
     if (items.n) {
-        strbuf_reset(&line);
-        strbuf_addstr(&line, from ? "Since your last mail, lately: " : "Since your last mail: ");
+        struct strbuf orders = STRBUF_INIT;
         for (size_t i = from; i < items.n; i++)
-            strbuf_addf(&line, "%s%s", i > from ? ", " : "", items.v[i]);
-        strbuf_addch(&line, '.');
+            strbuf_addf(&orders, "%s%s", i > from ? ", " : "", items.v[i]);
+        strbuf_reset(&line);
+        phrase_add(&line, lang, from ? "recap.lately" : "recap.since", "orders", orders.buf, NULL);
         strbuf_add_flowed(out, line.buf, 0, 72);
+        strbuf_release(&orders);
     }
     strlist_clear(&items);
     strbuf_release(&line);

@@ -13,7 +13,7 @@
  * of a mail ("Since your last mail: Bob MOVE c4, Ann MOVE d2."), the
  * newest when they are many: what a turn mail says before its board.
  * Nothing when the steps had none. */
-int history_recap(sqlite3 *db, const struct game_rec *g, int first, int last, struct strbuf *out);
+int history_recap(sqlite3 *db, const struct game_rec *g, const char *lang, int first, int last, struct strbuf *out);
 int history_render(sqlite3 *db, const struct game_rec *g, int viewer, struct strbuf *out);
 /* The steps played in the game's round (turn, move) number: first..last;
  * -1 with a message when the game has none such. The position at its

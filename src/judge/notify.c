@@ -106,7 +106,7 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
         reply_add_text(d, "who_was_who", sb.buf);
     strbuf_reset(&sb);
     /* Whether it counts for the ratings, and if not why. */
-    if (str_eq(game_status_of(g->ops, g->st), "finished") && standing_game_text(db, g->id, &sb) == 0 && sb.len) {
+    if (str_eq(game_status_of(g->ops, g->st), "finished") && standing_game_text(db, g->id, g->seats[seat].lang, &sb) == 0 && sb.len) {
         struct strbuf flowed = STRBUF_INIT;
         strbuf_add_flowed(&flowed, sb.buf, 0, 72);
         reply_add_text(d, "rated", flowed.buf);
@@ -259,7 +259,7 @@ int notify_tell(sqlite3 *db, struct game_rec *g, int seat, const char *kind, con
     if (from >= 1 && from <= g->turn) {
         /* The orders since, in a few lines before the board. */
         struct strbuf recap = STRBUF_INIT;
-        int rc = history_recap(db, g, from, g->turn, &recap);
+        int rc = history_recap(db, g, g->seats[seat].lang, from, g->turn, &recap);
         strbuf_trim(&recap);
         if (!rc && recap.len)
             cJSON_AddStringToObject(data, "recap", recap.buf);

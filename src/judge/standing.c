@@ -1,5 +1,6 @@
 /* standing.c: what ratings and reliability store: each finished game rated once, in the order games ended, and the texts that show a player's standing. */
 #include "judge/standing.h"
+#include "lib/template.h"
 #include "core/engine.h"
 #include "core/gamerec.h"
 #include "core/rating.h"
@@ -239,7 +240,7 @@ out:
     return rc;
 }
 
-int standing_game_text(sqlite3 *db, int64_t id, struct strbuf *out)
+int standing_game_text(sqlite3 *db, int64_t id, const char *lang, struct strbuf *out)
 {
     int64_t rated;
     char *why = NULL;
@@ -249,12 +250,12 @@ int standing_game_text(sqlite3 *db, int64_t id, struct strbuf *out)
     if (!found)
         return 0;
     if (rated) {
-        strbuf_addstr(out, "The game counts for the ratings.");
+        phrase_add(out, lang, "rated.yes", NULL);
         return 0;
     }
     if (db_get_text(db, &why, "SELECT coalesce(why, '') FROM rated_games WHERE game_id = ?", "I", id) < 0)
         return -1;
-    strbuf_addf(out, "The game does not count for the ratings: %s.", why ? why : "");
+    phrase_add(out, lang, "rated.no", "why", why ? why : "", NULL);
     free(why);
     return 0;
 }

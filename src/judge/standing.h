@@ -33,7 +33,7 @@ int standing_catch_up(sqlite3 *db);
 #define STANDING_OWN_ORDERS 3
 /* Whether finished game id counts for the ratings, and if not why, in a
  * sentence (nothing before it is rated). */
-int standing_game_text(sqlite3 *db, int64_t id, struct strbuf *out);
+int standing_game_text(sqlite3 *db, int64_t id, const char *lang, struct strbuf *out);
 /* The person behind an address (the address it was merged into). Owned. */
 char *standing_person(sqlite3 *db, const char *address);
 int standing_rating(sqlite3 *db, const char *person, const char *module, struct standing *out);
