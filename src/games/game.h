@@ -2,6 +2,7 @@
 #ifndef NGOMA_GAME_H
 #define NGOMA_GAME_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <cjson/cJSON.h>
@@ -65,6 +66,8 @@ struct game_log {
  *   EV_TERM, name, const char *term
  *                              a word of the game the catalogue gives as
  *                              term.TERM ("kuniumi.earth-god": Earth God)
+ *   EV_TERMPAD, name, const char *term, int width
+ *                              the same, padded to width columns (a table)
  *   EV_ANDS, name, const char *const *names, int n
  *                              the same with "and" between each two:
  *                              "Ama and Bo and Cida"
@@ -73,9 +76,12 @@ struct game_log {
  * has events is read from them only if every line of it is one (checked
  * when it is stored); else its English lines are read.
  */
-enum { EV_END, EV_INT, EV_STR, EV_NAMES, EV_ANDS, EV_TERM };
+enum { EV_END, EV_INT, EV_STR, EV_NAMES, EV_ANDS, EV_TERM, EV_TERMPAD };
 #define EV_WRAPPED (-1)
 void game_event(struct game_log *log, int depth, const char *key, ...);
+/* The same from a va_list (a game's own helper that passes them on);
+ * a NULL log (a dry run) writes nothing. */
+void game_eventv(struct game_log *log, int depth, const char *key, va_list ap);
 /* The lines of events (a step's log->events, or as stored) in lang. */
 void game_events_text(const cJSON *events, const char *lang, struct strbuf *out);
 

@@ -139,11 +139,20 @@ static void event_line(const cJSON *e, const char *lang, struct strbuf *out)
         const cJSON *ands = cJSON_IsObject(f) ? cJSON_GetObjectItemCaseSensitive(f, "ands") : NULL;
         const cJSON *term = cJSON_IsObject(f) ? cJSON_GetObjectItemCaseSensitive(f, "term") : NULL;
         if (cJSON_IsString(term)) {
-            /* A word of the game: its catalogue's term.TERM. */
+            /* A word of the game: its catalogue's term.TERM, padded to a
+             * column's width when the event says so. */
+            const cJSON *pad = cJSON_GetObjectItemCaseSensitive(f, "pad");
             struct strbuf tkey = STRBUF_INIT, word = STRBUF_INIT;
             strbuf_addf(&tkey, "term.%s", term->valuestring);
             if (template_phrase(tkey.buf, NULL, lang, &word, NULL))
                 strbuf_addstr(&word, term->valuestring);
+            if (cJSON_IsNumber(pad) && pad->valueint > 0 && pad->valueint <= 40) {
+                int cols = 0;
+                for (const char *c = word.buf; *c; c++)
+                    cols += ((unsigned char)*c & 0xc0) != 0x80;
+                for (; cols < pad->valueint; cols++)
+                    strbuf_addch(&word, ' ');
+            }
             cJSON_AddStringToObject(data, f->string, word.buf);
             strbuf_release(&tkey);
             strbuf_release(&word);
@@ -206,16 +215,22 @@ out:
 
 void game_event(struct game_log *log, int depth, const char *key, ...)
 {
-    cJSON *e, *v;
     va_list ap;
+    va_start(ap, key);
+    game_eventv(log, depth, key, ap);
+    va_end(ap);
+}
+
+void game_eventv(struct game_log *log, int depth, const char *key, va_list ap)
+{
+    cJSON *e, *v;
     int type;
-    if (log->pub.buf == strbuf_sink)
+    if (!log || log->pub.buf == strbuf_sink)
         return; /* a quiet log: a bot's look-ahead */
     e = cJSON_CreateObject();
     cJSON_AddStringToObject(e, "k", key);
     cJSON_AddNumberToObject(e, "d", depth);
     v = cJSON_AddObjectToObject(e, "v");
-    va_start(ap, key);
     while ((type = va_arg(ap, int)) != EV_END) {
         const char *name = va_arg(ap, const char *);
         if (type == EV_INT)
@@ -225,6 +240,10 @@ void game_event(struct game_log *log, int depth, const char *key, ...)
             cJSON_AddStringToObject(v, name, s ? s : "");
         } else if (type == EV_TERM) {
             cJSON_AddStringToObject(cJSON_AddObjectToObject(v, name), "term", va_arg(ap, const char *));
+        } else if (type == EV_TERMPAD) {
+            cJSON *t = cJSON_AddObjectToObject(v, name);
+            cJSON_AddStringToObject(t, "term", va_arg(ap, const char *));
+            cJSON_AddNumberToObject(t, "pad", va_arg(ap, int));
         } else {
             /* Names: an array; joined by "and" each: {"ands": [...]}. */
             const char *const *names = va_arg(ap, const char *const *);
@@ -235,7 +254,6 @@ void game_event(struct game_log *log, int depth, const char *key, ...)
                 cJSON_AddItemToArray(a, cJSON_CreateString(names[i]));
         }
     }
-    va_end(ap);
     if (!log->events)
         log->events = cJSON_CreateArray();
     cJSON_AddItemToArray(log->events, e);

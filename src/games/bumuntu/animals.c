@@ -90,7 +90,9 @@ static void land(struct order_ctx *o, int ab, int from, int dest)
     bum_name_sq(dest, dname);
     bum_canon_add(o, "%s %s", animal_rules[ab].word, dname);
     b->pawn[o->seat] = dest;
-    bum_say(o, "%s uses the %s: %s -> %s.\n", bum_seat_name(o->t, o->seat), animal_rules[ab].name, fname, dname);
+    char term[32];
+    bum_event(o, 0, "bumuntu.uses", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_TERM, "animal",
+              bum_animal_term(ab, term), EV_STR, "from", fname, EV_STR, "to", dname, EV_END);
 }
 
 /* The Giraffe, Tarantula, Black Mamba and Crocodile walk their reach
@@ -132,8 +134,9 @@ static int walk_order(struct order_ctx *o, int ab, const struct words *w, int *i
             return bum_fail(o, "%s is not a free square next to %s", tname, dname);
         bum_canon_add(o, "CROCODILE %s PUSH %s", dname, tname);
         b->pawn[o->seat] = dest;
-        bum_say(o, "%s uses the Crocodile: %s -> %s, onto %s.\n", bum_seat_name(o->t, o->seat), fname, dname,
-            bum_seat_name(o->t, victim));
+        bum_event(o, 0, "bumuntu.uses-onto", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_TERM, "animal",
+                  "bumuntu.crocodile", EV_STR, "from", fname, EV_STR, "to", dname, EV_STR, "whom",
+                  bum_seat_name(o->t, victim), EV_END);
         bum_displace(o, victim, to, "moves");
         return 0;
     }
@@ -270,7 +273,8 @@ static int lion_order(struct order_ctx *o, int ab, const struct words *w, int *i
         bum_canon_add(o, "LION %s", dir_names[d]);
     }
     b->pawn[o->seat] = land;
-    bum_say(o, "%s uses the Lion: %s -> %s.\n", bum_seat_name(o->t, o->seat), fname, dname);
+    bum_event(o, 0, "bumuntu.uses", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_TERM, "animal", "bumuntu.lion",
+              EV_STR, "from", fname, EV_STR, "to", dname, EV_END);
     bum_displace(o, victim, bum_step_sq(b->pawn[victim], d), "pushes");
     return 0;
 }
@@ -297,7 +301,8 @@ static int rhino_order(struct order_ctx *o, int ab, const struct words *w, int *
     }
     bum_canon_add(o, "RHINO %s", dir_names[d]);
     b->pawn[o->seat] = end;
-    bum_say(o, "%s uses the Rhinoceros: %s -> %s.\n", bum_seat_name(o->t, o->seat), fname, dname);
+    bum_event(o, 0, "bumuntu.uses", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_TERM, "animal", "bumuntu.rhino",
+              EV_STR, "from", fname, EV_STR, "to", dname, EV_END);
     for (int k = np - 1; k >= 0; k--)
         bum_displace(o, pushed[k][0], pushed[k][1], "pushes");
     return 0;
@@ -326,7 +331,8 @@ static int flamingo_order(struct order_ctx *o, int ab, const struct words *w, in
         return bum_fail(o, "%s is not one step from a free Flamingo (and not your starting square)", dname);
     bum_canon_add(o, "FLAMINGO %s", dname);
     b->pawn[o->seat] = dest;
-    bum_say(o, "%s uses the Flamingo: %s flies and lands on %s.\n", bum_seat_name(o->t, o->seat), fname, dname);
+    bum_event(o, 0, "bumuntu.flies", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_TERM, "animal",
+              "bumuntu.flamingo", EV_STR, "from", fname, EV_STR, "to", dname, EV_END);
     return 0;
 }
 

@@ -1,6 +1,10 @@
 /* board.c: Bumuntu's board: squares and their names, pawns and tiles on them, walks, and the words of an order being read and answered. */
 #include "games/bumuntu/bumuntu_int.h"
 
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
 const int dfile[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 const int drank[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
 const char *const dir_names[8] = { "n", "ne", "e", "se", "s", "sw", "w", "nw" };
@@ -127,14 +131,25 @@ bool bum_free_square(const struct bumuntu *b, int sq)
     return sq >= 0 && bum_pawn_at(b, sq) < 0;
 }
 
-void bum_say(struct order_ctx *o, const char *fmt, ...)
+void bum_event(struct order_ctx *o, int depth, const char *key, ...)
 {
     va_list ap;
     if (!o->log)
         return;
-    va_start(ap, fmt);
-    strbuf_vaddf(o->log, fmt, ap);
+    va_start(ap, key);
+    game_eventv(o->log, depth, key, ap);
     va_end(ap);
+}
+
+const char *bum_animal_term(int ability, char out[32])
+{
+    snprintf(out, 32, "bumuntu.");
+    for (const char *w = animal_rules[ability].word; *w && strlen(out) < 31; w++) {
+        size_t n = strlen(out);
+        out[n] = (char)tolower((unsigned char)*w);
+        out[n + 1] = '\0';
+    }
+    return out;
 }
 
 int bum_fail(struct order_ctx *o, const char *fmt, ...)
@@ -298,5 +313,7 @@ void bum_displace(struct order_ctx *o, int victim, int to, const char *how)
     bum_name_sq(o->b->pawn[victim], a);
     bum_name_sq(to, c);
     o->b->pawn[victim] = to;
-    bum_say(o, "  %s %s %s from %s to %s.\n", bum_seat_name(o->t, o->seat), how, bum_seat_name(o->t, victim), a, c);
+    bum_event(o, 1, str_eq(how, "drives") ? "bumuntu.drives" : str_eq(how, "pushes") ? "bumuntu.pushes" : "bumuntu.moves-pawn",
+              EV_STR, "who", bum_seat_name(o->t, o->seat), EV_STR, "whom", bum_seat_name(o->t, victim), EV_STR, "from", a,
+              EV_STR, "to", c, EV_END);
 }

@@ -2,7 +2,7 @@
 #include "games/bumuntu/bumuntu_int.h"
 
 static bool any_move(const struct bumuntu *b, int seat);
-static void score_game(struct bumuntu *b, const struct game_table *t, struct strbuf *log);
+static void score_game(struct bumuntu *b, const struct game_table *t, struct game_log *log);
 
 /* ---- data and setup ---------------------------------------------------------------- */
 
@@ -369,9 +369,7 @@ static bool stall_tick(struct order_ctx *o, bool collected)
     b->stall_turns = collected ? 0 : b->stall_turns < 1000 * MAX_SEATS ? b->stall_turns + 1 : b->stall_turns;
     if (!b->stall_rounds || b->stall_turns < b->stall_rounds * active_seats(b))
         return false;
-    bum_say(o, "No tile has been collected in %d full round%s: the jungle is worked out and the game ends "
-           "(house rule stall_rounds).\n",
-        b->stall_rounds, b->stall_rounds == 1 ? "" : "s");
+    bum_event(o, 0, "bumuntu.stalled", EV_INT, "n", b->stall_rounds, EV_END);
     b->stalled = true;
     b->collect = -1;
     b->phase = PH_OVER;
@@ -422,11 +420,11 @@ static void start_turn(struct order_ctx *o, int seat)
             continue;
         if (any_move(b, seat))
             return;
-        bum_say(o, "%s cannot move at all and forfeits the turn.\n", bum_seat_name(o->t, seat));
+        bum_event(o, 0, "bumuntu.forfeits", EV_STR, "who", bum_seat_name(o->t, seat), EV_END);
         if (stall_tick(o, false))
             return;
     }
-    bum_say(o, "Nobody can move: the game ends.\n");
+    bum_event(o, 0, "bumuntu.nobody-moves", EV_END);
     b->phase = PH_OVER;
     if (o->log)
         score_game(b, o->t, o->log);
@@ -454,7 +452,7 @@ static void collect_tile(struct order_ctx *o)
 {
     struct bumuntu *b = o->b;
     int tile = b->board[o->b->collect], slot = bum_tile_slot(tile), kind = bum_tile_kind(tile);
-    char name[4];
+    char name[4], term[32];
     bum_name_sq(b->collect, name);
     b->board[b->collect] = -1;
     b->shield[o->seat][slot][kind]++;
@@ -465,14 +463,16 @@ static void collect_tile(struct order_ctx *o)
                     kind_names[kind]);
     if (kind == FOOD) {
         b->chips[o->seat]++;
-        bum_say(o, "%s collects the %s tile from %s, and a food chip.\n", bum_seat_name(o->t, o->seat),
-            animal_rules[b->animal[slot]].name, name);
+        bum_event(o, 0, "bumuntu.collects-food", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_TERM, "animal",
+                  bum_animal_term(b->animal[slot], term), EV_STR, "at", name, EV_END);
     } else if (kind == ADV) {
         b->adv_taken++;
-        bum_say(o, "%s collects the %s tile from %s: an advancement (%d of %d taken); a favor swap follows.\n",
-            bum_seat_name(o->t, o->seat), animal_rules[b->animal[slot]].name, name, b->adv_taken, b->adv_total);
+        bum_event(o, 0, "bumuntu.collects-advancement", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_TERM, "animal",
+                  bum_animal_term(b->animal[slot], term), EV_STR, "at", name, EV_INT, "taken", b->adv_taken, EV_INT,
+                  "total", b->adv_total, EV_END);
     } else {
-        bum_say(o, "%s collects the %s tile from %s.\n", bum_seat_name(o->t, o->seat), animal_rules[b->animal[slot]].name, name);
+        bum_event(o, 0, "bumuntu.collects", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_TERM, "animal",
+                  bum_animal_term(b->animal[slot], term), EV_STR, "at", name, EV_END);
     }
     b->collect = -1;
     if (kind == ADV)
@@ -511,7 +511,7 @@ static int do_enter(struct order_ctx *o, const struct words *w, int *i)
     bum_name_sq(sq, name);
     b->pawn[o->seat] = sq;
     bum_canon_add(o, "ENTER %s", name);
-    bum_say(o, "%s enters the jungle on %s.\n", bum_seat_name(o->t, o->seat), name);
+    bum_event(o, 0, "bumuntu.enters", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_STR, "at", name, EV_END);
     entering_goes_on(o, o->seat);
     return 0;
 }
@@ -545,7 +545,8 @@ static int do_food(struct order_ctx *o, const struct words *w, int *i)
     bum_canon_add(o, "FOOD %s", path.buf);
     b->chips[o->seat] -= steps;
     b->pawn[o->seat] = dest;
-    bum_say(o, "%s spends %d food chip%s: %s.\n", bum_seat_name(o->t, o->seat), steps, steps == 1 ? "" : "s", path.buf);
+    bum_event(o, 0, "bumuntu.spends-food", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_INT, "n", steps, EV_STR,
+              "path", path.buf, EV_END);
     b->phase = PH_MAIN;
     strbuf_release(&path);
     return 0;
@@ -565,7 +566,7 @@ static int do_step(struct order_ctx *o, const struct words *w, int *i)
         return bum_fail(o, "%s holds another pawn", name);
     bum_canon_add(o, "MOVE %s", name);
     b->pawn[o->seat] = sqs[0];
-    bum_say(o, "%s moves one step to %s.\n", bum_seat_name(o->t, o->seat), name);
+    bum_event(o, 0, "bumuntu.steps", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_STR, "to", name, EV_END);
     end_turn(o);
     return 0;
 }
@@ -601,7 +602,7 @@ static int do_tile(struct order_ctx *o, const struct words *w, int *i)
     if (*i < w->n && (str_eq(w->w[*i], "none") || str_eq(w->w[*i], "no") || str_eq(w->w[*i], "skip"))) {
         (*i)++;
         bum_canon_add(o, "TILE NONE");
-        bum_say(o, "%s moves no tile.\n", bum_seat_name(o->t, o->seat));
+        bum_event(o, 0, "bumuntu.no-tile", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_END);
         collect_tile(o);
         return 0;
     }
@@ -621,8 +622,12 @@ static int do_tile(struct order_ctx *o, const struct words *w, int *i)
     bum_canon_add(o, "TILE %s %s", a, c);
     b->board[to] = b->board[from];
     b->board[from] = -1;
-    bum_say(o, "%s moves the %s tile from %s to %s.\n", bum_seat_name(o->t, o->seat),
-        animal_rules[b->animal[bum_tile_slot(b->board[to])]].name, a, c);
+    {
+        char term[32];
+        bum_event(o, 0, "bumuntu.moves-tile", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_TERM, "animal",
+                  bum_animal_term(b->animal[bum_tile_slot(b->board[to])], term), EV_STR, "from", a, EV_STR, "to", c,
+                  EV_END);
+    }
     collect_tile(o);
     return 0;
 }
@@ -636,7 +641,7 @@ static int do_swap(struct order_ctx *o, const struct words *w, int *i)
     if (*i < w->n && (str_eq(w->w[*i], "none") || str_eq(w->w[*i], "no") || str_eq(w->w[*i], "skip"))) {
         (*i)++;
         bum_canon_add(o, "SWAP NONE");
-        bum_say(o, "%s leaves the favor board as it is.\n", bum_seat_name(o->t, o->seat));
+        bum_event(o, 0, "bumuntu.no-swap", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_END);
         end_turn(o);
         return 0;
     }
@@ -655,8 +660,12 @@ static int do_swap(struct order_ctx *o, const struct words *w, int *i)
     b->favor[x - 1] = b->favor[y - 1];
     b->favor[y - 1] = tmp;
     bum_canon_add(o, "SWAP %lld %lld", x, y);
-    bum_say(o, "%s swaps favor spots %lld and %lld: %s is now on %lld, %s on %lld.\n", bum_seat_name(o->t, o->seat), x, y,
-        animal_rules[b->animal[b->favor[x - 1]]].name, x, animal_rules[b->animal[b->favor[y - 1]]].name, y);
+    {
+        char tx[32], ty[32];
+        bum_event(o, 0, "bumuntu.swaps", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_INT, "x", (int)x, EV_INT, "y",
+                  (int)y, EV_TERM, "ax", bum_animal_term(b->animal[b->favor[x - 1]], tx), EV_TERM, "ay",
+                  bum_animal_term(b->animal[b->favor[y - 1]], ty), EV_END);
+    }
     end_turn(o);
     return 0;
 }
@@ -757,7 +766,7 @@ static int bumuntu_advance(void *st, const char *const *orders, const struct gam
     struct bumuntu *b = st;
     struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
     int seat = b->to_move, rc;
-    struct order_ctx o = { b, seat, t, &log->pub, &log->priv[seat], &canon, &why };
+    struct order_ctx o = { b, seat, t, log, &log->priv[seat], &canon, &why };
     if (b->phase == PH_OVER || !orders[seat])
         return -1;
     rc = apply(&o, orders[seat]);
@@ -958,14 +967,14 @@ static void majority(const struct bumuntu *b, const int *count, int gold, int si
         for (int p = 0; p < b->nseats; p++)
             if (count[p] == top) {
                 award[p] = silver;
-                why[p] = "tied for most (silver)";
+                why[p] = "bumuntu.tied-most";
             }
         return;
     }
     for (int p = 0; p < b->nseats; p++)
         if (count[p] == top) {
             award[p] = gold;
-            why[p] = "most (gold)";
+            why[p] = "bumuntu.most";
         } else if (count[p] > second) {
             second = count[p];
         }
@@ -976,23 +985,28 @@ static void majority(const struct bumuntu *b, const int *count, int gold, int si
     for (int p = 0; p < b->nseats; p++)
         if (count[p] == second) {
             award[p] = nsecond > 1 ? b->tie_second : silver;
-            why[p] = nsecond > 1 ? "tied for second" : "second (silver)";
+            why[p] = nsecond > 1 ? "bumuntu.tied-second" : "bumuntu.second";
         }
 }
 
-static void score_game(struct bumuntu *b, const struct game_table *t, struct strbuf *log)
+/* One line of a player's favor at the end: an animal's spot, Nkisi or Yowa. */
+struct favor_line {
+    const char *key;  /* bumuntu.favor-per, -majority, -nkisi, -yowa */
+    int ability;      /* the animal's; -1: Nkisi or Yowa (the key says) */
+    int count, per, award;
+    const char *why;  /* a majority's term */
+};
+
+static void score_game(struct bumuntu *b, const struct game_table *t, struct game_log *log)
 {
-    struct strbuf lines[MAX_SEATS];
-    int award[MAX_SEATS], count[MAX_SEATS];
+    struct favor_line lines[MAX_SEATS][SLOTS + 2];
+    int nlines[MAX_SEATS] = { 0 }, award[MAX_SEATS], count[MAX_SEATS];
     const char *why[MAX_SEATS];
 
-    for (int p = 0; p < b->nseats; p++) {
-        strbuf_init_for(&lines[p], log);
+    for (int p = 0; p < b->nseats; p++)
         b->score[p] = 0;
-    }
     for (int spot = 0; spot < SLOTS; spot++) {
         int slot = b->favor[spot];
-        const char *animal = animal_rules[b->animal[slot]].name;
         for (int p = 0; p < b->nseats; p++)
             count[p] = tiles_of(b, p, slot);
         if (b->spot_per[spot]) {
@@ -1002,15 +1016,14 @@ static void score_game(struct bumuntu *b, const struct game_table *t, struct str
             majority(b, count, b->spot_gold[spot], b->spot_silver[spot], award, why);
         }
         for (int p = 0; p < b->nseats; p++) {
+            struct favor_line *l;
             if (!award[p])
                 continue;
             b->score[p] += award[p];
-            if (b->spot_per[spot])
-                strbuf_addf(&lines[p], "    %-12s %d tile%s x %d = %d\n", animal, count[p], count[p] == 1 ? "" : "s",
-                            b->spot_per[spot], award[p]);
-            else
-                strbuf_addf(&lines[p], "    %-12s %d tile%s, %s = %d\n", animal, count[p], count[p] == 1 ? "" : "s",
-                            why[p], award[p]);
+            l = &lines[p][nlines[p]++];
+            *l = (struct favor_line){ b->spot_per[spot] ? "bumuntu.favor-per" : "bumuntu.favor-majority",
+                                      b->animal[slot], count[p], b->spot_per[spot], award[p],
+                                      b->spot_per[spot] ? "" : why[p] };
         }
     }
     for (int p = 0; p < b->nseats; p++) {
@@ -1022,7 +1035,7 @@ static void score_game(struct bumuntu *b, const struct game_table *t, struct str
             n += b->shield[p][s][NKISI];
         if (n && b->nkisi[n]) {
             b->score[p] += b->nkisi[n];
-            strbuf_addf(&lines[p], "    %-12s %d = %d\n", "Nkisi", n, b->nkisi[n]);
+            lines[p][nlines[p]++] = (struct favor_line){ "bumuntu.favor-nkisi", -1, n, 0, b->nkisi[n], "" };
         }
         count[p] = 0;
         for (int s = 0; s < SLOTS; s++)
@@ -1032,12 +1045,29 @@ static void score_game(struct bumuntu *b, const struct game_table *t, struct str
     for (int p = 0; p < b->nseats; p++)
         if (award[p]) {
             b->score[p] += award[p];
-            strbuf_addf(&lines[p], "    %-12s %d, %s = %d\n", "Yowa", count[p], why[p], award[p]);
+            lines[p][nlines[p]++] = (struct favor_line){ "bumuntu.favor-yowa", -1, count[p], 0, award[p], why[p] };
         }
-    strbuf_addstr(log, "The game is over. Favor:\n");
+    /* The table: each player's favor, then where it came from (words
+     * only for a log that is read: not a bot's look-ahead). */
+    if (!log || log->pub.buf == strbuf_sink)
+        return;
+    game_event(log, 0, "bumuntu.over-favor", EV_END);
     for (int p = 0; p < b->nseats; p++) {
-        strbuf_addf(log, "  %s: %d favor\n%s", bum_seat_name(t, p), b->score[p], lines[p].buf);
-        strbuf_release(&lines[p]);
+        game_event(log, 1, "bumuntu.favor", EV_STR, "who", bum_seat_name(t, p), EV_INT, "n", b->score[p], EV_END);
+        for (int i = 0; i < nlines[p]; i++) {
+            const struct favor_line *l = &lines[p][i];
+            char term[32];
+            if (l->ability >= 0)
+                bum_animal_term(l->ability, term);
+            else
+                snprintf(term, sizeof(term), "%s", str_eq(l->key, "bumuntu.favor-nkisi") ? "bumuntu.nkisi" : "bumuntu.yowa");
+            if (*l->why)
+                game_event(log, 2, l->key, EV_TERMPAD, "animal", term, 12, EV_INT, "n", l->count, EV_INT, "award",
+                           l->award, EV_TERM, "why", l->why, EV_END);
+            else
+                game_event(log, 2, l->key, EV_TERMPAD, "animal", term, 12, EV_INT, "n", l->count, EV_INT, "per",
+                           l->per, EV_INT, "award", l->award, EV_END);
+        }
     }
 }
 
@@ -1298,16 +1328,17 @@ static void bumuntu_resign(void *st, int seat, const struct game_table *t, struc
 {
     struct bumuntu *b = st;
     struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
-    struct order_ctx o = { b, seat, t, &log->pub, &log->priv[seat], &canon, &why };
+    struct order_ctx o = { b, seat, t, log, &log->priv[seat], &canon, &why };
     if (b->phase == PH_OVER || (b->resigned & (1u << seat)))
         return;
     stall_forget(b, seat);
     b->resigned |= 1u << seat;
     b->pawn[seat] = -1;
-    strbuf_addf(&log->pub, "%s %s; the pawn leaves the jungle.\n", bum_seat_name(t, seat), GAME_LEAVES(log));
+    game_event(log, 0, log->dropped ? "bumuntu.dropped" : "bumuntu.resigns", EV_STR, "who", bum_seat_name(t, seat),
+               EV_END);
     if (active_seats(b) < 2) {
         b->phase = PH_OVER;
-        score_game(b, t, &log->pub);
+        score_game(b, t, log);
     } else if (b->to_move == seat) {
         if (b->phase == PH_ENTER) {
             entering_goes_on(&o, seat);
@@ -1344,9 +1375,9 @@ static void bumuntu_end(void *st, enum game_end how, unsigned agreed, const stru
     if (game_end_agreed(how))
         return;
     if (score)
-        score_game(b, t, &log->pub);
+        score_game(b, t, log);
     else
-        strbuf_addstr(&log->pub, "The game is abandoned: nobody wins.\n");
+        game_event(log, 0, "bumuntu.abandoned", EV_END);
 }
 
 static void bumuntu_secrets(const void *st, int seat, const struct game_table *t, struct strlist *out)
@@ -1363,10 +1394,8 @@ static long long bumuntu_evaluate(const void *st, int seat)
 {
     const struct bumuntu *b = st;
     struct bumuntu copy = *b;
-    struct strbuf scratch = STRBUF_SINK; /* the score's words: unread */
     long long best = -1, mine;
-    score_game(&copy, NULL, &scratch);
-    strbuf_release(&scratch);
+    score_game(&copy, NULL, NULL); /* the score, no words */
     for (int p = 0; p < b->nseats; p++)
         if (p != seat && !(b->resigned & (1u << p)) && copy.score[p] > best)
             best = copy.score[p];

@@ -94,7 +94,7 @@ struct order_ctx {
     struct bumuntu *b;
     int seat;
     const struct game_table *t;
-    struct strbuf *log;   /* NULL while only checking */
+    struct game_log *log; /* NULL while only checking */
     struct strbuf *priv;
     struct strbuf *canon;
     struct strbuf *why;
@@ -136,7 +136,10 @@ void bum_walk_path(bool reach[][SQ], int to, int n, struct strbuf *out);
 /* The free squares next to sq where a displaced pawn may go. */
 bool bum_free_square(const struct bumuntu *b, int sq);
 
-void bum_say(struct order_ctx *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* One event of the step's log (games/game.h game_event), none in a dry run. */
+void bum_event(struct order_ctx *o, int depth, const char *key, ...);
+/* An animal as the log's term (term.bumuntu.lion: Lion); out holds it. */
+const char *bum_animal_term(int ability, char out[32]);
 
 int bum_fail(struct order_ctx *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
