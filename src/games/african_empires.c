@@ -84,6 +84,23 @@ static const char *type_name(char type)
     return chit < 0 ? "Migrant" : chit_names[chit];
 }
 
+/* A card's type as the log's term (term.african-empires.migrant). */
+static const char *type_term(char type)
+{
+    static const char *const terms[] = { "african-empires.government", "african-empires.economy",
+                                         "african-empires.religion", "african-empires.disaster" };
+    int chit = chit_of_type(type);
+    return chit < 0 ? "african-empires.migrant" : terms[chit];
+}
+
+/* "a Government chit", "an Economy chit": the log's term. */
+static const char *chit_term(int chit)
+{
+    static const char *const terms[] = { "african-empires.a-government-chit", "african-empires.an-economy-chit",
+                                         "african-empires.a-religion-chit", "african-empires.a-disaster-chit" };
+    return terms[chit];
+}
+
 /* Lower-case words of letters and digits, single spaces. */
 static char *normalize(const char *s)
 {
@@ -227,8 +244,7 @@ static int draw_card(struct ae *a, struct game_log *log)
         memset(a->down, 0, sizeof(a->down));
         rng_shuffle(&a->rng, a->deck, (size_t)a->ndeck, sizeof(int));
         if (log)
-            strbuf_addf(&log->pub, "The deck is used up: the %d discarded cards are shuffled into a new deck.\n",
-                        a->ndeck);
+            game_event(log, 0, "african-empires.reshuffle", EV_INT, "n", a->ndeck, EV_END);
     }
     return a->deck[--a->ndeck];
 }
@@ -261,13 +277,13 @@ static void new_kingdom(struct ae *a, int slot, const struct game_table *t, stru
     if (!n) {
         a->slot[slot] = -1;
         if (log)
-            strbuf_addstr(&log->pub, "  No kingdom is left to draw: the place stays empty.\n");
+            game_event(log, 1, "african-empires.no-kingdom-left", EV_END);
         return;
     }
     a->slot[slot] = left[rng_below(&a->rng, (uint32_t)n)];
     a->used |= 1u << a->slot[slot];
     if (log)
-        strbuf_addf(&log->pub, "  %s rises in its place.\n", a->kname[a->slot[slot]]);
+        game_event(log, 1, "african-empires.rises", EV_STR, "kingdom", a->kname[a->slot[slot]], EV_END);
 }
 
 static const char *option(const cJSON *options, const char *key, const char *def)
@@ -860,8 +876,7 @@ static int ranking(const struct ae *a, int slot, int *order)
 
 static void score_phase(struct ae *a, const struct game_table *t, struct game_log *log)
 {
-    strbuf_addf(&log->pub, "Score phase (equal counters rank in seat order from %s, who holds the\n"
-                           "King's Marker):\n", seat_name(t, a->marker));
+    game_event(log, 0, "african-empires.score-phase", EV_STR, "marker", seat_name(t, a->marker), EV_END);
     for (int s = 0; s < a->nseats; s++) {
         int order[MAX_SEATS], n, melds[3] = { a->chits[s][GOV], a->chits[s][ECO], a->chits[s][REL] };
         if (a->slot[s] < 0)
@@ -874,25 +889,22 @@ static void score_phase(struct ae *a, const struct game_table *t, struct game_lo
                     melds[j] = x;
                 }
         n = ranking(a, s, order);
-        /* The kingdom, its melds, every counter in rank order, the VT. */
-        struct strbuf line;
-        strbuf_init_for(&line, &log->pub);
-        strbuf_addf(&line, "%s, melds %d/%d/%d.", a->kname[a->slot[s]], melds[0], melds[1], melds[2]);
-        if (!n)
-            strbuf_addstr(&line, " No counters.");
+        /* The kingdom, its melds, every counter in rank order, the VT:
+         * names and numbers ("Ann 3, Bob 2"), in every language. */
+        struct strbuf counters, vt;
+        strbuf_init_for(&counters, &log->pub);
+        strbuf_init_for(&vt, &log->pub);
         for (int r = 0; r < n; r++)
-            strbuf_addf(&line, "%s %s %d", r ? "," : " Counters:", seat_name(t, order[r]), a->counters[s][order[r]]);
-        if (n)
-            strbuf_addstr(&line, ". VT:");
+            strbuf_addf(&counters, "%s%s %d", r ? ", " : "", seat_name(t, order[r]), a->counters[s][order[r]]);
         for (int r = 0; r < n && r < 3; r++) {
             a->vt[order[r]] += melds[r];
-            strbuf_addf(&line, "%s %s %d", r ? "," : "", seat_name(t, order[r]), melds[r]);
+            strbuf_addf(&vt, "%s%s %d", r ? ", " : "", seat_name(t, order[r]), melds[r]);
         }
-        if (n)
-            strbuf_addch(&line, '.');
-        strbuf_addstr(&log->pub, "  ");
-        strbuf_add_wrapped(&log->pub, line.buf, 4, 70);
-        strbuf_release(&line);
+        game_event(log, EV_WRAPPED_DEEP, n ? "african-empires.score-kingdom" : "african-empires.score-empty", EV_STR,
+                   "kingdom", a->kname[a->slot[s]], EV_INT, "m1", melds[0], EV_INT, "m2", melds[1], EV_INT, "m3",
+                   melds[2], EV_STR, "counters", counters.buf, EV_STR, "vt", vt.buf, EV_END);
+        strbuf_release(&counters);
+        strbuf_release(&vt);
     }
 }
 
@@ -913,9 +925,13 @@ static void end_phase(struct ae *a, const struct game_table *t, struct game_log 
     bool over = false;
     for (int s = 0; s < a->nseats; s++)
         over |= !(a->out & (1u << s)) && a->vt[s] > a->victory;
-    strbuf_addstr(&log->pub, "VT:");
-    for (int s = 0; s < a->nseats; s++)
-        strbuf_addf(&log->pub, " %s %d%s", seat_name(t, s), a->vt[s], s + 1 < a->nseats ? "," : ".\n");
+    if (log->pub.buf != strbuf_sink) {
+        struct strbuf vt = STRBUF_INIT;
+        for (int s = 0; s < a->nseats; s++)
+            strbuf_addf(&vt, "%s%s %d", s ? ", " : "", seat_name(t, s), a->vt[s]);
+        game_event(log, 0, "african-empires.vt", EV_STR, "vt", vt.buf, EV_END);
+        strbuf_release(&vt);
+    }
     if (over) {
         int tied = 0;
         a->winner = leader(a);
@@ -923,26 +939,26 @@ static void end_phase(struct ae *a, const struct game_table *t, struct game_log 
         for (int s = 0; s < a->nseats; s++)
             tied += !(a->out & (1u << s)) && a->vt[s] == a->vt[a->winner];
         if (tied > 1)
-            strbuf_addf(&log->pub, "A player has more than %d VT: the game is over. %s wins the tie on %d VT,"
-                                   " broken in seat order from the King's Marker holder (%s).\n",
-                        a->victory, seat_name(t, a->winner), a->vt[a->winner], seat_name(t, a->marker));
+            game_event(log, 0, "african-empires.over-tie", EV_INT, "victory", a->victory, EV_STR, "who",
+                       seat_name(t, a->winner), EV_INT, "vt", a->vt[a->winner], EV_STR, "marker",
+                       seat_name(t, a->marker), EV_END);
         else
-            strbuf_addf(&log->pub, "A player has more than %d VT: the game is over. %s wins.\n", a->victory,
-                        seat_name(t, a->winner));
+            game_event(log, 0, "african-empires.over", EV_INT, "victory", a->victory, EV_STR, "who",
+                       seat_name(t, a->winner), EV_END);
         return;
     }
     do
         a->marker = (a->marker + 1) % a->nseats;
     while (a->out & (1u << a->marker));
-    strbuf_addf(&log->pub, "The King's Marker passes to %s.\n", seat_name(t, a->marker));
+    game_event(log, 0, "african-empires.marker", EV_STR, "who", seat_name(t, a->marker), EV_END);
 }
 
 static void place_chit(struct ae *a, int slot, int chit, const struct game_table *t, struct game_log *log)
 {
     a->chits[slot][chit]++;
     if (chit == DIS && a->chits[slot][DIS] >= a->collapse_at) {
-        strbuf_addf(&log->pub, "  The %s disaster destroys %s: its chits and counters are gone.\n",
-                    a->collapse_at == 5 ? "fifth" : "last", a->kname[a->slot[slot]]);
+        game_event(log, 1, a->collapse_at == 5 ? "african-empires.fifth-disaster" : "african-empires.last-disaster",
+                   EV_STR, "kingdom", a->kname[a->slot[slot]], EV_END);
         new_kingdom(a, slot, t, log);
     }
 }
@@ -954,7 +970,7 @@ static void phase_done(struct ae *a, const struct game_table *t, struct game_log
     a->actor = 0;
     if (a->phase != EVENT) {
         a->phase++;
-        strbuf_addf(&log->pub, "The %s begins.\n", phase_words[a->phase]);
+        game_event(log, 0, a->phase == PLAY2 ? "african-empires.second-phase" : "african-empires.event-phase", EV_END);
         return;
     }
     score_phase(a, t, log);
@@ -963,8 +979,8 @@ static void phase_done(struct ae *a, const struct game_table *t, struct game_log
         return;
     a->phase = PLAY1;
     deal(a, log);
-    strbuf_addf(&log->pub, "Turn %d: each player draws %d cards; %s plays first.\n", a->turn, a->hand_size,
-                seat_name(t, a->marker));
+    game_event(log, 0, "african-empires.turn", EV_INT, "turn", a->turn, EV_INT, "n", a->hand_size, EV_STR, "who",
+               seat_name(t, a->marker), EV_END);
 }
 
 static int ae_apply(struct ae *a, const char *text, const struct game_table *t, struct game_log *log)
@@ -988,48 +1004,56 @@ static int ae_apply(struct ae *a, const char *text, const struct game_table *t, 
     a->discard[a->ndiscard++] = card;
     if (a->phase != EVENT) {
         if (o.no_target) {
-            strbuf_addf(&log->pub, "%s plays %s (%s): no kingdom is in play, no effect.\n", who, a->name[card],
-                        type_name(type));
+            game_event(log, 0, "african-empires.plays-nothing", EV_STR, "who", who, EV_STR, "card", a->name[card],
+                       EV_TERM, "type", type_term(type), EV_END);
         } else {
             const char *k = a->kname[a->slot[o.kingdom]];
             a->counters[o.kingdom][seat]++;
-            strbuf_addf(&log->pub, "%s plays %s (%s) on %s: a counter%s.\n", who, a->name[card], type_name(type), k,
-                        type == 'M' ? "" : type == 'D' ? " and a Disaster chit" : " and a chit");
+            game_event(log, 0,
+                       type == 'M'   ? "african-empires.plays-counter"
+                       : type == 'D' ? "african-empires.plays-disaster"
+                                     : "african-empires.plays-chit",
+                       EV_STR, "who", who, EV_STR, "card", a->name[card], EV_TERM, "type", type_term(type), EV_STR,
+                       "kingdom", k, EV_END);
             int chit = chit_of_type(type);
             if (chit >= 0) /* a Migrant places no chit */
                 place_chit(a, o.kingdom, chit, t, log);
         }
     } else if (o.no_target) {
-        strbuf_addf(&log->pub, "%s plays %s (%s) as an event: it has no target, no effect.\n", who, a->name[card],
-                    type_name(type));
+        game_event(log, 0, "african-empires.event-nothing", EV_STR, "who", who, EV_STR, "card", a->name[card], EV_TERM,
+                   "type", type_term(type), EV_END);
     } else {
-        strbuf_addf(&log->pub, "%s plays %s (%s) as an event: ", who, a->name[card], type_name(type));
         switch (type) {
         case 'R':
             a->vt[seat] += a->religion_vt;
-            strbuf_addf(&log->pub, "%d VT.\n", a->religion_vt);
+            game_event(log, 0, "african-empires.event-vt", EV_STR, "who", who, EV_STR, "card", a->name[card], EV_TERM,
+                       "type", type_term(type), EV_INT, "vt", a->religion_vt, EV_END);
             break;
         case 'G':
             a->chits[o.kingdom][o.chit]--;
             a->chits[o.to][o.chit]++;
-            strbuf_addf(&log->pub, "%s %s chit moves from %s to %s.\n", a_or_an(chit_names[o.chit]), chit_names[o.chit],
-                        a->kname[a->slot[o.kingdom]], a->kname[a->slot[o.to]]);
+            game_event(log, 0, "african-empires.event-chit-moves", EV_STR, "who", who, EV_STR, "card", a->name[card],
+                       EV_TERM, "type", type_term(type), EV_TERM, "chit", chit_term(o.chit), EV_STR, "from",
+                       a->kname[a->slot[o.kingdom]], EV_STR, "to", a->kname[a->slot[o.to]], EV_END);
             break;
         case 'M':
             a->counters[o.kingdom][o.player]--;
             a->counters[o.to][o.player]++;
-            strbuf_addf(&log->pub, "a counter of %s moves from %s to %s.\n", seat_name(t, o.player),
-                        a->kname[a->slot[o.kingdom]], a->kname[a->slot[o.to]]);
+            game_event(log, 0, "african-empires.event-counter-moves", EV_STR, "who", who, EV_STR, "card",
+                       a->name[card], EV_TERM, "type", type_term(type), EV_STR, "whose", seat_name(t, o.player), EV_STR,
+                       "from", a->kname[a->slot[o.kingdom]], EV_STR, "to", a->kname[a->slot[o.to]], EV_END);
             break;
         case 'D':
             a->chits[o.kingdom][o.chit]--;
-            strbuf_addf(&log->pub, "%s %s chit of %s is discarded.\n", a_or_an(chit_names[o.chit]), chit_names[o.chit],
-                        a->kname[a->slot[o.kingdom]]);
+            game_event(log, 0, "african-empires.event-chit-discarded", EV_STR, "who", who, EV_STR, "card",
+                       a->name[card], EV_TERM, "type", type_term(type), EV_TERM, "chit", chit_term(o.chit), EV_STR,
+                       "from", a->kname[a->slot[o.kingdom]], EV_END);
             break;
         default:
             a->chits[o.kingdom][o.chit]++;
-            strbuf_addf(&log->pub, "%s %s chit is placed on %s.\n", a_or_an(chit_names[o.chit]), chit_names[o.chit],
-                        a->kname[a->slot[o.kingdom]]);
+            game_event(log, 0, "african-empires.event-chit-placed", EV_STR, "who", who, EV_STR, "card", a->name[card],
+                       EV_TERM, "type", type_term(type), EV_TERM, "chit", chit_term(o.chit), EV_STR, "on",
+                       a->kname[a->slot[o.kingdom]], EV_END);
             break;
         }
     }
@@ -1320,10 +1344,9 @@ static void ae_end(void *st, enum game_end how, unsigned agreed, const struct ga
     if (game_end_agreed(how))
         return;
     if (score)
-        strbuf_addf(&log->pub, "The most VT wins (ties go round from the King's Marker): %s.\n",
-                    seat_name(t, a->winner));
+        game_event(log, 0, "african-empires.most-vt", EV_STR, "who", seat_name(t, a->winner), EV_END);
     else
-        strbuf_addstr(&log->pub, "The game is abandoned: nobody wins.\n");
+        game_event(log, 0, "african-empires.abandoned", EV_END);
 }
 
 /* A resigning player's counters leave the kingdoms and her cards the game
@@ -1344,18 +1367,19 @@ static void ae_resign(void *st, int seat, const struct game_table *t, struct gam
         a->discard[a->ndiscard++] = a->hand[seat][--a->nhand[seat]];
     }
     a->out |= 1u << seat;
-    strbuf_addf(&log->pub, "%s %s: her counters leave the kingdoms.\n", seat_name(t, seat), GAME_LEAVES(log));
+    game_event(log, 0, log->dropped ? "african-empires.dropped" : "african-empires.resigns", EV_STR, "who",
+               seat_name(t, seat), EV_END);
     if (active(a) < 2) {
         a->phase = OVER;
         a->winner = leader(a);
-        strbuf_addf(&log->pub, "%s is the last player left and wins.\n", seat_name(t, a->winner));
+        game_event(log, 0, "african-empires.last-left", EV_STR, "who", seat_name(t, a->winner), EV_END);
         return;
     }
     if (a->marker == seat) {
         do
             a->marker = (a->marker + 1) % a->nseats;
         while (a->out & (1u << a->marker));
-        strbuf_addf(&log->pub, "The King's Marker passes to %s.\n", seat_name(t, a->marker));
+        game_event(log, 0, "african-empires.marker", EV_STR, "who", seat_name(t, a->marker), EV_END);
     }
     /* The same player acts on, at her place in the new order; when the
      * one who left was to act, the next acts now, and when she was the

@@ -78,6 +78,7 @@ struct game_log {
  */
 enum { EV_END, EV_INT, EV_STR, EV_NAMES, EV_ANDS, EV_TERM, EV_TERMPAD };
 #define EV_WRAPPED (-1)
+#define EV_WRAPPED_DEEP (-2) /* indented two, wrapped at 70 with its continuation at four */
 void game_event(struct game_log *log, int depth, const char *key, ...);
 /* The same from a va_list (a game's own helper that passes them on);
  * a NULL log (a dry run) writes nothing. */

@@ -133,7 +133,7 @@ static void event_line(const cJSON *e, const char *lang, struct strbuf *out)
     cJSON *data = cJSON_CreateObject();
     struct strbuf key = STRBUF_INIT, text = STRBUF_INIT;
     int depth = cJSON_IsNumber(d) ? d->valueint : 0;
-    if (!cJSON_IsString(k) || depth < EV_WRAPPED || depth > 8)
+    if (!cJSON_IsString(k) || depth < EV_WRAPPED_DEEP || depth > 8)
         goto out;
     cJSON_ArrayForEach(f, v) {
         const cJSON *ands = cJSON_IsObject(f) ? cJSON_GetObjectItemCaseSensitive(f, "ands") : NULL;
@@ -201,7 +201,10 @@ static void event_line(const cJSON *e, const char *lang, struct strbuf *out)
         goto out;
     if (depth == EV_WRAPPED)
         strbuf_add_wrapped(out, text.buf, 2, 72);
-    else {
+    else if (depth == EV_WRAPPED_DEEP) {
+        strbuf_addstr(out, "  ");
+        strbuf_add_wrapped(out, text.buf, 4, 70);
+    } else {
         for (int i = 0; i < depth; i++)
             strbuf_addstr(out, "  ");
         strbuf_addstr(out, text.buf);
