@@ -267,13 +267,38 @@ static void contract_for_every_seat(struct playout *p, unsigned w, int s, const 
  * word, and they read in every language. */
 static void events_read_in_every_language(sqlite3 *db, const struct game_rec *g, const char *what)
 {
-    sqlite3_stmt *st = db_stmt(db, "SELECT turn, log, events FROM turns WHERE game_id = ? AND kind = 'orders'", "I",
-                               g->id);
-    int with = 0, without = 0;
+    sqlite3_stmt *st = db_stmt(db,
+                               "SELECT turn, log, events, private_log, private_events FROM turns WHERE game_id = ? AND"
+                               " kind = 'orders'",
+                               "I", g->id);
+    int with = 0, without = 0, notes = 0, notes_without = 0;
     CHECK(st != NULL, "%s: turns", what);
     while (db_step(st) == SQLITE_ROW) {
         const char *log = (const char *)sqlite3_column_text(st, 1), *events = (const char *)sqlite3_column_text(st, 2);
-        cJSON *j;
+        cJSON *j, *priv = cJSON_Parse((const char *)sqlite3_column_text(st, 3)), *note;
+        cJSON *priv_events = sqlite3_column_text(st, 4) ? cJSON_Parse((const char *)sqlite3_column_text(st, 4)) : NULL;
+        /* Each seat's notes: as events, saying all of them, read in
+         * every language. */
+        cJSON_ArrayForEach(note, priv) {
+            const cJSON *ev = cJSON_GetObjectItemCaseSensitive(priv_events, note->string);
+            struct strbuf text = STRBUF_INIT;
+            if (!ev) {
+                notes_without++;
+                continue;
+            }
+            notes++;
+            game_events_text(ev, LANG_ENGLISH, &text);
+            CHECK(str_eq(text.buf, note->valuestring), "%s step %d: seat %s's note events say\n%s\nand its note\n%s",
+                  what, sqlite3_column_int(st, 0), note->string, text.buf, note->valuestring);
+            for (size_t l = 1; lang_at(l); l++) {
+                strbuf_reset(&text);
+                game_events_text(ev, lang_at(l)->code, &text);
+                CHECK(text.len > 0, "%s step %d: no %s note", what, sqlite3_column_int(st, 0), lang_at(l)->code);
+            }
+            strbuf_release(&text);
+        }
+        cJSON_Delete(priv);
+        cJSON_Delete(priv_events);
         if (!events) {
             without++;
             continue;
@@ -293,6 +318,9 @@ static void events_read_in_every_language(sqlite3 *db, const struct game_rec *g,
     }
     db_finalize(st);
     CHECK(!with || !without, "%s: %d steps have events and %d only English lines", what, with, without);
+    /* A game that writes events writes its notes so too. */
+    CHECK(!notes_without || (!with && !notes), "%s: %d seats' notes are English lines only (%d are events)", what,
+          notes_without, notes);
 }
 
 /* One game through the engine by random legal orders (playout.c), the

@@ -20,7 +20,8 @@ int engine_record_turn(sqlite3 *db, struct game_rec *g, const char *kind, const 
     cJSON *state = g->ops->to_json(g->st), *view = g->ops->view_json(g->st, -1, &g->table);
     cJSON *priv = cJSON_CreateObject();
     char *state_text = jx_print(state), *view_text = jx_print(view), *orders_text = jx_print(orders), *priv_text;
-    char now[32], when[128], *events_text = NULL;
+    char now[32], when[128], *events_text = NULL, *priv_events_text = NULL;
+    cJSON *priv_events = cJSON_CreateObject();
     struct game_when w;
     int rc;
 
@@ -32,6 +33,21 @@ int engine_record_turn(sqlite3 *db, struct game_rec *g, const char *kind, const 
             events_text = jx_print(log->events);
         strbuf_release(&english);
     }
+    for (int i = 0; i < g->nseats; i++) {
+        /* A seat's notes likewise, each seat's on its own. */
+        struct strbuf english = STRBUF_INIT;
+        char key[16];
+        if (!log->priv_events[i])
+            continue;
+        game_events_text(log->priv_events[i], LANG_ENGLISH, &english);
+        snprintf(key, sizeof(key), "%d", i + 1);
+        if (str_eq(english.buf, log->priv[i].buf))
+            cJSON_AddItemToObject(priv_events, key, cJSON_Duplicate(log->priv_events[i], 1));
+        strbuf_release(&english);
+    }
+    if (cJSON_GetArraySize(priv_events))
+        priv_events_text = jx_print(priv_events);
+    cJSON_Delete(priv_events);
 
     for (int i = 0; i < g->nseats; i++) {
         if (log->priv[i].len) {
@@ -46,9 +62,9 @@ int engine_record_turn(sqlite3 *db, struct game_rec *g, const char *kind, const 
     game_when_text(&w, when);
     rc = db_do(db,
                "INSERT INTO turns(game_id, turn, kind, orders, log, private_log, state, public_view, created_at,"
-               " when_number, when_text, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-               "Iisssssssiss", g->id, g->turn, kind, orders_text, log->pub.buf, priv_text, state_text, view_text, now,
-               w.number, when, events_text);
+               " when_number, when_text, events, private_events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               "Iisssssssisss", g->id, g->turn, kind, orders_text, log->pub.buf, priv_text, state_text, view_text, now,
+               w.number, when, events_text, priv_events_text);
     *turn_id = sqlite3_last_insert_rowid(db);
     cJSON_Delete(state);
     cJSON_Delete(view);
@@ -58,6 +74,7 @@ int engine_record_turn(sqlite3 *db, struct game_rec *g, const char *kind, const 
     free(orders_text);
     free(priv_text);
     free(events_text);
+    free(priv_events_text);
     return rc;
 }
 
@@ -153,20 +170,26 @@ static int maybe_resolve(sqlite3 *db, struct game_rec *g, struct game_log *log, 
     return resolve_step(db, g, log);
 }
 
-static void add_log(struct strbuf *body, const struct game_log *log, const struct game_rec *g, int seat)
+/* A log's text in lang: from its events when they say all of it, else
+ * its English lines. */
+static void log_text_in(const cJSON *events, const struct strbuf *text, const char *lang, struct strbuf *out)
 {
     struct strbuf english = STRBUF_INIT;
-    if (log->events && !str_eq(g->seats[seat].lang, LANG_ENGLISH))
-        game_events_text(log->events, LANG_ENGLISH, &english);
-    /* In her language when the events say all of the log. */
-    if (english.len && str_eq(english.buf, log->pub.buf))
-        game_events_text(log->events, g->seats[seat].lang, body);
+    if (events && !str_eq(lang, LANG_ENGLISH))
+        game_events_text(events, LANG_ENGLISH, &english);
+    if (english.len && str_eq(english.buf, text->buf))
+        game_events_text(events, lang, out);
     else
-        strbuf_addstr(body, log->pub.buf);
+        strbuf_addstr(out, text->buf);
     strbuf_release(&english);
+}
+
+static void add_log(struct strbuf *body, const struct game_log *log, const struct game_rec *g, int seat)
+{
+    log_text_in(log->events, &log->pub, g->seats[seat].lang, body);
     if (log->priv[seat].len) {
         strbuf_complete_line(body);
-        strbuf_addstr(body, log->priv[seat].buf);
+        log_text_in(log->priv_events[seat], &log->priv[seat], g->seats[seat].lang, body);
     }
 }
 

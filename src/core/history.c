@@ -150,8 +150,8 @@ static int render(sqlite3 *db, const struct game_rec *g, int viewer, int first, 
     }
     st = db_stmt(db,
                  "SELECT turn, orders, log, json_extract(private_log, '$.\"' || ? || '\"'), rolled_back, when_text,"
-                 " CASE WHEN when_text IS NULL THEN state END, events FROM turns WHERE game_id = ? AND (rolled_back = 0"
-                 " OR ?)"
+                 " CASE WHEN when_text IS NULL THEN state END, events, json_extract(private_events, '$.\"' || ?1 || '\"')"
+                 " FROM turns WHERE game_id = ? AND (rolled_back = 0 OR ?)"
                  " AND turn BETWEEN ? AND ? ORDER BY id",
                  "sIiii", key, g->id, all ? 1 : 0, first, last);
     if (!st)
@@ -187,8 +187,19 @@ static int render(sqlite3 *db, const struct game_rec *g, int viewer, int first, 
             strbuf_release(&local);
         }
         if (priv && *priv) {
-            strbuf_addstr(out, any ? "    (for your eyes only)\n" : "  (for your eyes only)\n");
-            indent(out, priv, any ? "      " : "    ");
+            /* Her notes in her language, when they are events. */
+            const char *events = (const char *)sqlite3_column_text(st, 8);
+            struct strbuf local = STRBUF_INIT;
+            if (events && !str_eq(lang, LANG_ENGLISH)) {
+                cJSON *j = cJSON_Parse(events);
+                game_events_text(j, lang, &local);
+                cJSON_Delete(j);
+            }
+            strbuf_addstr(out, any ? "    " : "  ");
+            phrase_add(out, lang, "history.own-eyes", NULL);
+            strbuf_addch(out, '\n');
+            indent(out, local.len ? local.buf : priv, any ? "      " : "    ");
+            strbuf_release(&local);
         }
         if (!gone)
             memcpy(before, after, sizeof(before));

@@ -221,16 +221,6 @@ out:
     return rc;
 }
 
-static void log_note(struct game_log *log, int seat, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void log_note(struct game_log *log, int seat, const char *fmt, ...)
-{
-    va_list ap;
-    if (!log)
-        return;
-    va_start(ap, fmt);
-    strbuf_vaddf(&log->priv[seat], fmt, ap);
-    va_end(ap);
-}
 
 /* Draws one card, shuffling the discard pile into the deck when it runs out. */
 static int draw_card(struct ae *a, struct game_log *log)
@@ -260,7 +250,8 @@ static void deal(struct ae *a, struct game_log *log)
             if (c < 0)
                 break;
             a->hand[seat][a->nhand[seat]++] = c;
-            log_note(log, seat, "You draw %s (%s).\n", a->name[c], type_name(a->type[c]));
+            game_note(log, seat, 0, "african-empires.you-draw", EV_STR, "card", a->name[c], EV_TERM, "type",
+                      type_term(a->type[c]), EV_END);
         }
     }
 }

@@ -825,7 +825,7 @@ static void next_turn(struct bantu *b, int seat, const struct game_table *t, str
             return;
         }
         game_event(log, 0, "bantu.passes", EV_STR, "who", seat_name(t, seat), EV_END);
-        strbuf_addstr(&log->priv[seat], "You could not move this turn, so you passed.\n");
+        game_note(log, seat, 0, "bantu.you-passed", EV_END);
     }
     b->over = true;
     b->winners = 0;

@@ -48,6 +48,8 @@ struct game_log {
     /* The public log as events (game_event), when the game writes them:
      * each reader reads them in her language. NULL: English lines only. */
     cJSON *events;
+    /* Each seat's notes as events (game_note), likewise. */
+    cJSON *priv_events[GAME_MAX_SEATS];
     /* For resign: the seat leaves because it missed a deadline, not by
      * its own RESIGN; the log says which (GAME_LEAVES gives the words). */
     bool dropped;
@@ -83,6 +85,9 @@ void game_event(struct game_log *log, int depth, const char *key, ...);
 /* The same from a va_list (a game's own helper that passes them on);
  * a NULL log (a dry run) writes nothing. */
 void game_eventv(struct game_log *log, int depth, const char *key, va_list ap);
+/* A note for seat alone (a card drawn), as game_event writes the public
+ * log: to log->priv[seat] in English and log->priv_events[seat]. */
+void game_note(struct game_log *log, int seat, int depth, const char *key, ...);
 /* The lines of events (a step's log->events, or as stored) in lang. */
 void game_events_text(const cJSON *events, const char *lang, struct strbuf *out);
 

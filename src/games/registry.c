@@ -100,6 +100,7 @@ void game_log_init(struct game_log *log)
 {
     log->dropped = false;
     log->events = NULL;
+    memset(log->priv_events, 0, sizeof(log->priv_events));
     strbuf_init(&log->pub);
     for (int i = 0; i < GAME_MAX_SEATS; i++)
         strbuf_init(&log->priv[i]);
@@ -110,6 +111,7 @@ void game_log_init_quiet(struct game_log *log)
     static const struct strbuf sink = STRBUF_SINK;
     log->dropped = false;
     log->events = NULL;
+    memset(log->priv_events, 0, sizeof(log->priv_events));
     log->pub = sink;
     for (int i = 0; i < GAME_MAX_SEATS; i++)
         log->priv[i] = sink;
@@ -119,6 +121,10 @@ void game_log_release(struct game_log *log)
 {
     cJSON_Delete(log->events);
     log->events = NULL;
+    for (int i = 0; i < GAME_MAX_SEATS; i++) {
+        cJSON_Delete(log->priv_events[i]);
+        log->priv_events[i] = NULL;
+    }
     strbuf_release(&log->pub);
     for (int i = 0; i < GAME_MAX_SEATS; i++)
         strbuf_release(&log->priv[i]);
@@ -224,12 +230,31 @@ void game_event(struct game_log *log, int depth, const char *key, ...)
     va_end(ap);
 }
 
+/* One event made of its typed values, into *list, its line in English
+ * to text. */
+static void event_make(cJSON **list, struct strbuf *text, int depth, const char *key, va_list ap);
+
 void game_eventv(struct game_log *log, int depth, const char *key, va_list ap)
+{
+    if (!log || log->pub.buf == strbuf_sink)
+        return; /* a quiet log: a bot's look-ahead */
+    event_make(&log->events, &log->pub, depth, key, ap);
+}
+
+void game_note(struct game_log *log, int seat, int depth, const char *key, ...)
+{
+    va_list ap;
+    if (!log || seat < 0 || seat >= GAME_MAX_SEATS || log->priv[seat].buf == strbuf_sink)
+        return;
+    va_start(ap, key);
+    event_make(&log->priv_events[seat], &log->priv[seat], depth, key, ap);
+    va_end(ap);
+}
+
+static void event_make(cJSON **list, struct strbuf *text, int depth, const char *key, va_list ap)
 {
     cJSON *e, *v;
     int type;
-    if (!log || log->pub.buf == strbuf_sink)
-        return; /* a quiet log: a bot's look-ahead */
     e = cJSON_CreateObject();
     cJSON_AddStringToObject(e, "k", key);
     cJSON_AddNumberToObject(e, "d", depth);
@@ -257,10 +282,10 @@ void game_eventv(struct game_log *log, int depth, const char *key, va_list ap)
                 cJSON_AddItemToArray(a, cJSON_CreateString(names[i]));
         }
     }
-    if (!log->events)
-        log->events = cJSON_CreateArray();
-    cJSON_AddItemToArray(log->events, e);
-    event_line(e, LANG_ENGLISH, &log->pub);
+    if (!*list)
+        *list = cJSON_CreateArray();
+    cJSON_AddItemToArray(*list, e);
+    event_line(e, LANG_ENGLISH, text);
 }
 
 void game_events_text(const cJSON *events, const char *lang, struct strbuf *out)

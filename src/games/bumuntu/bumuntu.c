@@ -457,10 +457,13 @@ static void collect_tile(struct order_ctx *o)
     b->board[b->collect] = -1;
     b->shield[o->seat][slot][kind]++;
     b->turn_collected = true;
-    if (o->priv)
-        strbuf_addf(o->priv, "You collected %s %s %s tile.\n",
-                    strchr("AEIOU", animal_rules[b->animal[slot]].name[0]) ? "an" : "a", animal_rules[b->animal[slot]].name,
-                    kind_names[kind]);
+    if (o->log) {
+        static const char *const keys[KINDS] = { "bumuntu.you-collected-advancement", "bumuntu.you-collected-food",
+                                                 "bumuntu.you-collected-nkisi", "bumuntu.you-collected-yowa" };
+        char aterm[40];
+        snprintf(aterm, sizeof(aterm), "%s-a", bum_animal_term(b->animal[slot], term));
+        game_note(o->log, o->seat, 0, keys[kind], EV_TERM, "animal", aterm, EV_END);
+    }
     if (kind == FOOD) {
         b->chips[o->seat]++;
         bum_event(o, 0, "bumuntu.collects-food", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_TERM, "animal",
