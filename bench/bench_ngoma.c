@@ -105,7 +105,7 @@ static void bench_playouts(double seconds)
            "ratio");
     for (size_t i = 0; i < nkinds; i++) {
         const struct game_ops *ops = game_find(games[i].name);
-        struct game_table t = { games[i].seats, names };
+        struct game_table t = { games[i].seats, names, NULL };
         double start = now_s(), step_time = 0, json_time = 0;
         long playouts = 0, steps = 0, json_rounds = 0;
         for (uint64_t seed = 1; now_s() - start < seconds; seed++) {
@@ -261,7 +261,7 @@ static int cmp_double(const void *a, const void *b)
 static bool lasts(int64_t seed, int steps, const cJSON *given)
 {
     const struct game_ops *ops = game_find("bumuntu");
-    struct game_table t = { 2, names };
+    struct game_table t = { 2, names, NULL };
     struct strbuf err = STRBUF_INIT;
     cJSON *opts = engine_options(ops, given, &err);
     void *st = ops->setup(opts, 2, seed, &err);

@@ -88,7 +88,7 @@ static int play_match(const struct game_ops *ops, int nseats, int strong, uint64
                       const struct search_budget *b, struct tally *t)
 {
     struct strbuf err = STRBUF_INIT;
-    struct game_table table = { nseats, seat_names };
+    struct game_table table = { nseats, seat_names, NULL };
     cJSON *opts = engine_options(ops, NULL, &err);
     void *st = opts ? ops->setup(opts, nseats, (int64_t)seed, &err) : NULL;
     int steps = 0;
@@ -212,7 +212,7 @@ int bench_iterations(const char *game, int nseats, int moves, int ms)
     const struct game_ops *ops = game_find(game);
     struct search_budget b = SEARCH_BUDGET_DEFAULT;
     struct strbuf err = STRBUF_INIT;
-    struct game_table table = { nseats, seat_names };
+    struct game_table table = { nseats, seat_names, NULL };
     cJSON *opts;
     void *st;
     long long iterations = 0;

@@ -13,7 +13,7 @@
 extern const struct game_ops african_empires_ops;
 static const struct game_ops *ops = &african_empires_ops;
 static const char *const names[] = { "Ann", "Bob", "Cleo", "Dan" };
-static const struct game_table table = { 4, names };
+static const struct game_table table = { 4, names, NULL };
 
 static int card_id(cJSON *j, const char *name)
 {

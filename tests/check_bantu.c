@@ -14,7 +14,7 @@
 extern const struct game_ops bantu_ops;
 static const struct game_ops *ops = &bantu_ops;
 static const char *const names[] = { "Ann", "Bob", "Cleo", "Dan" };
-static const struct game_table table = { 4, names };
+static const struct game_table table = { 4, names, NULL };
 
 static int circle(const char *name)
 {

@@ -35,7 +35,7 @@ static double bot_wins(const struct match *m, int *unfinished)
 {
     static const char *names[] = { "A", "B", "C", "D", "E", "F", "G" };
     const struct game_ops *ops = game_find(m->game);
-    struct game_table t = { m->seats, names };
+    struct game_table t = { m->seats, names, NULL };
     double wins = 0;
 
     ck_assert_ptr_nonnull(ops);
@@ -146,7 +146,7 @@ static void assert_determinize_keeps_view(const char *game, int seats)
 {
     static const char *names[] = { "A", "B", "C", "D", "E", "F", "G" };
     const struct game_ops *ops = game_find(game);
-    struct game_table t = { seats, names };
+    struct game_table t = { seats, names, NULL };
     struct strbuf err = STRBUF_INIT;
     cJSON *opts = cJSON_CreateObject();
     void *st = ops->setup(opts, seats, 99, &err);
@@ -202,7 +202,7 @@ static void positions(const char *game, int seats, int steps, position_fn fn, vo
 {
     static const char *names[] = { "A", "B", "C", "D", "E", "F", "G" };
     const struct game_ops *ops = game_find(game);
-    struct game_table t = { seats, names };
+    struct game_table t = { seats, names, NULL };
     struct strbuf err = STRBUF_INIT;
     cJSON *opts = engine_options(ops, NULL, &err);
     void *st = ops->setup(opts, seats, 41, &err);
@@ -289,7 +289,7 @@ START_TEST(search_knows_no_resigned_hand)
     const struct game_ops *ops = game_find("african-empires");
     int twins = 0;
     for (int seats = 3; seats <= 6; seats++) {
-        struct game_table t = { seats, names };
+        struct game_table t = { seats, names, NULL };
         struct strbuf err = STRBUF_INIT;
         cJSON *opts = engine_options(ops, NULL, &err);
         void *st = ops->setup(opts, seats, 43 + (uint64_t)seats, &err);
@@ -422,7 +422,7 @@ START_TEST(the_bot_takes_its_win)
     static const char *names[] = { "A", "B", "C", "D" };
     for (size_t gi = 0; gi < ARRAY_SIZE(games); gi++) {
         const struct game_ops *ops = game_find(games[gi].game);
-        struct game_table t = { games[gi].seats, names };
+        struct game_table t = { games[gi].seats, names, NULL };
         int wins = 0, saves = 0;
         /* Until both kinds were played (a loss to avoid only where nothing
          * is hidden). KuniUmi's wins at once with a choice are rare (in 300
@@ -511,7 +511,7 @@ START_TEST(kalimambo_ends_only_on_a_forced_step)
     const struct game_ops *ops = game_find("kalimambo");
     static const char *names[] = { "A", "B", "C", "D", "E", "F", "G" };
     for (int seats = 2; seats <= 7; seats++) {
-        struct game_table t = { seats, names };
+        struct game_table t = { seats, names, NULL };
         for (int game = 0; game < 5; game++) {
             struct strbuf err = STRBUF_INIT;
             cJSON *opts = engine_options(ops, NULL, &err);
@@ -558,7 +558,7 @@ START_TEST(search_spends_cpu_time)
 {
     static const char *names[] = { "A", "B" };
     const struct game_ops *ops = game_find("bantu");
-    struct game_table t = { 2, names };
+    struct game_table t = { 2, names, NULL };
     struct strbuf err = STRBUF_INIT;
     cJSON *opts = engine_options(ops, NULL, &err);
     void *st = ops->setup(opts, 2, 5, &err);
@@ -842,7 +842,7 @@ START_TEST(a_quiet_look_ahead_plays_the_same_steps)
     for (size_t gi = 0; game_registry[gi]; gi++) {
         const struct game_ops *ops = game_registry[gi];
         int n = ops->min_seats + 1 <= ops->max_seats ? ops->min_seats + 1 : ops->min_seats;
-        struct game_table t = { n, names };
+        struct game_table t = { n, names, NULL };
         struct strbuf err = STRBUF_INIT;
         cJSON *given = cJSON_CreateObject(), *opts = engine_options(ops, given, &err);
         void *loud, *quiet;

@@ -13,7 +13,7 @@
 extern const struct game_ops bumuntu_ops;
 static const struct game_ops *ops = &bumuntu_ops;
 static const char *const names[] = { "Ann", "Bob", "Cleo", "Dan", "Eve" };
-static const struct game_table table = { 5, names };
+static const struct game_table table = { 5, names, NULL };
 
 /* Every animal in play: the beginner set less Giraffe and Black Mamba,
  * plus Flamingo and Rhinoceros, so that all ten appear in the tests. */

@@ -540,7 +540,7 @@ START_TEST(resigning_in_every_phase_keeps_the_contract)
     struct strbuf seen = STRBUF_INIT;
     for (uint64_t seed = 1; seed <= 4; seed++) {
         int nseats = ops->min_seats + (int)(seed % (uint64_t)(ops->max_seats - ops->min_seats + 1));
-        struct game_table t = { nseats, (const char *const[]){ "Ann", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal" } };
+        struct game_table t = { nseats, (const char *const[]){ "Ann", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal" }, NULL };
         struct strbuf err = STRBUF_INIT;
         cJSON *opts = engine_options(ops, NULL, &err);
         struct rng r;

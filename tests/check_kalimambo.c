@@ -13,7 +13,7 @@
 extern const struct game_ops kalimambo_ops;
 static const struct game_ops *ops = &kalimambo_ops;
 static const char *const names[] = { "Ann", "Bob", "Cleo", "Dan" };
-static const struct game_table table = { 4, names };
+static const struct game_table table = { 4, names, NULL };
 
 /* A round-1 position on the 32-space track: explorer spaces, Kali, Mambo,
  * the dung heaps, and Kali's top card (her other cards follow in order). */

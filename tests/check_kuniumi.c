@@ -11,7 +11,7 @@
 extern const struct game_ops kuniumi_ops;
 static const struct game_ops *ops = &kuniumi_ops;
 static const char *const names[] = { "Ann", "Bob" };
-static const struct game_table table = { 2, names };
+static const struct game_table table = { 2, names, NULL };
 
 /* A position from six rows written rank 6 first, as the board is drawn. */
 static void *position(const char *const rows[6], const char *phase, int land_seat, int to_move)

@@ -97,7 +97,7 @@ END_TEST
 START_TEST(recipients)
 {
     static const char *const names[] = { "Ann", "Bob", "Mary Ann", "Dan" };
-    const struct game_table t = { 4, names };
+    const struct game_table t = { 4, names, NULL };
     struct strbuf err = STRBUF_INIT, out = STRBUF_INIT;
     unsigned mask;
     bool all;

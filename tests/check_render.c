@@ -192,7 +192,7 @@ static void draw_every_view(struct playout *p, unsigned w, int step, void *arg)
 START_TEST(every_picture_shows_its_pieces_and_nothing_hidden)
 {
     const struct game_ops *ops = game_find(games[_i].game);
-    const struct game_table t = { games[_i].seats, names };
+    const struct game_table t = { games[_i].seats, names, NULL };
     struct rng r;
     /* Every 11th step is drawn; under the sanitizers (a sample) every 33rd. */
     struct drawing d = { t_sampled() ? 33 : 11, 0, 0, { NULL } };
@@ -232,7 +232,7 @@ END_TEST
 START_TEST(the_last_step_is_marked)
 {
     const struct game_ops *ops = game_find("kuniumi");
-    const struct game_table t = { 2, names };
+    const struct game_table t = { 2, names, NULL };
     struct strbuf err = STRBUF_INIT;
     struct render_out a, b;
     cJSON *opts = cJSON_CreateObject(), *before, *after;

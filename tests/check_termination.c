@@ -80,7 +80,7 @@ static int play_to_the_end(const struct config *c, const struct game_ops *ops, u
                            playout_check *check, void *arg)
 {
     struct strbuf err = STRBUF_INIT, what = STRBUF_INIT;
-    struct game_table t = { c->seats, names };
+    struct game_table t = { c->seats, names, NULL };
     cJSON *given = c->options ? cJSON_Parse(c->options) : cJSON_CreateObject();
     cJSON *opts = engine_options(ops, given, &err);
     struct rng r;

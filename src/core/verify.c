@@ -357,6 +357,7 @@ int verify_record(const cJSON *j, enum option_source from, struct strbuf *report
     }
     t.nseats = r.nseats;
     t.names = r.names;
+    t.lang = NULL;
     if (!r.has_seed) {
         strbuf_addstr(report, "the record holds no seed: it is revealed when the game ends (or the host exports"
                               " it with ngoma verify)");

@@ -215,7 +215,12 @@ int view_ascii(sqlite3 *db, struct game_rec *g, int viewer, struct strbuf *out)
         strbuf_release(&label);
     }
     strbuf_addstr(out, "\n\n");
-    g->ops->view_ascii(g->st, viewer, &g->table, out);
+    {
+        /* The board's own words in her language. */
+        struct game_table t = g->table;
+        t.lang = lang;
+        g->ops->view_ascii(g->st, viewer, &t, out);
+    }
     strbuf_complete_line(out);
     strbuf_addch(out, '\n');
     if (view_status_line(db, g, viewer >= 0 && viewer < g->nseats ? g->seats[viewer].lang : NULL, out))

@@ -38,6 +38,7 @@ struct game_option {
 struct game_table {
     int nseats;
     const char *const *names;
+    const char *lang; /* the reader's language, for view_ascii's words (lib/catalog.h); NULL: English */
 };
 
 /* What a step produced: the public log every seat and observer may read,

@@ -1,5 +1,6 @@
 /* kalimambo.c: Kalimambo (Antonio Scrittore, Zoch 2011): secret simultaneous cards move explorers, Kali and Mambo round a loop. */
 #include "games/game.h"
+#include "lib/template.h"
 #include "lib/jsonx.h"
 #include "lib/paths.h"
 #include "lib/rng.h"
@@ -788,8 +789,13 @@ static void kalimambo_view_ascii(const void *st, int viewer, const struct game_t
     const struct kalimambo *k = st;
     int order[KALI + 1], n = 0;
 
+    const char *lang = t ? t->lang : NULL;
+    char n1[16], n2[16];
     draw_ring(k, out);
-    strbuf_addf(out, "\n  M Mambo   K Kali   * dung heap (%d points)   travel: 0, 1, 2...\n", k->penalty);
+    snprintf(n1, sizeof(n1), "%d", k->penalty);
+    strbuf_addstr(out, "\n  ");
+    phrase_add(out, lang, "board.kalimambo.legend", "n", n1, NULL);
+    strbuf_addch(out, '\n');
     /* The group from Mambo to the front. */
     for (int f = 0; f <= KALI; f++)
         if (on_track(k, f))
@@ -800,29 +806,49 @@ static void kalimambo_view_ascii(const void *st, int viewer, const struct game_t
             order[j] = order[j - 1];
             order[j - 1] = x;
         }
-    strbuf_addf(out, "  Back to front: M%d", k->mambo);
-    for (int i = 0; i < n; i++)
-        strbuf_addf(out, " %c%d", letter_of(k, order[i]), k->pos[order[i]]);
-    strbuf_addch(out, '\n');
-    if (game_end_agreed(k->ended))
-        strbuf_addf(out, "  The players agreed the end after %d of %d rounds.\n", k->round, k->ncards);
-    else if (k->ended)
-        strbuf_addf(out, "  The host ended the game after %d of %d rounds.\n", k->round, k->ncards);
-    else if (finished(k) && k->round < k->ncards)
-        strbuf_addf(out, "  The game ended after %d of %d rounds.\n", k->round, k->ncards);
+    {
+        struct strbuf figures = STRBUF_INIT;
+        strbuf_addf(&figures, "M%d", k->mambo);
+        for (int i = 0; i < n; i++)
+            strbuf_addf(&figures, " %c%d", letter_of(k, order[i]), k->pos[order[i]]);
+        strbuf_addstr(out, "  ");
+        phrase_add(out, lang, "board.kalimambo.back-to-front", "figures", figures.buf, NULL);
+        strbuf_addch(out, '\n');
+        strbuf_release(&figures);
+    }
+    snprintf(n1, sizeof(n1), "%d", k->round);
+    snprintf(n2, sizeof(n2), "%d", k->ncards);
+    if (game_end_agreed(k->ended) || k->ended || (finished(k) && k->round < k->ncards)) {
+        strbuf_addstr(out, "  ");
+        phrase_add(out, lang,
+                   game_end_agreed(k->ended) ? "board.kalimambo.agreed-end"
+                   : k->ended                ? "board.kalimambo.host-end"
+                                             : "board.kalimambo.ended",
+                   "round", n1, "rounds", n2, NULL);
+        strbuf_addch(out, '\n');
+    }
     strbuf_addch(out, '\n');
     for (int s = 0; s < k->nseats; s++) {
-        struct strbuf line = STRBUF_INIT;
-        strbuf_addf(&line, "%c %-12.12s %3d pts", letter_of(k, s), name_of(t, s), k->score[s]);
+        struct strbuf line = STRBUF_INIT, hand = STRBUF_INIT;
+        char score[16], last[16];
+        snprintf(score, sizeof(score), "%3d", k->score[s]);
+        snprintf(last, sizeof(last), "%d", k->last[s]);
+        strbuf_addf(&line, "%c %-12.12s ", letter_of(k, s), name_of(t, s));
+        phrase_add(&line, lang, "board.kalimambo.points", "score", score, NULL);
+        strbuf_addstr(&line, "  ");
         /* Every card played is face up: what each holds is public. */
         if (k->resigned & (1u << s))
-            strbuf_addstr(&line, "  resigned");
+            phrase_add(&line, lang, "board.kalimambo.resigned", NULL);
         else {
-            strbuf_addstr(&line, "  cards: ");
-            list_hand(k, s, &line);
+            list_hand(k, s, &hand);
+            phrase_add(&line, lang, k->nhand[s] ? "board.kalimambo.cards" : "board.kalimambo.no-cards", "cards",
+                       hand.buf, NULL);
         }
-        if (k->last[s] >= 0)
-            strbuf_addf(&line, "  last %d", k->last[s]);
+        if (k->last[s] >= 0) {
+            strbuf_addstr(&line, "  ");
+            phrase_add(&line, lang, "board.kalimambo.last", "card", last, NULL);
+        }
+        strbuf_release(&hand);
         strbuf_addstr(out, "  ");
         strbuf_add_wrapped(out, line.buf, 6, 70);
         strbuf_release(&line);
@@ -830,15 +856,19 @@ static void kalimambo_view_ascii(const void *st, int viewer, const struct game_t
     {
         struct strbuf line = STRBUF_INIT;
         int left[MAX_CARDS];
-        if (k->last[KALI] >= 0)
-            strbuf_addf(&line, "Kali played %d last round. ", k->last[KALI]);
+        struct strbuf cards = STRBUF_INIT;
+        if (k->last[KALI] >= 0) {
+            snprintf(n1, sizeof(n1), "%d", k->last[KALI]);
+            phrase_add(&line, lang, "board.kalimambo.kali-played", "card", n1, NULL);
+            strbuf_addch(&line, ' ');
+        }
         memcpy(left, k->kali_deck, sizeof(left));
         qsort(left, (size_t)k->nkali, sizeof(int), cmp_int);
-        strbuf_addstr(&line, "Kali's cards left:");
         for (int i = 0; i < k->nkali; i++)
-            strbuf_addf(&line, " %d", left[i]);
-        if (!k->nkali)
-            strbuf_addstr(&line, " none");
+            strbuf_addf(&cards, "%s%d", i ? " " : "", left[i]);
+        phrase_add(&line, lang, k->nkali ? "board.kalimambo.kali-left" : "board.kalimambo.kali-none", "cards",
+                   cards.buf, NULL);
+        strbuf_release(&cards);
         strbuf_addstr(out, "  ");
         strbuf_add_wrapped(out, line.buf, 4, 70);
         strbuf_release(&line);

@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     steps = data[1] % 64;
     ops = game_registry[g];
     seats = ops->min_seats <= 3 && ops->max_seats >= 3 ? 3 : ops->min_seats;
-    t = (struct game_table){ seats, names };
+    t = (struct game_table){ seats, names, NULL };
     opts = engine_options(ops, NULL, &err);
     st = ops->setup(opts, seats, 7, &err);
     if (!st)

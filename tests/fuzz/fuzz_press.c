@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const char *const names[] = { "Ann", "Bob", "Mary Ann", "Dan", "Eve" };
-    const struct game_table t = { 5, names };
+    const struct game_table t = { 5, names, NULL };
     char *text;
     if (size < 1)
         return 0;

@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!err.len)
             abort(); /* refused without a reason */
     } else {
-        struct game_table t = { ops->min_seats > 3 ? ops->min_seats : 3, names };
+        struct game_table t = { ops->min_seats > 3 ? ops->min_seats : 3, names, NULL };
         struct strbuf v = STRBUF_INIT;
         struct strlist legal = STRLIST_INIT;
         ops->view_ascii(st, 0, &t, &v);

@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
          * others store theirs, checked by from_json. */
         cJSON *seats = cJSON_GetObjectItem(j, "nseats");
         int nseats = ops->min_seats == ops->max_seats ? ops->min_seats : seats->valueint;
-        struct game_table t = { nseats, names };
+        struct game_table t = { nseats, names, NULL };
         for (int s = -1; s < nseats; s++) {
             struct strbuf v = STRBUF_INIT;
             cJSON *vj = ops->view_json(st, s, &t);
