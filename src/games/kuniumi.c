@@ -1,5 +1,6 @@
 /* kuniumi.c: KuniUmi (Ignazio Panades, 2020), two gods moving like rooks along their groups on a 6x6 board. */
 #include "games/game.h"
+#include "lib/template.h"
 #include "lib/jsonx.h"
 #include "lib/rng.h"
 #include "lib/util.h"
@@ -162,11 +163,6 @@ static bool has_move(const struct kuniumi *k, int seat)
 static const char *seat_name(const struct game_table *t, int seat)
 {
     return t && seat >= 0 && seat < t->nseats ? t->names[seat] : "?";
-}
-
-static const char *faction(const struct kuniumi *k, int seat)
-{
-    return seat == k->land_seat ? "Land" : "Sea";
 }
 
 /* The seat's faction as the log's term (term.kuniumi.land: Land). */
@@ -704,25 +700,54 @@ static void kuniumi_view_ascii(const void *st, int viewer, const struct game_tab
         strbuf_addstr(out, rule);
     }
     strbuf_addstr(out, files);
-    strbuf_addstr(out, "\n  [E] Earth God   x Land token   [S] Sea God   o Sea token\n\n");
+    const char *lang = t ? t->lang : NULL;
+    char n1[16], n2[16], n3[16], n4[16];
+    strbuf_addstr(out, "\n  ");
+    phrase_add(out, lang, "board.kuniumi.legend", NULL);
+    strbuf_addstr(out, "\n\n");
     if (k->phase == PH_CHOOSE) {
-        strbuf_addf(out, "  Setup complete: %s chooses Land or Sea;\n  %s gets the other.\n", seat_name(t, 1),
-                    seat_name(t, 0));
+        strbuf_addstr(out, "  ");
+        phrase_add(out, lang, "board.kuniumi.setup-complete", "who", seat_name(t, 1), "other", seat_name(t, 0), NULL);
+        strbuf_addch(out, '\n');
     } else if (k->land_seat < 0) {
-        strbuf_addf(out, "  Setup: %s places the pieces; still to place:\n", seat_name(t, 0));
-        strbuf_addf(out, "  %d Earth God, %d Sea God, %d Land token%s, %d Sea token%s.\n", setup_left(k, EARTH_GOD),
-                    setup_left(k, SEA_GOD), setup_left(k, LAND), setup_left(k, LAND) == 1 ? "" : "s",
-                    setup_left(k, SEA), setup_left(k, SEA) == 1 ? "" : "s");
-        strbuf_addf(out, "  Then %s chooses Land or Sea.\n", seat_name(t, 1));
+        struct strbuf lands = STRBUF_INIT, seas = STRBUF_INIT;
+        snprintf(n1, sizeof(n1), "%d", setup_left(k, EARTH_GOD));
+        snprintf(n2, sizeof(n2), "%d", setup_left(k, SEA_GOD));
+        snprintf(n3, sizeof(n3), "%d", setup_left(k, LAND));
+        snprintf(n4, sizeof(n4), "%d", setup_left(k, SEA));
+        phrase_add(&lands, lang, "board.kuniumi.land-tokens", "n", n3, NULL);
+        phrase_add(&seas, lang, "board.kuniumi.sea-tokens", "n", n4, NULL);
+        strbuf_addstr(out, "  ");
+        phrase_add(out, lang, "board.kuniumi.setup", "who", seat_name(t, 0), NULL);
+        strbuf_addstr(out, "\n  ");
+        phrase_add(out, lang, "board.kuniumi.left", "earth", n1, "sea", n2, "lands", lands.buf, "seas", seas.buf, NULL);
+        strbuf_addstr(out, "\n  ");
+        phrase_add(out, lang, "board.kuniumi.then-chooses", "who", seat_name(t, 1), NULL);
+        strbuf_addch(out, '\n');
+        strbuf_release(&lands);
+        strbuf_release(&seas);
     } else {
-        for (int s = 0; s < 2; s++)
-            strbuf_addf(out, "  %-5s %-24.24s %2d token%s in hand\n", faction(k, s), seat_name(t, s),
-                        in_hand(k, s), in_hand(k, s) == 1 ? "" : "s");
+        for (int s = 0; s < 2; s++) {
+            struct strbuf side = STRBUF_INIT;
+            phrase_add(&side, lang, s == k->land_seat ? "term.kuniumi.land" : "term.kuniumi.sea", NULL);
+            snprintf(n1, sizeof(n1), "%2d", in_hand(k, s));
+            strbuf_addf(out, "  %-5s %-24.24s ", side.buf, seat_name(t, s));
+            phrase_add(out, lang, "board.kuniumi.in-hand", "n", n1, NULL);
+            strbuf_addch(out, '\n');
+            strbuf_release(&side);
+        }
     }
     if (k->phase == PH_CHOOSE) {
-        strbuf_addf(out, "  To act: %s (CHOOSE LAND or CHOOSE SEA)\n", seat_name(t, k->to_move));
+        strbuf_addstr(out, "  ");
+        phrase_add(out, lang, "board.kuniumi.to-act", "who", seat_name(t, k->to_move), NULL);
+        strbuf_addch(out, '\n');
     } else if (k->phase == PH_PLAY) {
-        strbuf_addf(out, "  To move: %s (%s)\n", seat_name(t, k->to_move), faction(k, k->to_move));
+        struct strbuf side = STRBUF_INIT;
+        phrase_add(&side, lang, k->to_move == k->land_seat ? "term.kuniumi.land" : "term.kuniumi.sea", NULL);
+        strbuf_addstr(out, "  ");
+        phrase_add(out, lang, "board.kuniumi.to-move", "who", seat_name(t, k->to_move), "side", side.buf, NULL);
+        strbuf_addch(out, '\n');
+        strbuf_release(&side);
     }
 }
 
