@@ -1,5 +1,6 @@
 /* bantu.c: Bantu (Parker Brothers 1955): numbered pieces race round a track of joined circles; pieces abreast move together's sum. */
 #include "games/game.h"
+#include "lib/template.h"
 #include "lib/jsonx.h"
 #include "lib/paths.h"
 #include "lib/rng.h"
@@ -951,18 +952,20 @@ static void bantu_view_ascii(const void *st, int viewer, const struct game_table
 {
     const struct bantu *b = st;
     const struct board *bd = &b->bd;
+    const char *lang = t ? t->lang : NULL;
     (void)viewer;
 
     {
-        struct strbuf line = STRBUF_INIT;
-        strbuf_addstr(&line, "Starting spaces:");
+        struct strbuf line = STRBUF_INIT, list = STRBUF_INIT;
         for (int k = 1; k <= b->npieces; k++) {
-            strbuf_addf(&line, "  %d:", k);
-            list_pieces(b, AT_START, k, &line);
+            strbuf_addf(&list, "  %d:", k);
+            list_pieces(b, AT_START, k, &list);
         }
+        phrase_add(&line, lang, "board.bantu.starting", "list", list.buf, NULL);
         strbuf_addstr(out, "  ");
         strbuf_add_wrapped(out, line.buf, 4, 70);
         strbuf_release(&line);
+        strbuf_release(&list);
     }
     strbuf_addstr(out, "\n       a      b      c      d\n");
     for (int s = 0; s < bd->nsec; s++) {
@@ -982,10 +985,16 @@ static void bantu_view_ascii(const void *st, int viewer, const struct game_table
         while (out->len && out->buf[out->len - 1] == ' ')
             strbuf_setlen(out, out->len - 1);
         for (int k = 1; k <= PIECES; k++)
-            if (bd->start_of[k] == s)
-                strbuf_addf(out, "   starting line %d", k);
-        if (s == bd->nsec - 1)
-            strbuf_addstr(out, "   arrows: on to Finish");
+            if (bd->start_of[k] == s) {
+                char n[16];
+                snprintf(n, sizeof(n), "%d", k);
+                strbuf_addstr(out, "   ");
+                phrase_add(out, lang, "board.bantu.starting-line", "n", n, NULL);
+            }
+        if (s == bd->nsec - 1) {
+            strbuf_addstr(out, "   ");
+            phrase_add(out, lang, "board.bantu.arrows", NULL);
+        }
         strbuf_addch(out, '\n');
         /* The links to the next cross-section: | straight, \ and / aslant. */
         if (s + 1 < bd->nsec) {
@@ -1009,9 +1018,10 @@ static void bantu_view_ascii(const void *st, int viewer, const struct game_table
         }
     }
     {
-        struct strbuf line = STRBUF_INIT;
-        strbuf_addstr(&line, "Finish:");
-        list_pieces(b, FINISHED, 0, &line);
+        struct strbuf line = STRBUF_INIT, list = STRBUF_INIT;
+        list_pieces(b, FINISHED, 0, &list);
+        phrase_add(&line, lang, "board.bantu.finish", "list", list.buf, NULL);
+        strbuf_release(&list);
         strbuf_addstr(out, "  ");
         strbuf_add_wrapped(out, line.buf, 4, 70);
         strbuf_addch(out, '\n');
@@ -1021,12 +1031,26 @@ static void bantu_view_ascii(const void *st, int viewer, const struct game_table
         int home = 0;
         for (int k = 1; k <= b->npieces; k++)
             home += b->pos[s][k] == FINISHED;
-        strbuf_addf(out, "  %c %-7s %-16.16s %d of %d home%s%s\n", colours[s][0], colours[s], seat_name(t, s), home,
-                    b->npieces, b->partners ? (s % 2 ? "  (side 2+4)" : "  (side 1+3)") : "",
-                    (b->out & (1u << s)) ? "  resigned" : "");
+        char n1[16], n2[16];
+        snprintf(n1, sizeof(n1), "%d", home);
+        snprintf(n2, sizeof(n2), "%d", b->npieces);
+        strbuf_addf(out, "  %c %-7s %-16.16s ", colours[s][0], colours[s], seat_name(t, s));
+        phrase_add(out, lang, "board.bantu.home", "home", n1, "pieces", n2, NULL);
+        if (b->partners) {
+            strbuf_addstr(out, "  ");
+            phrase_add(out, lang, "board.bantu.side", "side", s % 2 ? "2+4" : "1+3", NULL);
+        }
+        if (b->out & (1u << s)) {
+            strbuf_addstr(out, "  ");
+            phrase_add(out, lang, "board.bantu.resigned", NULL);
+        }
+        strbuf_addch(out, '\n');
     }
-    if (!b->over)
-        strbuf_addf(out, "  To move: %s (%s)\n", seat_name(t, b->to_move), colours[b->to_move]);
+    if (!b->over) {
+        strbuf_addstr(out, "  ");
+        phrase_add(out, lang, "board.bantu.to-move", "who", seat_name(t, b->to_move), "colour", colours[b->to_move], NULL);
+        strbuf_addch(out, '\n');
+    }
 }
 
 static cJSON *bantu_view_json(const void *st, int viewer, const struct game_table *t)
