@@ -122,6 +122,19 @@ static void when_of_row(const struct game_rec *g, sqlite3_stmt *st, int text_col
     strbuf_release(&err);
 }
 
+/* A stored log in lang: from its events (JSON) when it has them, else
+ * its English lines. */
+static void stored_in(const char *lang, const char *events, const char *english, struct strbuf *out)
+{
+    if (events && !str_eq(lang, LANG_ENGLISH)) {
+        cJSON *j = cJSON_Parse(events);
+        game_events_text(j, lang, out);
+        cJSON_Delete(j);
+    }
+    if (!out->len)
+        strbuf_addstr(out, english ? english : "");
+}
+
 /* The turns first..last in the order they were played; with all, the
  * rolled-back ones too, marked, where they happened. Steps come under the
  * round (turn, move) they were played in, a heading each time it changes:
@@ -175,30 +188,19 @@ static int render(sqlite3 *db, const struct game_rec *g, int viewer, int first, 
         if (gone)
             strbuf_addstr(out, any ? "    (rolled back)\n" : "  (rolled back)\n");
         {
-            /* The step's events in her language, when it has them. */
-            const char *events = (const char *)sqlite3_column_text(st, 7);
+            /* The step's story, and her notes, in her language. */
             struct strbuf local = STRBUF_INIT;
-            if (events && !str_eq(lang, LANG_ENGLISH)) {
-                cJSON *j = cJSON_Parse(events);
-                game_events_text(j, lang, &local);
-                cJSON_Delete(j);
+            stored_in(lang, (const char *)sqlite3_column_text(st, 7), (const char *)sqlite3_column_text(st, 2),
+                      &local);
+            indent(out, local.buf, any ? "    " : "  ");
+            if (priv && *priv) {
+                strbuf_reset(&local);
+                stored_in(lang, (const char *)sqlite3_column_text(st, 8), priv, &local);
+                strbuf_addstr(out, any ? "    " : "  ");
+                phrase_add(out, lang, "history.own-eyes", NULL);
+                strbuf_addch(out, '\n');
+                indent(out, local.buf, any ? "      " : "    ");
             }
-            indent(out, local.len ? local.buf : (const char *)sqlite3_column_text(st, 2), any ? "    " : "  ");
-            strbuf_release(&local);
-        }
-        if (priv && *priv) {
-            /* Her notes in her language, when they are events. */
-            const char *events = (const char *)sqlite3_column_text(st, 8);
-            struct strbuf local = STRBUF_INIT;
-            if (events && !str_eq(lang, LANG_ENGLISH)) {
-                cJSON *j = cJSON_Parse(events);
-                game_events_text(j, lang, &local);
-                cJSON_Delete(j);
-            }
-            strbuf_addstr(out, any ? "    " : "  ");
-            phrase_add(out, lang, "history.own-eyes", NULL);
-            strbuf_addch(out, '\n');
-            indent(out, local.len ? local.buf : priv, any ? "      " : "    ");
             strbuf_release(&local);
         }
         if (!gone)

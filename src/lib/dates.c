@@ -9,21 +9,10 @@
 
 void date_text_in(time_t t, const char *tz, const char *lang, char out[DATE_TEXT_MAX])
 {
-    char *old = getenv("TZ") ? xstrdup(getenv("TZ")) : NULL;
     char year[16], mm[16], dd[16], day[16], hm[32], zone[16], wkey[32], mkey[32];
     struct strbuf sb = STRBUF_INIT, weekday = STRBUF_INIT, month = STRBUF_INIT;
     struct tm tm;
-    setenv("TZ", timezone_valid(tz) ? tz : "UTC", 1);
-    tzset();
-    localtime_r(&t, &tm);
-    strftime(zone, sizeof(zone), "%Z", &tm);
-    if (old) {
-        setenv("TZ", old, 1);
-        free(old);
-    } else {
-        unsetenv("TZ");
-    }
-    tzset();
+    time_in_zone(t, tz, &tm, zone);
     snprintf(year, sizeof(year), "%d", tm.tm_year + 1900);
     snprintf(mm, sizeof(mm), "%02d", tm.tm_mon + 1);
     snprintf(dd, sizeof(dd), "%02d", tm.tm_mday);

@@ -399,14 +399,13 @@ bool timezone_valid(const char *tz)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-void time_format_tz(time_t t, const char *tz, char out[64])
+void time_in_zone(time_t t, const char *tz, struct tm *tm, char zone[16])
 {
     char *old = getenv("TZ") ? xstrdup(getenv("TZ")) : NULL;
-    struct tm tm;
     setenv("TZ", timezone_valid(tz) ? tz : "UTC", 1);
     tzset();
-    localtime_r(&t, &tm);
-    strftime(out, 64, "%Y-%m-%d %H:%M %Z", &tm);
+    localtime_r(&t, tm);
+    strftime(zone, 16, "%Z", tm);
     if (old) {
         setenv("TZ", old, 1);
         free(old);
@@ -414,4 +413,13 @@ void time_format_tz(time_t t, const char *tz, char out[64])
         unsetenv("TZ");
     }
     tzset();
+}
+
+void time_format_tz(time_t t, const char *tz, char out[64])
+{
+    struct tm tm;
+    char zone[16];
+    time_in_zone(t, tz, &tm, zone);
+    strftime(out, 48, "%Y-%m-%d %H:%M ", &tm);
+    snprintf(out + strlen(out), 16, "%s", zone);
 }

@@ -80,5 +80,8 @@ void duration_format(long secs, char out[32]);
 bool timezone_valid(const char *tz);
 /* t as "2026-12-01 18:00 CET" in zone tz. */
 void time_format_tz(time_t t, const char *tz, char out[64]);
+/* t in zone tz (an unknown one: UTC) as local time, and the zone's
+ * abbreviation ("WAT"). */
+void time_in_zone(time_t t, const char *tz, struct tm *tm, char zone[16]);
 
 #endif
