@@ -57,6 +57,7 @@ done
 answer bo@example.org "JOEUR 3"
 snap
 has bo@example.org "Vouliez-vous dire JOUER 3 ? R"
+has bo@example.org "Refusé : jouez une de vos cartes par son numéro"
 answer bo@example.org "oui"
 snap
 has bo@example.org "JOUER 3 pris en compte, en secret"

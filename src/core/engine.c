@@ -193,6 +193,14 @@ static void add_log(struct strbuf *body, const struct game_log *log, const struc
     }
 }
 
+/* The game's check of seat's order, its refusal in her language. */
+static int check_in(const struct game_rec *g, int seat, const char *order, struct strbuf *canon, struct strbuf *why)
+{
+    struct game_table t = g->table;
+    t.lang = g->seats[seat].lang;
+    return g->ops->check(g->st, seat, &t, order, canon, why);
+}
+
 static int submit_order(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l, const struct origin *o)
 {
     struct strbuf canon = STRBUF_INIT, why = STRBUF_INIT;
@@ -213,7 +221,7 @@ static int submit_order(sqlite3 *db, struct game_rec *g, int seat, struct line_r
         game_names_in(g, waiting, g->seats[seat].lang, &names);
         phrase_add(&why, g->seats[seat].lang, "refused.not-your-turn", "names", names.buf, NULL);
         strbuf_release(&names);
-    } else if (g->ops->check(g->st, seat, &g->table, l->text, &canon, &why)) {
+    } else if (check_in(g, seat, l->text, &canon, &why)) {
         strbuf_addstr(&why, ". ");
         if (!engine_near_orders(g, seat, l->written ? l->written : l->text, &why))
             phrase_add(&why, g->seats[seat].lang, "legal.hint", NULL);

@@ -510,31 +510,36 @@ static void list_hand(const struct kalimambo *k, int seat, struct strbuf *out)
 static int kalimambo_check(const void *st, int seat, const struct game_table *tab, const char *order, struct strbuf *canon,
                            struct strbuf *why)
 {
-    (void)tab;
     static const char *const play[] = { "play", "card", "p", NULL };
     const struct kalimambo *k = st;
+    const char *lang = tab ? tab->lang : NULL;
+    struct strbuf hand = STRBUF_INIT;
     struct words w;
     long long card;
+    char n[24];
     int i;
 
     if (!(kalimambo_waiting_for(st) & (1u << seat))) {
-        strbuf_addstr(why, "you have no card to play now");
+        phrase_add(why, lang, "refused.kalimambo.no-card-now", NULL);
         return -1;
     }
+    list_hand(k, seat, &hand);
     words_split(&w, order, NULL);
     i = words_is(&w, 0, play) ? 1 : 0;
     if (w.n != i + 1 || !parse_int(w.w[i], 0, MAX_CARD_VALUE, &card)) {
-        strbuf_addstr(why, "play one of your cards by its number, e.g. PLAY 7; your cards: ");
-        list_hand(k, seat, why);
+        phrase_add(why, lang, "refused.kalimambo.by-number", "cards", hand.buf, NULL);
         words_release(&w);
+        strbuf_release(&hand);
         return -1;
     }
     words_release(&w);
     if (!holds(k, seat, (int)card)) {
-        strbuf_addf(why, "you have no %lld left: your cards are ", card);
-        list_hand(k, seat, why);
+        snprintf(n, sizeof(n), "%lld", card);
+        phrase_add(why, lang, "refused.kalimambo.not-held", "card", n, "cards", hand.buf, NULL);
+        strbuf_release(&hand);
         return -1;
     }
+    strbuf_release(&hand);
     strbuf_addf(canon, "PLAY %lld", card);
     return 0;
 }
