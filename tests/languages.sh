@@ -26,6 +26,11 @@ answer() {
 snap() { rm -rf "$T/last"; $PLAYER last-texts outbox "$T/last"; }
 has() { checks=$((checks + 1)); grep -q -- "$2" "$T/last/$1" || fail "$1's last mail lacks \"$2\": $(head -c 400 "$T/last/$1")"; }
 lacks() { checks=$((checks + 1)); ! grep -q -- "$2" "$T/last/$1" || fail "$1's last mail holds \"$2\""; }
+# The same in its text as one line: a sentence the mail wrapped.
+has_flat() {
+    checks=$((checks + 1))
+    tr '\n' ' ' <"$T/last/$1" | sed 's/  */ /g' | grep -q -- "$2" || fail "$1's last mail lacks \"$2\""
+}
 
 game=$("$NGOMA" new kalimambo --player Ama=ama@example.org --player Bo=bo@example.org:fr \
     --player Cida=cida@example.org:pt --player Dudu=dudu@example.org:sw --seed 7)
@@ -56,8 +61,8 @@ done
 # under the quoted offer gives it.
 answer bo@example.org "JOEUR 3"
 snap
-has bo@example.org "Vouliez-vous dire JOUER 3 ? R"
-has bo@example.org "Refusé : jouez une de vos cartes par son numéro"
+has_flat bo@example.org "Vouliez-vous dire JOUER 3 ? Répondez oui"
+has_flat bo@example.org "Refusé : jouez une de vos cartes par son numéro"
 answer bo@example.org "oui"
 snap
 has bo@example.org "JOUER 3 pris en compte, en secret"
