@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 extern const struct game_ops kuniumi_ops;
@@ -153,11 +154,10 @@ static void event_line(const cJSON *e, const char *lang, struct strbuf *out)
             if (template_phrase(tkey.buf, NULL, lang, &word, NULL))
                 strbuf_addstr(&word, term->valuestring);
             if (cJSON_IsNumber(pad) && pad->valueint > 0 && pad->valueint <= 40) {
-                int cols = 0;
-                for (const char *c = word.buf; *c; c++)
-                    cols += ((unsigned char)*c & 0xc0) != 0x80;
-                for (; cols < pad->valueint; cols++)
-                    strbuf_addch(&word, ' ');
+                char *bare = xstrdup(word.buf);
+                strbuf_reset(&word);
+                strbuf_add_padded(&word, bare, pad->valueint);
+                free(bare);
             }
             cJSON_AddStringToObject(data, f->string, word.buf);
             strbuf_release(&tkey);

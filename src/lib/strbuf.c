@@ -238,6 +238,16 @@ static void add_wrapped_open(struct strbuf *sb, const char *text, int indent, in
     }
 }
 
+void strbuf_add_padded(struct strbuf *sb, const char *s, int width)
+{
+    int cols = 0;
+    for (const char *c = s; *c; c++)
+        cols += ((unsigned char)*c & 0xc0) != 0x80;
+    strbuf_addstr(sb, s);
+    for (; cols < width; cols++)
+        strbuf_addch(sb, ' ');
+}
+
 void strbuf_add_wrapped(struct strbuf *sb, const char *text, int indent, int width)
 {
     if (SINK(sb))

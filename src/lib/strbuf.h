@@ -43,6 +43,9 @@ void strbuf_trim(struct strbuf *sb);
  * longer word stands alone), continuation lines indented by indent spaces;
  * ends with a newline. */
 void strbuf_add_wrapped(struct strbuf *sb, const char *text, int indent, int width);
+/* s, then spaces up to width columns (UTF-8 characters, not bytes), as
+ * printf's %-Ns pads ASCII; nothing more when s is as wide already. */
+void strbuf_add_padded(struct strbuf *sb, const char *s, int width);
 /* The same for what people read in a mail or an answer: no word left
  * alone on the last line (the one before goes down with it). Game logs
  * keep strbuf_add_wrapped: their words are part of every record. */

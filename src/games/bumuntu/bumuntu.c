@@ -1,5 +1,6 @@
 /* bumuntu.c: Bumuntu (Tim Blank, WizKids 2019): tribal leaders walk a jungle of animal tiles, using their abilities to win favor: setup, the turn, food, steps, tiles and swaps, scoring, views, and the module's operations; the animals are animals.c's, the board board.c's. */
 #include "games/bumuntu/bumuntu_int.h"
+#include "lib/template.h"
 
 static bool any_move(const struct bumuntu *b, int seat);
 static void score_game(struct bumuntu *b, const struct game_table *t, struct game_log *log);
@@ -1103,19 +1104,26 @@ static bool stall_warning(const struct bumuntu *b, int *rounds, int *left)
 
 static void shield_text(const struct bumuntu *b, int seat, const struct game_table *t, struct strbuf *out)
 {
-    bool any = false;
-    strbuf_addf(out, "%s's shield:", bum_seat_name(t, seat));
+    struct strbuf list = STRBUF_INIT;
     for (int s = 0; s < SLOTS; s++) {
         if (!tiles_of(b, seat, s))
             continue;
-        strbuf_addf(out, "%s %s", any ? "," : "", b->code[s]);
+        strbuf_addf(&list, "%s %s", list.len ? "," : "", b->code[s]);
         for (int k = 0; k < KINDS; k++)
             if (b->shield[seat][s][k])
-                strbuf_addf(out, " %c%d", kind_letters[k], b->shield[seat][s][k]);
-        any = true;
+                strbuf_addf(&list, " %c%d", kind_letters[k], b->shield[seat][s][k]);
     }
-    if (!any)
-        strbuf_addstr(out, " empty");
+    phrase_add(out, t ? t->lang : NULL, list.len ? "board.bumuntu.shield" : "board.bumuntu.shield-empty", "who",
+               bum_seat_name(t, seat), "list", list.buf, NULL);
+    strbuf_release(&list);
+}
+
+/* An animal's name in lang (term.bumuntu.lion), into out. */
+static void animal_in(int ability, const char *lang, struct strbuf *out)
+{
+    char term[32], key[40];
+    snprintf(key, sizeof(key), "term.%s", bum_animal_term(ability, term));
+    phrase_add(out, lang, key, NULL);
 }
 
 static void bumuntu_view_ascii(const void *st, int viewer, const struct game_table *t, struct strbuf *out)
@@ -1139,49 +1147,96 @@ static void bumuntu_view_ascii(const void *st, int viewer, const struct game_tab
         strbuf_addf(out, " %d\n", r + 1);
         strbuf_addstr(out, rule);
     }
+    const char *lang = t ? t->lang : NULL;
+    char n1[16], n2[16], n3[16];
     strbuf_addstr(out, files);
-    strbuf_addstr(out, "  A advancement  F food  N Nkisi  Y Yowa  1-5 pawns\n ");
-    for (int s = 0; s < SLOTS; s++)
-        strbuf_addf(out, " %s %s%s", b->code[s], animal_rules[b->animal[s]].name, s == 3 ? "\n " : "");
-    strbuf_addstr(out, "\n\n  Favor board, top to bottom (gold: most tiles; silver: second):\n");
+    strbuf_addstr(out, "  ");
+    phrase_add(out, lang, "board.bumuntu.legend", NULL);
+    strbuf_addstr(out, "\n ");
+    for (int s = 0; s < SLOTS; s++) {
+        strbuf_addf(out, " %s ", b->code[s]);
+        animal_in(b->animal[s], lang, out);
+        if (s == 3)
+            strbuf_addstr(out, "\n ");
+    }
+    {
+        struct strbuf head = STRBUF_INIT;
+        phrase_add(&head, lang, "board.bumuntu.favor-head", NULL);
+        strbuf_addstr(out, "\n\n  ");
+        strbuf_add_wrapped(out, head.buf, 2, 70);
+        strbuf_release(&head);
+    }
     for (int spot = 0; spot < SLOTS; spot++) {
-        strbuf_addf(out, "  %d %-12s ", spot + 1, animal_rules[b->animal[b->favor[spot]]].name);
+        struct strbuf animal = STRBUF_INIT;
+        animal_in(b->animal[b->favor[spot]], lang, &animal);
+        strbuf_addf(out, "  %d ", spot + 1);
+        strbuf_add_padded(out, animal.buf, 12);
+        strbuf_addch(out, ' ');
+        snprintf(n1, sizeof(n1), "%d", b->spot_per[spot]);
+        snprintf(n2, sizeof(n2), "%d", b->spot_gold[spot]);
+        snprintf(n3, sizeof(n3), "%d", b->spot_silver[spot]);
         if (b->spot_per[spot])
-            strbuf_addf(out, "%d per tile\n", b->spot_per[spot]);
+            phrase_add(out, lang, "board.bumuntu.per-tile", "n", n1, NULL);
         else
-            strbuf_addf(out, "gold %d, silver %d\n", b->spot_gold[spot], b->spot_silver[spot]);
+            phrase_add(out, lang, "board.bumuntu.gold-silver", "gold", n2, "silver", n3, NULL);
+        strbuf_addch(out, '\n');
+        strbuf_release(&animal);
     }
     {
         /* The rest of the scoring, as the shields print it. */
-        struct strbuf line = STRBUF_INIT;
-        strbuf_addf(&line, "A tie for most: silver to each; for second: %d each. Yowa: gold %d, silver %d."
-                           " Nkisi:", b->tie_second, b->yowa_gold, b->yowa_silver);
+        struct strbuf line = STRBUF_INIT, nkisi = STRBUF_INIT;
         for (int n = 1; n <= SLOTS; n++)
-            strbuf_addf(&line, " %d=%d%s", n, b->nkisi[n], n == SLOTS ? " favor." : ",");
+            strbuf_addf(&nkisi, "%s%d=%d", n > 1 ? ", " : "", n, b->nkisi[n]);
+        snprintf(n1, sizeof(n1), "%d", b->tie_second);
+        snprintf(n2, sizeof(n2), "%d", b->yowa_gold);
+        snprintf(n3, sizeof(n3), "%d", b->yowa_silver);
+        phrase_add(&line, lang, "board.bumuntu.ties", "second", n1, "gold", n2, "silver", n3, "nkisi", nkisi.buf, NULL);
         strbuf_addstr(out, "  ");
         strbuf_add_wrapped(out, line.buf, 2, 70);
         strbuf_release(&line);
+        strbuf_release(&nkisi);
     }
-    strbuf_addf(out, "  Advancement tiles taken: %d of %d.\n\n", b->adv_taken, b->adv_total);
+    snprintf(n1, sizeof(n1), "%d", b->adv_taken);
+    snprintf(n2, sizeof(n2), "%d", b->adv_total);
+    strbuf_addstr(out, "  ");
+    phrase_add(out, lang, "board.bumuntu.adv-taken", "taken", n1, "total", n2, NULL);
+    strbuf_addstr(out, "\n\n");
     for (int p = 0; p < b->nseats; p++) {
-        char sq[4] = "--", on[16] = "not in yet";
+        struct strbuf on = STRBUF_INIT;
+        char name[16];
         if (b->pawn[p] >= 0) {
+            char sq[4], tile_code[16];
             int tile = b->board[b->pawn[p]];
             bum_name_sq(b->pawn[p], sq);
             /* The tile under the pawn: the animal it may use. */
-            if (tile >= 0)
-                snprintf(on, sizeof(on), "on %s (%s%c)", sq, b->code[bum_tile_slot(tile)], kind_letters[bum_tile_kind(tile)]);
-            else
-                snprintf(on, sizeof(on), "on %s (none)", sq);
-        }
-        strbuf_addf(out, "  %d %-14.14s %-13s %2d tile%s %2d chip%s", p + 1, bum_seat_name(t, p), on, total_tiles(b, p),
-                    total_tiles(b, p) == 1 ? " " : "s", b->chips[p], b->chips[p] == 1 ? "" : "s");
+            if (tile >= 0) {
+                snprintf(tile_code, sizeof(tile_code), "%s%c", b->code[bum_tile_slot(tile)],
+                         kind_letters[bum_tile_kind(tile)]);
+                phrase_add(&on, lang, "board.bumuntu.on", "sq", sq, "tile", tile_code, NULL);
+            } else
+                phrase_add(&on, lang, "board.bumuntu.on-none", "sq", sq, NULL);
+        } else
+            phrase_add(&on, lang, "board.bumuntu.not-in", NULL);
+        snprintf(name, sizeof(name), "%-14.14s", bum_seat_name(t, p));
+        snprintf(n1, sizeof(n1), "%2d", total_tiles(b, p));
+        snprintf(n2, sizeof(n2), "%2d", b->chips[p]);
+        strbuf_addf(out, "  %d %s ", p + 1, name);
+        strbuf_add_padded(out, on.buf, 13);
+        strbuf_addch(out, ' ');
+        phrase_add(out, lang, "board.bumuntu.tiles", "n", n1, NULL);
+        strbuf_addch(out, ' ');
+        phrase_add(out, lang, "board.bumuntu.chips", "n", n2, NULL);
         /* At the end the favor; before it, who plays first. */
-        if (b->phase == PH_OVER)
-            strbuf_addf(out, "  %d favor", b->score[p]);
-        else if (p == b->first)
-            strbuf_addstr(out, "  (first player)");
+        if (b->phase == PH_OVER) {
+            snprintf(n3, sizeof(n3), "%d", b->score[p]);
+            strbuf_addstr(out, "  ");
+            phrase_add(out, lang, "board.bumuntu.favor", "n", n3, NULL);
+        } else if (p == b->first) {
+            strbuf_addstr(out, "  ");
+            phrase_add(out, lang, "board.bumuntu.first", NULL);
+        }
         strbuf_addch(out, '\n');
+        strbuf_release(&on);
     }
     if (viewer >= 0 && viewer < b->nseats) {
         struct strbuf sh = STRBUF_INIT;
@@ -1192,19 +1247,27 @@ static void bumuntu_view_ascii(const void *st, int viewer, const struct game_tab
     }
     {
         int rounds, left;
-        if (stall_warning(b, &rounds, &left))
-            strbuf_addf(out, "  No tile collected in %d full round%s: with none in the next %d,\n"
-                             "  the game ends and is scored (house rule stall_rounds).\n",
-                        rounds, rounds == 1 ? "" : "s", left);
-        else if (b->stalled)
-            strbuf_addf(out, "  The jungle was worked out: %d full round%s passed with no tile.\n",
-                        b->stall_rounds, b->stall_rounds == 1 ? "" : "s");
+        if (stall_warning(b, &rounds, &left)) {
+            snprintf(n1, sizeof(n1), "%d", rounds);
+            snprintf(n2, sizeof(n2), "%d", left);
+            strbuf_addstr(out, "  ");
+            phrase_add(out, lang, "board.bumuntu.stall-warning", "n", n1, "left", n2, NULL);
+            strbuf_addch(out, '\n');
+        } else if (b->stalled) {
+            snprintf(n1, sizeof(n1), "%d", b->stall_rounds);
+            strbuf_addstr(out, "  ");
+            phrase_add(out, lang, "board.bumuntu.stalled", "n", n1, NULL);
+            strbuf_addch(out, '\n');
+        }
     }
     if (b->phase != PH_OVER) {
-        static const char *const what[] = { "enters the jungle on the outer ring", "may spend food, then moves",
-                                            "moves (one step, or the animal's ability)", "may move a tile (TILE)",
-                                            "may swap two favor spots (SWAP)" };
-        strbuf_addf(out, "  To act: %s, who %s.\n", bum_seat_name(t, b->to_move), what[b->phase]);
+        static const char *const what[] = { "board.bumuntu.to-enter", "board.bumuntu.to-food", "board.bumuntu.to-move",
+                                            "board.bumuntu.to-tile", "board.bumuntu.to-swap" };
+        struct strbuf line = STRBUF_INIT;
+        phrase_add(&line, lang, what[b->phase], "who", bum_seat_name(t, b->to_move), NULL);
+        strbuf_addstr(out, "  ");
+        strbuf_add_wrapped(out, line.buf, 4, 70);
+        strbuf_release(&line);
     }
 }
 
