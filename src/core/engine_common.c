@@ -1,6 +1,7 @@
 /* engine_common.c: the orders every game takes (HELP, BOARD, LEGAL, HISTORY, MAIL, IMAGES, VACATION, TIMEZONE, the votes' words) in one table, and what a refused line may have meant. */
 #include "core/engine_int.h"
 #include "lib/catalog.h"
+#include "lib/dates.h"
 #include "lib/lexicon.h"
 #include "lib/template.h"
 #include "store/languages.h"
@@ -272,7 +273,7 @@ void engine_rules_text(const struct game_rec *g, int seat, struct strbuf *out)
 int engine_vacation(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l)
 {
     const char *arg = line + 8;
-    char until[32] = "", shown[64], example[16];
+    char until[32] = "", shown[DATE_TEXT_MAX], example[16];
     time_t t, now = clock_now();
     long secs;
     date_ahead(14, example);
@@ -280,22 +281,21 @@ int engine_vacation(sqlite3 *db, struct game_rec *g, int seat, const char *line,
         arg++;
     if (str_iprefix(arg, "until "))
         arg += 6;
+    const char *lang = g->seats[seat].lang;
     if (str_ieq(arg, "off") || str_ieq(arg, "none") || str_ieq(arg, "end")) {
-        strbuf_addstr(&l->body, "Your vacation is over: reminders and deadlines apply again.");
+        phrase_add(&l->body, lang, "vacation.over", NULL);
     } else if (duration_parse(arg, &secs) || (utc_parse(arg, &t) && (secs = (long)(t - now)) > 0)) {
         if (secs > MAX_VACATION) {
             l->status = LINE_REJECTED;
-            strbuf_addf(&l->body, "a vacation lasts at most 30 days: write VACATION UNTIL %s, VACATION 7d, or VACATION OFF.",
-                        example);
+            phrase_add(&l->body, lang, "vacation.too-long", "example", example, NULL);
             return 0;
         }
         utc_format(now + secs, until);
-        time_format_tz(now + secs, g->seats[seat].timezone, shown);
-        strbuf_addf(&l->body, "You are on vacation until %s: no reminders, and the game waits for you.", shown);
+        date_text_in(now + secs, g->seats[seat].timezone, lang, shown);
+        phrase_add(&l->body, lang, "vacation.until", "until", shown, NULL);
     } else {
         l->status = LINE_REJECTED;
-        strbuf_addf(&l->body, "write VACATION UNTIL %s (a date, UTC), VACATION 7d (a time from now, at most 30 days),"
-                              " or VACATION OFF.", example);
+        phrase_add(&l->body, lang, "vacation.how", "example", example, NULL);
         return 0;
     }
     l->status = LINE_INFO;
@@ -372,13 +372,12 @@ int engine_images_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *lin
     else {
         if (*arg)
             l->status = LINE_REJECTED;
-        strbuf_addf(&l->body, "%sYour mails %s the board as a picture; write IMAGES OFF or IMAGES ON.",
-                    *arg ? "write IMAGES ON or IMAGES OFF. " : "", g->seats[seat].images ? "show" : "do not show");
+        phrase_add(&l->body, g->seats[seat].lang, g->seats[seat].images ? "images.now-on" : "images.now-off", "wrong",
+                   *arg ? "yes" : "", NULL);
         return 0;
     }
     g->seats[seat].images = on;
-    strbuf_addstr(&l->body, on ? "Your mails show the board as a picture too (in their HTML part)."
-                               : "Your mails show the board as text only.");
+    phrase_add(&l->body, g->seats[seat].lang, on ? "images.on" : "images.off", NULL);
     return db_do(db, "UPDATE seats SET images = ? WHERE game_id = ? AND seat = ?", "iIi", on ? 1 : 0, g->id, seat + 1);
 }
 
@@ -410,12 +409,11 @@ int engine_timezone_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *l
         arg++;
     if (!timezone_valid(arg)) {
         l->status = LINE_REJECTED;
-        strbuf_addf(&l->body, "\"%s\" is not a time zone: write one like UTC, Europe/Berlin or America/New_York.",
-                    arg);
+        phrase_add(&l->body, g->seats[seat].lang, "timezone.unknown", "zone", arg, NULL);
         return 0;
     }
     l->status = LINE_INFO;
-    strbuf_addf(&l->body, "Deadlines will be shown in %s.", arg);
+    phrase_add(&l->body, g->seats[seat].lang, "timezone.set", "zone", arg, NULL);
     free(g->seats[seat].timezone);
     g->seats[seat].timezone = xstrdup(arg);
     return db_do(db, "UPDATE seats SET timezone = ? WHERE game_id = ? AND seat = ?", "sIi", arg, g->id, seat + 1);

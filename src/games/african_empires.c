@@ -1,5 +1,6 @@
 /* african_empires.c: African Empires: secret hands of Government, Religion, Economy, Disaster and Migrant cards build and ruin kingdoms. */
 #include "games/game.h"
+#include "lib/template.h"
 #include "lib/jsonx.h"
 #include "lib/paths.h"
 #include "lib/rng.h"
@@ -1196,13 +1197,18 @@ static bool ae_summarize(const void *st, int seat, const struct game_table *t, c
 static void ae_view_ascii(const void *st, int viewer, const struct game_table *t, struct strbuf *out)
 {
     const struct ae *a = st;
-    strbuf_addstr(out, "  Kingdom      Gov Eco Rel Dis  counters:");
+    const char *lang = t ? t->lang : NULL;
+    char n1[16], n2[16], n3[16];
+    strbuf_addstr(out, "  ");
+    phrase_add(out, lang, "board.african-empires.head", NULL);
     for (int p = 0; p < a->nseats; p++)
         strbuf_addf(out, "  P%d", p + 1);
     strbuf_addch(out, '\n');
     for (int s = 0; s < a->nseats; s++) {
         if (a->slot[s] < 0) {
-            strbuf_addstr(out, "  (empty)\n");
+            strbuf_addstr(out, "  ");
+            phrase_add(out, lang, "board.african-empires.empty", NULL);
+            strbuf_addch(out, '\n');
             continue;
         }
         strbuf_addf(out, "  %-12s %3d %3d %3d %2d/%d           ", a->kname[a->slot[s]], a->chits[s][GOV], a->chits[s][ECO],
@@ -1213,21 +1219,42 @@ static void ae_view_ascii(const void *st, int viewer, const struct game_table *t
     }
     strbuf_addch(out, '\n');
     for (int p = 0; p < a->nseats; p++) {
-        strbuf_addf(out, "  P%d %-20.20s %4d VT  %d card%s%s%s\n", p + 1, seat_name(t, p), a->vt[p], a->nhand[p],
-                    a->nhand[p] == 1 ? "" : "s", p == a->marker ? "  King's Marker" : "",
-                    (a->out & (1u << p)) ? "  resigned" : "");
+        snprintf(n1, sizeof(n1), "%d", a->nhand[p]);
+        strbuf_addf(out, "  P%d %-20.20s %4d VT  ", p + 1, seat_name(t, p), a->vt[p]);
+        phrase_add(out, lang, "board.african-empires.cards", "n", n1, NULL);
+        if (p == a->marker) {
+            strbuf_addstr(out, "  ");
+            phrase_add(out, lang, "board.african-empires.marker", NULL);
+        }
+        if (a->out & (1u << p)) {
+            strbuf_addstr(out, "  ");
+            phrase_add(out, lang, "board.african-empires.resigned", NULL);
+        }
+        strbuf_addch(out, '\n');
     }
-    strbuf_addf(out, "  Deck %d cards, discard pile %d. Victory: more than %d VT.\n", a->ndeck, a->ndiscard,
-                a->victory);
+    snprintf(n1, sizeof(n1), "%d", a->ndeck);
+    snprintf(n2, sizeof(n2), "%d", a->ndiscard);
+    snprintf(n3, sizeof(n3), "%d", a->victory);
+    {
+        struct strbuf deck = STRBUF_INIT;
+        phrase_add(&deck, lang, "board.african-empires.deck", "deck", n1, "discard", n2, "victory", n3, NULL);
+        strbuf_addstr(out, "  ");
+        strbuf_add_wrapped(out, deck.buf, 4, 70);
+        strbuf_release(&deck);
+    }
     if (viewer >= 0 && viewer < a->nseats) {
-        struct strbuf line = STRBUF_INIT;
-        strbuf_addf(&line, "%s's hand:", seat_name(t, viewer));
+        struct strbuf line = STRBUF_INIT, cards = STRBUF_INIT;
         for (int i = 0; i < a->nhand[viewer]; i++) {
             int c = a->hand[viewer][i];
-            strbuf_addf(&line, "%s %s (%s)", i ? "," : "", a->name[c], type_name(a->type[c]));
+            char key[64];
+            strbuf_addf(&cards, "%s %s (", i ? "," : "", a->name[c]);
+            snprintf(key, sizeof(key), "term.%s", type_term(a->type[c]));
+            phrase_add(&cards, lang, key, NULL);
+            strbuf_addch(&cards, ')');
         }
-        if (!a->nhand[viewer])
-            strbuf_addstr(&line, " no cards");
+        phrase_add(&line, lang, a->nhand[viewer] ? "board.african-empires.hand" : "board.african-empires.no-hand", "who",
+                   seat_name(t, viewer), "cards", cards.buf, NULL);
+        strbuf_release(&cards);
         strbuf_addstr(out, "  ");
         strbuf_add_wrapped(out, line.buf, 4, 70);
         strbuf_release(&line);
