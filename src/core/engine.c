@@ -25,25 +25,15 @@ int engine_record_turn(sqlite3 *db, struct game_rec *g, const char *kind, const 
     struct game_when w;
     int rc;
 
-    if (log->events) {
-        /* Its events stand for its log only when they say all of it. */
-        struct strbuf english = STRBUF_INIT;
-        game_events_text(log->events, LANG_ENGLISH, &english);
-        if (str_eq(english.buf, log->pub.buf))
-            events_text = jx_print(log->events);
-        strbuf_release(&english);
-    }
+    /* Its events stand for its log only when they say all of it; a
+     * seat's notes likewise, each seat's on its own. */
+    if (game_log_evented(log, -1))
+        events_text = jx_print(log->events);
     for (int i = 0; i < g->nseats; i++) {
-        /* A seat's notes likewise, each seat's on its own. */
-        struct strbuf english = STRBUF_INIT;
         char key[16];
-        if (!log->priv_events[i])
-            continue;
-        game_events_text(log->priv_events[i], LANG_ENGLISH, &english);
         snprintf(key, sizeof(key), "%d", i + 1);
-        if (str_eq(english.buf, log->priv[i].buf))
+        if (game_log_evented(log, i))
             cJSON_AddItemToObject(priv_events, key, cJSON_Duplicate(log->priv_events[i], 1));
-        strbuf_release(&english);
     }
     if (cJSON_GetArraySize(priv_events))
         priv_events_text = jx_print(priv_events);
@@ -170,26 +160,23 @@ static int maybe_resolve(sqlite3 *db, struct game_rec *g, struct game_log *log, 
     return resolve_step(db, g, log);
 }
 
-/* A log's text in lang: from its events when they say all of it, else
- * its English lines. */
-static void log_text_in(const cJSON *events, const struct strbuf *text, const char *lang, struct strbuf *out)
+/* The public log (whose -1) or a seat's notes in lang: from its events
+ * when they say all of it, else its English lines. */
+static void log_text_in(const struct game_log *log, int whose, const char *lang, struct strbuf *out)
 {
-    struct strbuf english = STRBUF_INIT;
-    if (events && !str_eq(lang, LANG_ENGLISH))
-        game_events_text(events, LANG_ENGLISH, &english);
-    if (english.len && str_eq(english.buf, text->buf))
-        game_events_text(events, lang, out);
+    const struct strbuf *text = whose < 0 ? &log->pub : &log->priv[whose];
+    if (!str_eq(lang, LANG_ENGLISH) && game_log_evented(log, whose))
+        game_events_text(whose < 0 ? log->events : log->priv_events[whose], lang, out);
     else
         strbuf_addstr(out, text->buf);
-    strbuf_release(&english);
 }
 
 static void add_log(struct strbuf *body, const struct game_log *log, const struct game_rec *g, int seat)
 {
-    log_text_in(log->events, &log->pub, g->seats[seat].lang, body);
+    log_text_in(log, -1, g->seats[seat].lang, body);
     if (log->priv[seat].len) {
         strbuf_complete_line(body);
-        log_text_in(log->priv_events[seat], &log->priv[seat], g->seats[seat].lang, body);
+        log_text_in(log, seat, g->seats[seat].lang, body);
     }
 }
 

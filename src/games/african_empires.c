@@ -917,7 +917,7 @@ static void end_phase(struct ae *a, const struct game_table *t, struct game_log 
     bool over = false;
     for (int s = 0; s < a->nseats; s++)
         over |= !(a->out & (1u << s)) && a->vt[s] > a->victory;
-    if (log->pub.buf != strbuf_sink) {
+    if (game_log_read(log)) {
         struct strbuf vt = STRBUF_INIT;
         for (int s = 0; s < a->nseats; s++)
             strbuf_addf(&vt, "%s%s %d", s ? ", " : "", seat_name(t, s), a->vt[s]);

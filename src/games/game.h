@@ -51,6 +51,9 @@ struct game_log {
     cJSON *events;
     /* Each seat's notes as events (game_note), likewise. */
     cJSON *priv_events[GAME_MAX_SEATS];
+    /* The bytes of pub (of priv[i]) its events wrote: they say all of it
+     * when that is its length (game_log_evented). */
+    size_t evented, priv_evented[GAME_MAX_SEATS];
     /* For resign: the seat leaves because it missed a deadline, not by
      * its own RESIGN; the log says which (GAME_LEAVES gives the words). */
     bool dropped;
@@ -89,6 +92,15 @@ void game_eventv(struct game_log *log, int depth, const char *key, va_list ap);
 /* A note for seat alone (a card drawn), as game_event writes the public
  * log: to log->priv[seat] in English and log->priv_events[seat]. */
 void game_note(struct game_log *log, int seat, int depth, const char *key, ...);
+/* Whether events say all of the public log (seat < 0) or of seat's
+ * notes: nothing was written to it but by game_event or game_note. */
+bool game_log_evented(const struct game_log *log, int seat);
+/* Whether a log is read (not a bot's look-ahead, whose words are dropped):
+ * a game builds the values of an event only then. */
+static inline bool game_log_read(const struct game_log *log)
+{
+    return log && log->pub.buf != strbuf_sink;
+}
 /* The lines of events (a step's log->events, or as stored) in lang. */
 void game_events_text(const cJSON *events, const char *lang, struct strbuf *out);
 

@@ -614,7 +614,6 @@ static int kalimambo_advance(void *st, const char *const *orders, const struct g
     struct kalimambo *k = st;
     unsigned waiting = kalimambo_waiting_for(st);
     int lowest = MAX_CARD_VALUE + 1, values[KALI + 1], nvalues = 0;
-    struct strbuf *out = &log->pub;
 
     if (!waiting || k->nkali < 1)
         return -1;
@@ -636,7 +635,7 @@ static int kalimambo_advance(void *st, const char *const *orders, const struct g
     k->nkali--;
     k->round++;
 
-    if (out->buf != strbuf_sink) {
+    if (game_log_read(log)) {
         /* "Ama 11, Bo 4, Kali 3": names and numbers, in every language. */
         struct strbuf cards = STRBUF_INIT;
         for (int s = 0; s < k->nseats; s++)
@@ -689,7 +688,7 @@ static int kalimambo_advance(void *st, const char *const *orders, const struct g
         }
         move_figure(k, mover, lowest, t, log);
     }
-    if (out->buf != strbuf_sink) {
+    if (game_log_read(log)) {
         struct strbuf scores = STRBUF_INIT;
         for (int s = 0; s < k->nseats; s++)
             strbuf_addf(&scores, "%s%s %d", s ? ", " : "", name_of(t, s), k->score[s]);

@@ -102,6 +102,8 @@ void game_log_init(struct game_log *log)
     log->dropped = false;
     log->events = NULL;
     memset(log->priv_events, 0, sizeof(log->priv_events));
+    log->evented = 0;
+    memset(log->priv_evented, 0, sizeof(log->priv_evented));
     strbuf_init(&log->pub);
     for (int i = 0; i < GAME_MAX_SEATS; i++)
         strbuf_init(&log->priv[i]);
@@ -113,6 +115,8 @@ void game_log_init_quiet(struct game_log *log)
     log->dropped = false;
     log->events = NULL;
     memset(log->priv_events, 0, sizeof(log->priv_events));
+    log->evented = 0;
+    memset(log->priv_evented, 0, sizeof(log->priv_evented));
     log->pub = sink;
     for (int i = 0; i < GAME_MAX_SEATS; i++)
         log->priv[i] = sink;
@@ -231,28 +235,36 @@ void game_event(struct game_log *log, int depth, const char *key, ...)
 }
 
 /* One event made of its typed values, into *list, its line in English
- * to text. */
-static void event_make(cJSON **list, struct strbuf *text, int depth, const char *key, va_list ap);
+ * to text; *evented counts the bytes it wrote there. */
+static void event_make(cJSON **list, struct strbuf *text, size_t *evented, int depth, const char *key, va_list ap);
 
 void game_eventv(struct game_log *log, int depth, const char *key, va_list ap)
 {
-    if (!log || log->pub.buf == strbuf_sink)
+    if (!game_log_read(log))
         return; /* a quiet log: a bot's look-ahead */
-    event_make(&log->events, &log->pub, depth, key, ap);
+    event_make(&log->events, &log->pub, &log->evented, depth, key, ap);
 }
 
 void game_note(struct game_log *log, int seat, int depth, const char *key, ...)
 {
     va_list ap;
-    if (!log || seat < 0 || seat >= GAME_MAX_SEATS || log->priv[seat].buf == strbuf_sink)
+    if (!game_log_read(log) || seat < 0 || seat >= GAME_MAX_SEATS)
         return;
     va_start(ap, key);
-    event_make(&log->priv_events[seat], &log->priv[seat], depth, key, ap);
+    event_make(&log->priv_events[seat], &log->priv[seat], &log->priv_evented[seat], depth, key, ap);
     va_end(ap);
 }
 
-static void event_make(cJSON **list, struct strbuf *text, int depth, const char *key, va_list ap)
+bool game_log_evented(const struct game_log *log, int seat)
 {
+    if (seat < 0)
+        return log->events && log->evented == log->pub.len;
+    return seat < GAME_MAX_SEATS && log->priv_events[seat] && log->priv_evented[seat] == log->priv[seat].len;
+}
+
+static void event_make(cJSON **list, struct strbuf *text, size_t *evented, int depth, const char *key, va_list ap)
+{
+    size_t before = text->len;
     cJSON *e, *v;
     int type;
     e = cJSON_CreateObject();
@@ -286,6 +298,7 @@ static void event_make(cJSON **list, struct strbuf *text, int depth, const char 
         *list = cJSON_CreateArray();
     cJSON_AddItemToArray(*list, e);
     event_line(e, LANG_ENGLISH, text);
+    *evented += text->len - before;
 }
 
 void game_events_text(const cJSON *events, const char *lang, struct strbuf *out)

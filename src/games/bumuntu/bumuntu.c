@@ -1053,7 +1053,7 @@ static void score_game(struct bumuntu *b, const struct game_table *t, struct gam
         }
     /* The table: each player's favor, then where it came from (words
      * only for a log that is read: not a bot's look-ahead). */
-    if (!log || log->pub.buf == strbuf_sink)
+    if (!game_log_read(log))
         return;
     game_event(log, 0, "bumuntu.over-favor", EV_END);
     for (int p = 0; p < b->nseats; p++) {
