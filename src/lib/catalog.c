@@ -395,7 +395,7 @@ static const struct entry *find(const struct catalog *c, const char *key)
  * host who mends a phrase needs no restart); looked at on disk at most once
  * a second. A replaced catalogue may still be rendering: it is kept. */
 static struct loaded {
-    char *path;
+    char *dir;  /* the templates directory it was read from */
     struct catalog *c;
     char *why; /* why there is none */
     struct timespec mtime;
@@ -433,9 +433,12 @@ static const struct catalog *catalog_of(const char *lang, struct strbuf *err)
     struct strbuf path = STRBUF_INIT, why = STRBUF_INIT;
     struct stat sb;
     time_t now = time(NULL);
-    bool same;
-    strbuf_addf(&path, "%s/lang/%s.po", template_dir(), langs[i].code);
-    same = l->path && str_eq(l->path, path.buf);
+    const char *dir = template_dir();
+    bool same = l->dir && str_eq(l->dir, dir);
+    /* Looked at this second already: nothing to build or ask the disk. */
+    if (same && l->looked == now && (l->c || !err))
+        return l->c;
+    strbuf_addf(&path, "%s/lang/%s.po", dir, langs[i].code);
     if (!same || l->looked != now) {
         if (stat(path.buf, &sb) != 0)
             sb = (struct stat){ .st_size = -1 };
@@ -449,9 +452,9 @@ static const struct catalog *catalog_of(const char *lang, struct strbuf *err)
                 error("%s: %s (its phrases are read in English)", path.buf, why.buf);
             free(text);
             keep_retired(l->c);
-            free(l->path);
+            free(l->dir);
             free(l->why);
-            *l = (struct loaded){ xstrdup(path.buf), c, c ? NULL : xstrdup(why.buf), sb.st_mtim, sb.st_size, 0 };
+            *l = (struct loaded){ xstrdup(dir), c, c ? NULL : xstrdup(why.buf), sb.st_mtim, sb.st_size, 0 };
         }
         l->looked = now;
     }
