@@ -116,45 +116,57 @@ static void load_one(struct pairs *ps, const char *lang, const char *scope, cons
     strbuf_release(&prefix);
 }
 
+/* An order word is at most this many words ("ne plus suivre" is three);
+ * a longer one in a catalogue is never read. */
+#define WORDS_MAX 8
+
+/* The first k words at p, one space between, folded (out: WORD_MAX * 2),
+ * and how far they reach in p; false when they do not fit. */
+static bool first_words(const char *p, int k, char *out, size_t *reach)
+{
+    char raw[WORD_MAX * 2];
+    const char *e = p;
+    size_t n = 0;
+    for (int w = 0; w < k; w++) {
+        if (w)
+            while (*e == ' ' || *e == '\t')
+                e++;
+        e += strcspn(e, " \t");
+    }
+    if ((size_t)(e - p) >= sizeof(raw))
+        return false;
+    for (const char *c = p; c < e; c++) {
+        if (*c == ' ' || *c == '\t') {
+            if (n && raw[n - 1] != ' ')
+                raw[n++] = ' ';
+            continue;
+        }
+        raw[n++] = *c;
+    }
+    raw[n] = '\0';
+    lang_fold(raw, out, WORD_MAX * 2);
+    *reach = (size_t)(e - p);
+    return true;
+}
+
 /* The pair the words at p begin with (the one of most words), its length
- * in the line in *len; NULL for none. */
+ * in the line in *len; NULL for none. The line's first words are folded
+ * once, not once a pair. */
 static const struct pair *match(const struct pairs *ps, const char *p, bool game_only, size_t *len)
 {
+    char folded[WORDS_MAX + 1][WORD_MAX * 2];
+    size_t reach[WORDS_MAX + 1];
+    bool fits[WORDS_MAX + 1];
     const struct pair *best = NULL;
+    for (int k = 1; k <= WORDS_MAX; k++)
+        fits[k] = first_words(p, k, folded[k], &reach[k]);
     for (int i = 0; i < ps->n; i++) {
         const struct pair *q = &ps->v[i];
-        char folded[WORD_MAX * 2];
-        const char *e = p;
-        if (game_only && !q->game)
+        if ((game_only && !q->game) || q->words > WORDS_MAX || !fits[q->words])
             continue;
-        for (int w = 0; w < q->words; w++) {
-            if (w)
-                while (*e == ' ' || *e == '\t')
-                    e++;
-            e += strcspn(e, " \t");
-        }
-        if ((size_t)(e - p) >= sizeof(folded))
-            continue;
-        {
-            char raw[WORD_MAX * 2];
-            size_t n = 0;
-            bool space = false;
-            for (const char *c = p; c < e && n + 1 < sizeof(raw); c++) {
-                if (*c == ' ' || *c == '\t') {
-                    space = true;
-                    continue;
-                }
-                if (space && n)
-                    raw[n++] = ' ';
-                space = false;
-                raw[n++] = *c;
-            }
-            raw[n] = '\0';
-            lang_fold(raw, folded, sizeof(folded));
-        }
-        if (str_eq(folded, q->local) && (!best || q->words > best->words)) {
+        if (str_eq(folded[q->words], q->local) && (!best || q->words > best->words)) {
             best = q;
-            *len = (size_t)(e - p);
+            *len = reach[q->words];
         }
     }
     return best;

@@ -7,7 +7,8 @@
  * orders every game takes), "lobby" (the lobby's commands) or a game
  * module's name; ENGLISH the word in lower case, dashes for spaces
  * ("word.common.no-draw"). Its text is the word in that language, then
- * other spellings after bars: "JOUER|JOUE". Accents and case never count.
+ * other spellings after bars: "JOUER|JOUE", each at most eight words.
+ * Accents and case never count.
  */
 
 /* line read in English: its first words when they are a word of lang in
