@@ -137,8 +137,9 @@ int outbox_render(sqlite3 *db, struct outmail *m, const char *name, const void *
     if (!rc) {
         m->subject = subject;
         m->text = body;
+        m->lang = lang; /* its HTML part in the same, not looked up again */
         rc = outbox_enqueue(db, m);
-        m->subject = m->text = NULL;
+        m->subject = m->text = m->lang = NULL;
     }
     free(subject);
     free(body);
@@ -264,7 +265,7 @@ int outbox_enqueue(sqlite3 *db, const struct outmail *m)
         in.more = m->more;
         in.more_to = m->more_to;
         in.subject = re.buf;
-        in.lang = lang = language_of(db, m->to);
+        in.lang = m->lang ? m->lang : (lang = language_of(db, m->to));
         /* Links mail back where a reply goes: the seat's (or host's)
          * secret address, or the lobby. */
         if (reply_to)

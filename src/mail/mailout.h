@@ -41,6 +41,7 @@ struct outmail {
     struct mail_links links[MAIL_LINKS_MAX];
     const struct strlist *commands;
     const char *more, *more_to;
+    const char *lang;         /* the language to reads (store/languages.h); NULL: looked up from to */
 };
 
 /* The address replies come back to: LOCAL+G-S-SECRET@DOMAIN for a seat,
