@@ -183,8 +183,7 @@ static void add_log(struct strbuf *body, const struct game_log *log, const struc
 /* The game's check of seat's order, its refusal in her language. */
 static int check_in(const struct game_rec *g, int seat, const char *order, struct strbuf *canon, struct strbuf *why)
 {
-    struct game_table t = g->table;
-    t.lang = g->seats[seat].lang;
+    struct game_table t = game_table_in(g, g->seats[seat].lang);
     return g->ops->check(g->st, seat, &t, order, canon, why);
 }
 

@@ -284,6 +284,13 @@ void game_seat_label_in(const struct game_rec *g, int seat, const char *lang, st
         strbuf_addstr(out, g->names[seat]);
 }
 
+struct game_table game_table_in(const struct game_rec *g, const char *lang)
+{
+    struct game_table t = g->table;
+    t.lang = lang;
+    return t;
+}
+
 void game_summary_in(const struct game_ops *ops, const char *lang, struct strbuf *out)
 {
     struct strbuf key = STRBUF_INIT;

@@ -117,6 +117,8 @@ int game_save(sqlite3 *db, struct game_rec *g);
 void game_seat_label(const struct game_rec *g, int seat, struct strbuf *out);
 /* The same in lang: "Zola (robot fort)". */
 void game_seat_label_in(const struct game_rec *g, int seat, const char *lang, struct strbuf *out);
+/* g's table for a reader of lang: a game's board and refusals in her words. */
+struct game_table game_table_in(const struct game_rec *g, const char *lang);
 /* The game in a line (its ops->summary), in lang when her catalogue has
  * summary.GAME. */
 void game_summary_in(const struct game_ops *ops, const char *lang, struct strbuf *out);

@@ -217,8 +217,7 @@ int view_ascii(sqlite3 *db, struct game_rec *g, int viewer, struct strbuf *out)
     strbuf_addstr(out, "\n\n");
     {
         /* The board's own words in her language. */
-        struct game_table t = g->table;
-        t.lang = lang;
+        struct game_table t = game_table_in(g, lang);
         g->ops->view_ascii(g->st, viewer, &t, out);
     }
     strbuf_complete_line(out);
