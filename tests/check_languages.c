@@ -472,6 +472,36 @@ START_TEST(two_seats_two_languages)
 }
 END_TEST
 
+/* Languages meet standing: an address the host merged into another reads
+ * that person's language, in a game and by language_of; her own choice
+ * made under the alias is kept for the person. */
+START_TEST(a_merged_address_reads_its_persons_language)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    char *lang;
+    t_new_game(db, "kalimambo", 3, 7, NULL, &g);
+    ck_assert_int_eq(language_set(db, "person@example.org", "sw"), 0);
+    ck_assert_int_eq(db_do(db, "INSERT INTO player_aliases (alias, address, merged_at) VALUES (?, ?, 'now')", "ss",
+                           g.seats[1].email, "person@example.org"),
+                     0);
+    game_unload(&g);
+    ck_assert_int_eq(game_load(db, 1, &g), 0);
+    ck_assert_str_eq(g.seats[1].lang, "sw");
+    ck_assert_str_eq(g.seats[0].lang, "en");
+    lang = language_of(db, g.seats[1].email);
+    ck_assert_str_eq(lang, "sw");
+    free(lang);
+    /* LANGUAGE under the alias: the person's choice. */
+    ck_assert_int_eq(language_set(db, g.seats[1].email, "pt"), 0);
+    lang = language_of(db, "person@example.org");
+    ck_assert_str_eq(lang, "pt");
+    free(lang);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 Suite *languages_suite(void)
 {
     Suite *s = suite_create("languages");
@@ -485,6 +515,7 @@ Suite *languages_suite(void)
     tcase_add_test(tc, order_words_are_read_in_each_language);
     tcase_add_test(tc, no_order_word_means_two_things);
     tcase_add_test(tc, replies_are_read_in_each_language);
+    tcase_add_test(tc, a_merged_address_reads_its_persons_language);
     tcase_add_test(tc, two_seats_two_languages);
     suite_add_tcase(s, tc);
     return s;
