@@ -47,39 +47,6 @@ static void assert_no_line_twice(const char *what, const char *text)
     }
 }
 
-/* A player's answer to her latest mail: the orders at the top, the quote
- * of that mail below, to the reply address the mail gave. */
-static void reply(sqlite3 *db, int64_t game, int seat, const char *orders, int n)
-{
-    char *secret = NULL, *email = NULL, *last = NULL;
-    struct strbuf m = STRBUF_INIT;
-    struct rawmsg raw;
-    struct inbound_result r;
-    ck_assert_int_eq(db_get_text(db, &secret, "SELECT secret FROM seats WHERE game_id = ? AND seat = ?", "Ii", game,
-                                 seat + 1), 1);
-    ck_assert_int_eq(db_get_text(db, &email, "SELECT email FROM seats WHERE game_id = ? AND seat = ?", "Ii", game,
-                                 seat + 1), 1);
-    ck_assert_int_ge(db_get_text(db, &last,
-                                 "SELECT message_id FROM outbox WHERE game_id = ? AND seat = ? ORDER BY id DESC LIMIT 1",
-                                 "Ii", game, seat + 1), 0);
-    strbuf_addf(&m,
-                "From: %s\nTo: ngoma+%lld-%d-%s@localhost\nSubject: Re: [ngoma %lld] x\nMessage-ID: <flow-%lld-%d@example.org>\n"
-                "In-Reply-To: <%s>\nReferences: <ngoma.%lld.%d.welcome@localhost> <%s>\n\n%s\n\n"
-                "On Tue, ngoma wrote:\n> the board\n",
-                email, (long long)game, seat + 1, secret, (long long)game, (long long)game, n, last ? last : "x",
-                (long long)game, seat + 1, last ? last : "x", orders);
-    rawmsg_from_memory(m.buf, m.len, 1 << 20, &raw);
-    ck_assert_int_eq(db_begin(db), 0);
-    ck_assert_int_eq(inbound_process(db, &raw, "test", &r), 0);
-    ck_assert_int_eq(db_commit(db), 0);
-    CHECK(r.status == INBOUND_PROCESSED, "game %lld: mail %d: %s", (long long)game, n, r.summary);
-    rawmsg_release(&raw);
-    free(secret);
-    free(email);
-    free(last);
-    strbuf_release(&m);
-}
-
 /*
  * The seats' mails as a chain: each mail that tells steps tells from the
  * step after the last one its seat was told, up to the step it shows, and
@@ -168,9 +135,9 @@ START_TEST(whole_games_by_mail_read_as_a_player_reads_them)
                 char text[256];
                 snprintf(text, sizeof(text), "XYZZY 99 over there\nMAIL sometimes please\nLEGAL\n%s",
                          t_pick(&legal, &r));
-                reply(db, g.id, s, text, n);
+                t_reply_mail(db, g.id, s, text, n);
             } else {
-                reply(db, g.id, s, t_pick(&legal, &r), n);
+                t_reply_mail(db, g.id, s, t_pick(&legal, &r), n);
             }
             strlist_clear(&legal);
             game_unload(&g);
@@ -268,7 +235,7 @@ static void play_one(sqlite3 *db, struct game_rec *g, int *n)
     unsigned w = g->ops->waiting_for(g->st);
     int s = __builtin_ctz(w);
     g->ops->legal(g->st, s, &g->table, &legal);
-    reply(db, g->id, s, legal.v[0], ++*n);
+    t_reply_mail(db, g->id, s, legal.v[0], ++*n);
     strlist_clear(&legal);
     game_unload(g);
     ck_assert_int_eq(game_load(db, 1, g), 0);
@@ -283,8 +250,8 @@ START_TEST(each_seat_is_mailed_as_it_chose)
     int n = 0;
     setenv("NGOMA_NOW", "2026-12-01T10:00:00Z", 1);
     t_new_game(db, "bantu", 3, 5, NULL, &g);
-    reply(db, g.id, 1, "MAIL EVERY", ++n);
-    reply(db, g.id, 2, "MAIL DIGEST 1d", ++n);
+    t_reply_mail(db, g.id, 1, "MAIL EVERY", ++n);
+    t_reply_mail(db, g.id, 2, "MAIL DIGEST 1d", ++n);
     game_unload(&g);
     ck_assert_int_eq(game_load(db, 1, &g), 0);
     ck_assert_int_eq(host_status(db, &g, viewer_of(VIEWER_SHELL), &status), 0);

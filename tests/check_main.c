@@ -1,6 +1,7 @@
 /* check_main.c: runs every Check suite of ngoma and the helpers they share. */
 #include "test_support.h"
 #include "games/tally.h"
+#include "judge/inbound.h"
 
 #include "store/db.h"
 #include "store/settings.h"
@@ -286,6 +287,7 @@ int main(int argc, char **argv)
         { "util", util_suite },
         { "template", template_suite },
         { "languages", languages_suite },
+        { "wordsleft", wordsleft_suite },
         { "db", db_suite },
         { "engine", engine_suite },
         { "kuniumi", kuniumi_suite },
@@ -468,4 +470,37 @@ char *t_flat(const char *text)
         }
     }
     return strbuf_detach(&sb);
+}
+
+/* A player's answer to her latest mail: the orders at the top, the quote
+ * of that mail below, to the reply address the mail gave. */
+void t_reply_mail(sqlite3 *db, int64_t game, int seat, const char *orders, int n)
+{
+    char *secret = NULL, *email = NULL, *last = NULL;
+    struct strbuf m = STRBUF_INIT;
+    struct rawmsg raw;
+    struct inbound_result r;
+    ck_assert_int_eq(db_get_text(db, &secret, "SELECT secret FROM seats WHERE game_id = ? AND seat = ?", "Ii", game,
+                                 seat + 1), 1);
+    ck_assert_int_eq(db_get_text(db, &email, "SELECT email FROM seats WHERE game_id = ? AND seat = ?", "Ii", game,
+                                 seat + 1), 1);
+    ck_assert_int_ge(db_get_text(db, &last,
+                                 "SELECT message_id FROM outbox WHERE game_id = ? AND seat = ? ORDER BY id DESC LIMIT 1",
+                                 "Ii", game, seat + 1), 0);
+    strbuf_addf(&m,
+                "From: %s\nTo: ngoma+%lld-%d-%s@localhost\nSubject: Re: [ngoma %lld] x\nMessage-ID: <flow-%lld-%d@example.org>\n"
+                "In-Reply-To: <%s>\nReferences: <ngoma.%lld.%d.welcome@localhost> <%s>\n\n%s\n\n"
+                "On Tue, ngoma wrote:\n> the board\n",
+                email, (long long)game, seat + 1, secret, (long long)game, (long long)game, n, last ? last : "x",
+                (long long)game, seat + 1, last ? last : "x", orders);
+    rawmsg_from_memory(m.buf, m.len, 1 << 20, &raw);
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(inbound_process(db, &raw, "test", &r), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+    CHECK(r.status == INBOUND_PROCESSED, "game %lld: mail %d: %s", (long long)game, n, r.summary);
+    rawmsg_release(&raw);
+    free(secret);
+    free(email);
+    free(last);
+    strbuf_release(&m);
 }

@@ -47,6 +47,10 @@ struct shown {
 };
 void shown_of(const char *mail, struct shown *s);
 void shown_release(struct shown *s);
+/* A player's answer to her seat's latest mail, through the judge's
+ * intake: orders at the top, the quote below, to the mail's reply address;
+ * n numbers its Message-ID. The mail must be processed. */
+void t_reply_mail(sqlite3 *db, int64_t game, int seat, const char *orders, int n);
 /* Text with every run of white space one space, so that a wrapped line
  * reads as the line it was (owned). */
 char *t_flat(const char *text);
@@ -96,6 +100,7 @@ void t_confirmed(sqlite3 *db, const char *addr);
 
 Suite *util_suite(void);
 Suite *languages_suite(void);
+Suite *wordsleft_suite(void);
 Suite *trust_suite(void);
 Suite *replies_suite(void);
 Suite *template_suite(void);

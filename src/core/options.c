@@ -1,6 +1,7 @@
 /* options.c: what a seat may do now, said compactly for a mail: its orders when few, else a summary by kind. */
 #include "core/options.h"
 #include "lib/lexicon.h"
+#include "lib/template.h"
 #include "lib/util.h"
 
 #include <stdio.h>
@@ -64,6 +65,22 @@ void options_orders(const struct game_rec *g, int seat, const char *filter, stru
     strlist_clear(&legal);
 }
 
+/*
+ * A summary line is built of orders and marks for the words around them,
+ * and said in the reader's language line by line (her order words, the
+ * catalogue's phrases) before it is wrapped: ANY_OF stands for "any of:",
+ * IN_ALL n END for "(n in all)", SUCH_AS n END for "n orders, such as".
+ */
+#define ANY_OF "\x01"
+#define IN_ALL "\x02"
+#define SUCH_AS "\x03"
+#define END "\x04"
+
+/* Whom a summary is for: her language and the game's words. */
+struct says {
+    const char *lang, *game;
+};
+
 /* "a b c", or "a b ... l (40 in all)". */
 static void add_values(struct strbuf *sb, const struct strlist *v)
 {
@@ -71,7 +88,34 @@ static void add_values(struct strbuf *sb, const struct strlist *v)
     for (size_t i = 0; i < show; i++)
         strbuf_addf(sb, "%s%s", i ? " " : "", v->v[i]);
     if (show < v->n)
-        strbuf_addf(sb, " ... (%zu in all)", v->n);
+        strbuf_addf(sb, " ... " IN_ALL "%zu" END, v->n);
+}
+
+/* text with its order words in her language and its marks in words. */
+static void say(const struct says *to, const char *text, struct strbuf *out)
+{
+    char *local = lexicon_local(to->lang, "common", to->game, text);
+    for (const char *p = local; *p;) {
+        size_t n = strcspn(p, ANY_OF IN_ALL SUCH_AS);
+        strbuf_add(out, p, n);
+        p += n;
+        if (!*p)
+            break;
+        if (*p == ANY_OF[0]) {
+            strbuf_addch(out, ' ');
+            phrase_add(out, to->lang, "options.any-of", NULL);
+            strbuf_addch(out, ' ');
+            p++;
+        } else {
+            const char *key = *p == IN_ALL[0] ? "options.in-all" : "options.such-as";
+            size_t k = strcspn(p + 1, END);
+            char *count = xstrndup(p + 1, k);
+            phrase_add(out, to->lang, key, "n", count, NULL);
+            free(count);
+            p += 1 + k + (p[1 + k] ? 1 : 0);
+        }
+    }
+    free(local);
 }
 
 static void push_unique(struct strlist *l, const char *s)
@@ -80,18 +124,19 @@ static void push_unique(struct strlist *l, const char *s)
         strlist_push(l, s);
 }
 
-/* One line (wrapped) of a summary, indented two spaces. */
-static void add_line(struct strbuf *out, const char *text)
+/* One line (wrapped) of a summary in her words, indented two spaces. */
+static void add_line(struct strbuf *out, const struct says *to, const char *text)
 {
     struct strbuf sb = STRBUF_INIT;
-    strbuf_addf(&sb, "  %s", text);
+    strbuf_addstr(&sb, "  ");
+    say(to, text, &sb);
     strbuf_add_flowed(out, sb.buf, 4, 72);
     strbuf_release(&sb);
 }
 
 /* Orders of one kind and one length (k words each): when they are every
  * combination of one or two varying words, one line says so. */
-static bool as_product(const struct strlist *orders, int k, struct strbuf *out)
+static bool as_product(const struct says *to, const struct strlist *orders, int k, struct strbuf *out)
 {
     struct strlist vals[48];
     struct toks t;
@@ -130,12 +175,12 @@ static bool as_product(const struct strlist *orders, int k, struct strbuf *out)
         }
         for (int v = 0; v < nvary; v++) {
             if (last_only)
-                strbuf_addstr(&sb, " any of: ");
+                strbuf_addstr(&sb, ANY_OF);
             else
-                strbuf_addf(&sb, "%s %s any of: ", v ? ";" : ",", names[v]);
+                strbuf_addf(&sb, "%s %s" ANY_OF, v ? ";" : ",", names[v]);
             add_values(&sb, &vals[vary[v]]);
         }
-        add_line(out, sb.buf);
+        add_line(out, to, sb.buf);
         strbuf_release(&sb);
     }
     for (int p = 0; p < k; p++)
@@ -145,7 +190,7 @@ static bool as_product(const struct strlist *orders, int k, struct strbuf *out)
 
 /* Orders of one kind and length that are no product: a line for each of
  * a few beginnings ("ENTER 1 any of: 24a 24b"), else a count. */
-static void by_prefix(const struct strlist *orders, struct strbuf *out)
+static void by_prefix(const struct says *to, const struct strlist *orders, struct strbuf *out)
 {
     struct strlist prefixes = STRLIST_INIT;
     for (size_t i = 0; i < orders->n; i++) {
@@ -157,9 +202,9 @@ static void by_prefix(const struct strlist *orders, struct strbuf *out)
     if (prefixes.n > MAX_PREFIXES) {
         struct strbuf sb = STRBUF_INIT;
         const char *sp = strchr(orders->v[0], ' ');
-        strbuf_addf(&sb, "%.*s ...: %zu orders, such as %s", (int)(sp ? sp - orders->v[0] : 0), orders->v[0],
+        strbuf_addf(&sb, "%.*s ...: " SUCH_AS "%zu" END " %s", (int)(sp ? sp - orders->v[0] : 0), orders->v[0],
                     orders->n, orders->v[0]);
-        add_line(out, sb.buf);
+        add_line(out, to, sb.buf);
         strbuf_release(&sb);
     }
     for (size_t p = 0; p < prefixes.n && prefixes.n <= MAX_PREFIXES; p++) {
@@ -173,10 +218,10 @@ static void by_prefix(const struct strlist *orders, struct strbuf *out)
         if (lasts.n == 1)
             strbuf_addf(&sb, "%s %s", prefixes.v[p], lasts.v[0]);
         else {
-            strbuf_addf(&sb, "%s any of: ", prefixes.v[p]);
+            strbuf_addf(&sb, "%s" ANY_OF, prefixes.v[p]);
             add_values(&sb, &lasts);
         }
-        add_line(out, sb.buf);
+        add_line(out, to, sb.buf);
         strlist_clear(&lasts);
         strbuf_release(&sb);
     }
@@ -185,7 +230,7 @@ static void by_prefix(const struct strlist *orders, struct strbuf *out)
 
 /* The core's summary of the orders of one kind: by their length, each
  * length as a product or by beginnings. */
-static void summarize_kind(const struct strlist *orders, struct strbuf *out)
+static void summarize_kind(const struct says *to, const struct strlist *orders, struct strbuf *out)
 {
     struct strlist done = STRLIST_INIT;
     for (size_t i = 0; i < orders->n; i++) {
@@ -207,9 +252,9 @@ static void summarize_kind(const struct strlist *orders, struct strbuf *out)
             free(t.buf);
         }
         if (same.n == 1)
-            add_line(out, same.v[0]);
-        else if (!as_product(&same, k, out))
-            by_prefix(&same, out);
+            add_line(out, to, same.v[0]);
+        else if (!as_product(to, &same, k, out))
+            by_prefix(to, &same, out);
         strlist_clear(&same);
     }
     strlist_clear(&done);
@@ -260,11 +305,10 @@ size_t options_text(const struct game_rec *g, int seat, const char *filter, size
     struct kinds k;
     const char *example = NULL;
     size_t n;
+    /* In her words: JOUER 7, as she may write it back. */
+    const struct says to = { seat >= 0 && seat < g->nseats ? g->seats[seat].lang : NULL, g->ops->name };
+    const struct game_table table = game_table_in(g, to.lang);
 
-    struct strbuf english = STRBUF_INIT;
-    struct strbuf *keep = out;
-    char *local;
-    out = &english;
     options_orders(g, seat, filter, &orders);
     n = orders.n;
     kinds_of(&orders, &k);
@@ -273,32 +317,31 @@ size_t options_text(const struct game_rec *g, int seat, const char *filter, size
         struct strbuf own = STRBUF_INIT;
         if (in_full(n, list_max, kind->n)) {
             for (size_t i = 0; i < kind->n; i++)
-                add_line(out, kind->v[i]);
-        } else if (g->ops->summarize && g->ops->summarize(g->st, seat, &g->table, kind, &own)) {
-            /* The game's own lines, kept within a mail's width. */
+                add_line(out, &to, kind->v[i]);
+        } else if (g->ops->summarize && g->ops->summarize(g->st, seat, &table, kind, &own)) {
+            /* The game's own lines, in her language, kept within a
+             * mail's width. */
             for (const char *p = own.buf; *p;) {
                 const char *nl = strchr(p, '\n');
                 char *line = xstrndup(p, nl ? (size_t)(nl - p) : strlen(p));
-                add_line(out, line);
+                add_line(out, &to, line);
                 free(line);
                 p = nl ? nl + 1 : p + strlen(p);
             }
         } else {
-            summarize_kind(kind, out);
+            summarize_kind(&to, kind, out);
             /* The example is an order the core's lines show as it is. */
             if (!example)
                 example = kind->v[0];
         }
         strbuf_release(&own);
     }
-    if (example)
-        strbuf_addf(out, "For example: %s\n", example);
-    /* In her words: JOUER 7, as she may write it back. */
-    local = lexicon_local(seat >= 0 && seat < g->nseats ? g->seats[seat].lang : NULL, "common", g->ops->name,
-                          english.buf);
-    strbuf_addstr(keep, local);
-    free(local);
-    strbuf_release(&english);
+    if (example) {
+        char *local = lexicon_local(to.lang, "common", to.game, example);
+        phrase_add(out, to.lang, "options.example", "order", local, NULL);
+        strbuf_addch(out, '\n');
+        free(local);
+    }
     kinds_release(&k);
     strlist_clear(&orders);
     return n;

@@ -1,6 +1,8 @@
 /* envelope.c: what an incoming mail says about itself: which game and seat, which secret, and whether a machine sent it. */
 #include "mail/envelope.h"
 #include "mail/replytext.h"
+#include "lib/catalog.h"
+#include "lib/lexicon.h"
 #include "lib/order_text.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
@@ -132,6 +134,24 @@ static bool envelope_line(const char *line, size_t len, struct envelope *e, int6
     return false;
 }
 
+/* The same in any language's words: PARTIE 12, JOGO 12, MCHEZO 12 (the
+ * catalogues' word.envelope.*); the sender's language is not known yet. */
+static bool envelope_line_any(const char *line, size_t len, struct envelope *e, int64_t *game)
+{
+    char *text;
+    bool found = false;
+    if (envelope_line(line, len, e, game))
+        return true;
+    text = xstrndup(line, len);
+    for (size_t i = 0; !found && lang_at(i); i++) {
+        char *english = lexicon_english(lang_at(i)->code, "envelope", NULL, text);
+        found = !str_eq(english, text) && envelope_line(english, strlen(english), e, game);
+        free(english);
+    }
+    free(text);
+    return found;
+}
+
 void envelope_read(const struct inmail *m, const char *from_setting, struct envelope *e)
 {
     char *own = mail_own_text(m->text), *local;
@@ -156,7 +176,7 @@ void envelope_read(const struct inmail *m, const char *from_setting, struct enve
         }
         while (l && isspace((unsigned char)line[l - 1]))
             l--;
-        if (!(above && envelope_line(line, l, e, &body_game))) {
+        if (!(above && envelope_line_any(line, l, e, &body_game))) {
             strbuf_add(&orders, p, len);
             strbuf_addch(&orders, '\n');
             if (above && l && *line != '>') {

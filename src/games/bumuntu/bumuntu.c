@@ -818,8 +818,8 @@ static bool bumuntu_summarize(const void *st, int seat, const struct game_table 
                               struct strbuf *out)
 {
     const struct bumuntu *b = st;
+    const char *lang = tab ? tab->lang : NULL;
     struct strlist ends = STRLIST_INIT;
-    (void)tab;
     if (!orders->n)
         return false;
     if (strncmp(orders->v[0], "FOOD ", 5) == 0) {
@@ -828,9 +828,12 @@ static bool bumuntu_summarize(const void *st, int seat, const struct game_table 
             if (!strlist_contains(&ends, end))
                 strlist_push(&ends, end);
         }
-        strbuf_addf(out, "FOOD first, if you like: up to %d step%s, a chip each, to any of %zu squares, as FOOD %s"
-                         " or a path FOOD %s; your move after it may go on the same line\n",
-                    b->chips[seat], b->chips[seat] == 1 ? "" : "s", ends.n, ends.v[0], orders->v[orders->n - 1] + 5);
+        char steps[16], squares[24];
+        snprintf(steps, sizeof(steps), "%d", b->chips[seat]);
+        snprintf(squares, sizeof(squares), "%zu", ends.n);
+        phrase_add(out, lang, "options.bumuntu.food", "n", steps, "squares", squares, "square", ends.v[0], "path",
+                   orders->v[orders->n - 1] + 5, NULL);
+        strbuf_addch(out, '\n');
         strlist_clear(&ends);
         return true;
     }
@@ -847,13 +850,15 @@ static bool bumuntu_summarize(const void *st, int seat, const struct game_table 
             if (!strlist_contains(&ends, y))
                 strlist_push(&ends, y);
         }
-        strbuf_addstr(out, "TILE x y: a tile x, any of:");
+        struct strbuf from = STRBUF_INIT, to = STRBUF_INIT;
         for (size_t i = 0; i < tiles.n; i++)
-            strbuf_addf(out, " %s", tiles.v[i]);
-        strbuf_addstr(out, "; to an empty square y, any of:");
+            strbuf_addf(&from, "%s%s", i ? " " : "", tiles.v[i]);
         for (size_t i = 0; i < ends.n; i++)
-            strbuf_addf(out, " %s", ends.v[i]);
-        strbuf_addstr(out, "; or TILE NONE\n");
+            strbuf_addf(&to, "%s%s", i ? " " : "", ends.v[i]);
+        phrase_add(out, lang, "options.bumuntu.tile", "tiles", from.buf, "squares", to.buf, NULL);
+        strbuf_addch(out, '\n');
+        strbuf_release(&from);
+        strbuf_release(&to);
         strlist_clear(&tiles);
         strlist_clear(&ends);
         return true;
