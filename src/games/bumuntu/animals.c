@@ -103,7 +103,7 @@ static int walk_order(struct order_ctx *o, int ab, const struct words *w, int *i
     struct bumuntu *b = o->b;
     const struct animal *an = &animal_rules[ab];
     int dest = -1, steps, sqs[4], n;
-    char fname[4], dname[4];
+    char fname[4], dname[4], lw[48];
     const char *word = an->word;
     bum_name_sq(from, fname);
     int max = an->reach;
@@ -114,24 +114,23 @@ static int walk_order(struct order_ctx *o, int ab, const struct words *w, int *i
     if (an->onto && bum_opponent_at(b, o->seat, dest)) {
         int victim = bum_pawn_at(b, dest), to;
         if (bum_immune(b, dest))
-            return bum_fail(o, "%s stands on an Elephant and cannot be moved: the Crocodile cannot land there",
-                        bum_seat_name(o->t, victim));
+            return bum_fail(o, "refused.bumuntu.croc-on-elephant", "who", bum_seat_name(o->t, victim), NULL);
         if (*i + 1 >= w->n || strcmp(w->w[*i], "push") != 0 || (to = bum_parse_sq(w->w[*i + 1])) < 0) {
             bool any = false;
             for (int k = 0; k < 8; k++)
                 any |= bum_free_square(b, bum_step_sq(dest, k)) && bum_step_sq(dest, k) != from;
             if (!any)
-                return bum_fail(o, "%s has no free square next to it: the Crocodile cannot land on %s",
-                            bum_seat_name(o->t, victim), dname);
-            return bum_fail(o, "landing on %s's pawn, say where it goes: CROCODILE %s PUSH <square next to %s>",
-                        bum_seat_name(o->t, victim), dname, dname);
+                return bum_fail(o, "refused.bumuntu.croc-no-room", "who", bum_seat_name(o->t, victim), "square", dname,
+                                NULL);
+            return bum_fail(o, "refused.bumuntu.croc-say-where", "who", bum_seat_name(o->t, victim), "word",
+                            bum_local(o, "CROCODILE", lw), "square", dname, NULL);
         }
         *i += 2;
         char tname[4];
         bum_name_sq(to, tname);
         /* The mover's own square is free once it has left. */
         if (!bum_adjacent(dest, to) || (bum_pawn_at(b, to) >= 0 && to != from))
-            return bum_fail(o, "%s is not a free square next to %s", tname, dname);
+            return bum_fail(o, "refused.bumuntu.croc-not-free", "square", tname, "next", dname, NULL);
         bum_canon_add(o, "CROCODILE %s PUSH %s", dname, tname);
         b->pawn[o->seat] = dest;
         bum_event(o, 0, "bumuntu.uses-onto", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_TERM, "animal",
@@ -165,6 +164,7 @@ static int walk_order(struct order_ctx *o, int ab, const struct words *w, int *i
 static int line_direction(struct order_ctx *o, int ab, const struct words *w, int *i, int from, int *d, int *dest)
 {
     const struct animal *an = &animal_rules[ab];
+    char lw[48];
     if (*i < w->n && (*d = bum_parse_dir(w->w[*i])) >= 0) {
         (*i)++;
         *dest = -1;
@@ -172,13 +172,13 @@ static int line_direction(struct order_ctx *o, int ab, const struct words *w, in
         (*i)++;
         *d = bum_direction_to(from, *dest);
     } else {
-        return bum_fail(o, "%s needs a direction (n ne e se s sw w nw) or a square, e.g. %s %s", an->word, an->word,
-                    an->example);
+        return bum_fail(o, "refused.bumuntu.needs-direction", "word", bum_local(o, an->word, lw), "example",
+                        an->example, NULL);
     }
     if (*d < 0)
-        return bum_fail(o, "the %s moves in a straight line", an->name);
+        return bum_fail(o, "refused.bumuntu.straight-line", "animal", bum_say_animal(o, ab), NULL);
     if (!(an->dirs & (1u << *d)))
-        return bum_fail(o, "the %s moves %s only", an->name, an->ways);
+        return bum_fail(o, an->ways, "animal", bum_say_animal(o, ab), NULL);
     return 0;
 }
 
@@ -187,7 +187,6 @@ static int line_direction(struct order_ctx *o, int ab, const struct words *w, in
 static int slide_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
 {
     struct bumuntu *b = o->b;
-    const struct animal *an = &animal_rules[ab];
     int d, dest;
     if (line_direction(o, ab, w, i, from, &d, &dest))
         return -1;
@@ -202,8 +201,7 @@ static int slide_order(struct order_ctx *o, int ab, const struct words *w, int *
     if (dest < 0 && len > 0)
         dest = end; /* a direction alone: as far as it goes */
     if (len == 0 || end < 0 || end != dest)
-        return bum_fail(o, "the %s cannot get there: the line is blocked by an opponent or the edge",
-                    an->name);
+        return bum_fail(o, "refused.bumuntu.blocked", "animal", bum_say_animal(o, ab), NULL);
     land(o, ab, from, dest);
     return 0;
 }
@@ -217,7 +215,7 @@ static int elephant_order(struct order_ctx *o, int ab, const struct words *w, in
         return -1;
     int end = line_end(b, o->seat, from, d, animal_rules[ab].reach);
     if (end < 0 || (dest >= 0 && end != dest))
-        return bum_fail(o, "the Elephant moves exactly 2 spaces in one direction, unobstructed");
+        return bum_fail(o, "refused.bumuntu.elephant-exact", NULL);
     dest = end;
     land(o, ab, from, dest);
     return 0;
@@ -226,6 +224,7 @@ static int elephant_order(struct order_ctx *o, int ab, const struct words *w, in
 /* The Lion moves its reach and pushes an opponent the same way. */
 static int lion_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
 {
+    char lw[48];
     struct bumuntu *b = o->b;
     int d, dest;
     char fname[4], dname[4];
@@ -235,19 +234,18 @@ static int lion_order(struct order_ctx *o, int ab, const struct words *w, int *i
     int land, victim;
     unsigned victims;
     if (!lion_ok(b, o->seat, from, d, &land, &victims) || (dest >= 0 && dest != land))
-        return bum_fail(o, "the Lion must move exactly 3 free spaces in one direction and then push an "
-                       "opponent (anywhere, not on an Elephant) one space the same way onto a square "
-                       "without a pawn");
+        return bum_fail(o, "refused.bumuntu.lion-exact", NULL);
     if (*i < w->n && str_eq(w->w[*i], "push")) {
         (*i)++;
         if ((victim = bum_read_player(o, w, i)) < 0)
             return -1;
         if (!(victims & (1u << victim)))
-            return bum_fail(o, "the Lion cannot push %s %s: %s", bum_seat_name(o->t, victim), dir_names[d],
-                        victim == o->seat          ? "you push an opponent"
-                        : b->pawn[victim] < 0      ? "that player is not in the jungle"
-                        : bum_immune(b, b->pawn[victim]) ? "a pawn on an Elephant cannot be moved"
-                                                     : "the square beyond holds a pawn or is off the board");
+            return bum_fail(o,
+                            victim == o->seat                ? "refused.bumuntu.lion-push-self"
+                            : b->pawn[victim] < 0            ? "refused.bumuntu.lion-push-out"
+                            : bum_immune(b, b->pawn[victim]) ? "refused.bumuntu.lion-push-elephant"
+                                                             : "refused.bumuntu.lion-push-blocked",
+                            "who", bum_seat_name(o->t, victim), "way", dir_names[d], NULL);
     } else if (__builtin_popcount(victims) > 1) {
         struct strbuf who = STRBUF_INIT;
         int last = -1;
@@ -258,8 +256,8 @@ static int lion_order(struct order_ctx *o, int ab, const struct words *w, int *i
                 strbuf_addf(&who, "%s%s (%s)", who.len ? ", " : "", bum_seat_name(o->t, p), sq);
                 last = p;
             }
-        bum_fail(o, "the Lion may push %s: say which, e.g. LION %s PUSH %s", who.buf, dir_names[d],
-             bum_seat_name(o->t, last));
+        bum_fail(o, "refused.bumuntu.lion-which", "whom", who.buf, "word", bum_local(o, "LION", lw), "way",
+                 dir_names[d], "last", bum_seat_name(o->t, last), NULL);
         strbuf_release(&who);
         return -1;
     } else {
@@ -282,6 +280,7 @@ static int lion_order(struct order_ctx *o, int ab, const struct words *w, int *i
 /* The Rhinoceros charges to the edge, pushing what it meets. */
 static int rhino_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
 {
+    char lw[48];
     struct bumuntu *b = o->b;
     int d, dest;
     char fname[4], dname[4];
@@ -290,14 +289,13 @@ static int rhino_order(struct order_ctx *o, int ab, const struct words *w, int *
     bum_name_sq(from, fname);
     int pushed[MAX_SEATS][2], np, end = rhino_run(b, o->seat, from, d, pushed, &np);
     if (end < 0)
-        return bum_fail(o, "the Rhinoceros cannot move a single square that way (an edge, or pawns packed "
-                       "against it, or an opponent on an Elephant)");
+        return bum_fail(o, "refused.bumuntu.rhino-cannot", NULL);
     bum_name_sq(end, dname);
     if (dest >= 0 && dest != end) {
         char said[4];
         bum_name_sq(dest, said);
-        return bum_fail(o, "the Rhinoceros charges to the edge: %s ends on %s, not %s; write RHINO %s or RHINO %s",
-                    dir_names[d], dname, said, dir_names[d], dname);
+        return bum_fail(o, "refused.bumuntu.rhino-edge", "way", dir_names[d], "square", dname, "said", said, "word",
+                        bum_local(o, "RHINO", lw), NULL);
     }
     bum_canon_add(o, "RHINO %s", dir_names[d]);
     b->pawn[o->seat] = end;
@@ -311,6 +309,7 @@ static int rhino_order(struct order_ctx *o, int ab, const struct words *w, int *
 /* The Flamingo flies to a free Flamingo (or its own) and steps once. */
 static int flamingo_order(struct order_ctx *o, int ab, const struct words *w, int *i, int from)
 {
+    char lw[48];
     struct bumuntu *b = o->b;
     int dest, sqs[4], n;
     char fname[4], dname[4];
@@ -321,14 +320,14 @@ static int flamingo_order(struct order_ctx *o, int ab, const struct words *w, in
     /* "FLAMINGO e5", or the Flamingo flown to then the square. */
     dest = n ? sqs[n - 1] : -1;
     if (n == 0)
-        return bum_fail(o, "FLAMINGO needs the square you end on, e.g. FLAMINGO e5");
+        return bum_fail(o, "refused.bumuntu.flamingo-square", "word", bum_local(o, "FLAMINGO", lw), NULL);
     flamingo_dest(b, o->seat, from, ok);
     bum_name_sq(dest, dname);
     if (n == 2 && (bum_ability_at(b, sqs[0]) != FLAMINGO || (bum_pawn_at(b, sqs[0]) >= 0 && sqs[0] != from) ||
                    !bum_adjacent(sqs[0], dest) || bum_opponent_at(b, o->seat, dest) || dest == from))
-        return bum_fail(o, "the Flamingo flies to a free Flamingo (or its own) and then moves one step");
+        return bum_fail(o, "refused.bumuntu.flamingo-flies", NULL);
     if (!ok[dest])
-        return bum_fail(o, "%s is not one step from a free Flamingo (and not your starting square)", dname);
+        return bum_fail(o, "refused.bumuntu.flamingo-not-next", "square", dname, NULL);
     bum_canon_add(o, "FLAMINGO %s", dname);
     b->pawn[o->seat] = dest;
     bum_event(o, 0, "bumuntu.flies", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_TERM, "animal",
@@ -461,9 +460,9 @@ static void flamingo_moves(const struct bumuntu *b, int seat, int ab, const stru
 
 const struct animal animal_rules[ALL_ANIMALS] = {
     [GIRAFFE] = { "Giraffe", "GIRAFFE", 3, ANY_WAY, "", "e5", false, false, false, walk_order, walk_moves },
-    [CHIMPANZEE] = { "Chimpanzee", "CHIMPANZEE", 0, DIAGONAL, "diagonally", "e5", false, false, false, slide_order,
+    [CHIMPANZEE] = { "Chimpanzee", "CHIMPANZEE", 0, DIAGONAL, "refused.bumuntu.only-diagonal", "e5", false, false, false, slide_order,
                      slide_moves },
-    [ZEBRA] = { "Zebra", "ZEBRA", 0, ORTHOGONAL, "along ranks and files", "e5", false, false, false, slide_order,
+    [ZEBRA] = { "Zebra", "ZEBRA", 0, ORTHOGONAL, "refused.bumuntu.only-orthogonal", "e5", false, false, false, slide_order,
                 slide_moves },
     [FLAMINGO] = { "Flamingo", "FLAMINGO", 1, ANY_WAY, "", "e5", false, false, false, flamingo_order,
                    flamingo_moves },

@@ -1,5 +1,11 @@
 /* board.c: Bumuntu's board: squares and their names, pawns and tiles on them, walks, and the words of an order being read and answered. */
 #include "games/bumuntu/bumuntu_int.h"
+#include "lib/catalog.h"
+#include "lib/lexicon.h"
+#include "lib/template.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
 
 #include <ctype.h>
 #include <stdio.h>
@@ -152,13 +158,46 @@ const char *bum_animal_term(int ability, char out[32])
     return out;
 }
 
-int bum_fail(struct order_ctx *o, const char *fmt, ...)
+int bum_fail(struct order_ctx *o, const char *key, ...)
 {
+    /* The order words a reason may name, in her language. */
+    static const char *const words[][2] = { { "push", "PUSH" }, { "enter", "ENTER" }, { "move", "MOVE" },
+                                            { "tile", "TILE" }, { "none", "NONE" },   { "swap", "SWAP" },
+                                            { "food", "FOOD" }, { "lion", "LION" } };
+    const char *lang = o->t ? o->t->lang : NULL, *name;
+    cJSON *d = cJSON_CreateObject();
     va_list ap;
-    va_start(ap, fmt);
-    strbuf_vaddf(o->why, fmt, ap);
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+        char *w = lexicon_local(lang, NULL, "bumuntu", words[i][1]);
+        cJSON_AddStringToObject(d, words[i][0], w);
+        free(w);
+    }
+    va_start(ap, key);
+    while ((name = va_arg(ap, const char *))) {
+        const char *value = va_arg(ap, const char *);
+        cJSON_AddStringToObject(d, name, value ? value : "");
+    }
     va_end(ap);
+    template_phrase(key, d, lang, o->why, NULL);
+    cJSON_Delete(d);
     return -1;
+}
+
+const char *bum_local(const struct order_ctx *o, const char *english, char out[48])
+{
+    char *w = lexicon_local(o->t ? o->t->lang : NULL, NULL, "bumuntu", english);
+    snprintf(out, 48, "%s", w);
+    free(w);
+    return out;
+}
+
+const char *bum_say_animal(const struct order_ctx *o, int ability)
+{
+    char term[32], key[40];
+    const char *text;
+    snprintf(key, sizeof(key), "term.%s", bum_animal_term(ability, term));
+    text = catalog_text(o->t ? o->t->lang : NULL, key, 1);
+    return text ? text : animal_rules[ability].name;
 }
 
 void bum_canon_add(struct order_ctx *o, const char *fmt, ...)
@@ -217,7 +256,7 @@ int bum_read_player(struct order_ctx *o, const struct words *w, int *i)
     long long n;
     int sq, best = -1, best_len = 0;
     if (*i >= w->n)
-        return bum_fail(o, "PUSH names the opponent the Lion moves, e.g. PUSH %s", o->t ? bum_seat_name(o->t, 0) : "2");
+        return bum_fail(o, "refused.bumuntu.push-names", "who", o->t ? bum_seat_name(o->t, 0) : "2", NULL);
     if ((sq = bum_parse_sq(w->w[*i])) >= 0 && bum_pawn_at(b, sq) >= 0) {
         (*i)++;
         return bum_pawn_at(b, sq);
@@ -240,8 +279,7 @@ int bum_read_player(struct order_ctx *o, const struct words *w, int *i)
         words_release(&nw);
     }
     if (best < 0)
-        return bum_fail(o, "\"%s\" is not a player of this game: PUSH takes a player's name, seat number or square",
-                    w->w[*i]);
+        return bum_fail(o, "refused.bumuntu.push-no-player", "word", w->w[*i], NULL);
     *i += best_len;
     return best;
 }
@@ -265,28 +303,32 @@ int bum_walk_check(struct order_ctx *o, const char *what, int from, const int *s
                       bool through, int *dest, int *steps)
 {
     struct bumuntu *b = o->b;
-    char name[4];
+    char name[4], lw[48], num[16], num2[16];
     if (n >= 2 && sqs[0] == from) { /* the path may name the pawn's own square first */
         sqs++;
         n--;
     }
     if (n == 0)
-        return bum_fail(o, "%s needs a square, e.g. %s e5", what, what);
-    if (n > max)
-        return bum_fail(o, "%s moves at most %d space%s", what, max, max == 1 ? "" : "s");
+        return bum_fail(o, "refused.bumuntu.needs-square", "word", bum_local(o, what, lw), NULL);
+    if (n > max) {
+        snprintf(num, sizeof(num), "%d", max);
+        return bum_fail(o, "refused.bumuntu.at-most", "word", bum_local(o, what, lw), "n", num, NULL);
+    }
     if (n >= 2 || bum_adjacent(from, sqs[0])) {
         /* A path: each square next to the one before. */
         int cur = from;
         for (int k = 0; k < n; k++) {
             bum_name_sq(sqs[k], name);
             if (!bum_adjacent(cur, sqs[k]))
-                return bum_fail(o, "%s is not next to the square before it: a path goes one square at a time", name);
+                return bum_fail(o, "refused.bumuntu.path-gap", "square", name, NULL);
             if (!through && bum_opponent_at(b, o->seat, sqs[k]))
-                return bum_fail(o, "%s holds another pawn: you may not move through or onto an opponent", name);
+                return bum_fail(o, "refused.bumuntu.path-pawn", "square", name, NULL);
             cur = sqs[k];
         }
-        if (n < min)
-            return bum_fail(o, "%s moves at least %d spaces", what, min);
+        if (n < min) {
+            snprintf(num, sizeof(num), "%d", min);
+            return bum_fail(o, "refused.bumuntu.at-least", "word", bum_local(o, what, lw), "n", num, NULL);
+        }
         *dest = cur;
         *steps = n;
     } else {
@@ -296,13 +338,17 @@ int bum_walk_check(struct order_ctx *o, const char *what, int from, const int *s
         for (s = min; s <= max && !reach[s][sqs[0]]; s++)
             ;
         bum_name_sq(sqs[0], name);
-        if (s > max)
-            return bum_fail(o, "%s cannot reach %s in %d to %d steps without passing an opponent", what, name, min, max);
+        if (s > max) {
+            snprintf(num, sizeof(num), "%d", min);
+            snprintf(num2, sizeof(num2), "%d", max);
+            return bum_fail(o, "refused.bumuntu.cannot-reach", "word", bum_local(o, what, lw), "square", name, "min",
+                            num, "max", num2, NULL);
+        }
         *dest = sqs[0];
         *steps = s;
     }
     if (*dest == from)
-        return bum_fail(o, "a move may not end on the square it started from");
+        return bum_fail(o, "refused.bumuntu.same-square", NULL);
     return 0;
 }
 

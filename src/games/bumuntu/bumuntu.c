@@ -505,13 +505,12 @@ static int do_enter(struct order_ctx *o, const struct words *w, int *i)
     int sq = *i < w->n ? bum_parse_sq(w->w[*i]) : -1;
     char name[4];
     if (sq < 0)
-        return bum_fail(o, "ENTER needs a square of the outer ring, e.g. ENTER a1");
+        return bum_fail(o, "refused.bumuntu.enter-square", NULL);
     (*i)++;
     if (!bum_outer_ring(sq))
-        return bum_fail(o, "%s is not on the outer ring: you enter on a square of rank 1 or 8, or file a or h",
-                    w->w[*i - 1]);
+        return bum_fail(o, "refused.bumuntu.enter-outer", "square", w->w[*i - 1], NULL);
     if (bum_pawn_at(b, sq) >= 0)
-        return bum_fail(o, "%s is taken by another pawn", w->w[*i - 1]);
+        return bum_fail(o, "refused.bumuntu.enter-taken", "square", w->w[*i - 1], NULL);
     bum_name_sq(sq, name);
     b->pawn[o->seat] = sq;
     bum_canon_add(o, "ENTER %s", name);
@@ -526,9 +525,9 @@ static int do_food(struct order_ctx *o, const struct words *w, int *i)
     int sqs[SQ], n = bum_read_squares(w, i, sqs, SQ), from = b->pawn[o->seat], dest, steps;
     struct strbuf path = STRBUF_INIT;
     if (b->phase != PH_TURN)
-        return bum_fail(o, "food chips are spent first in a turn, before the move");
+        return bum_fail(o, "refused.bumuntu.food-first", NULL);
     if (!b->chips[o->seat])
-        return bum_fail(o, "you have no food chips");
+        return bum_fail(o, "refused.bumuntu.no-chips", NULL);
     if (n == 1 && !bum_adjacent(from, sqs[0])) {
         /* A destination alone: as few chips as it takes. */
         int d = abs(from % N - sqs[0] % N) > abs(from / N - sqs[0] / N) ? abs(from % N - sqs[0] % N)
@@ -539,8 +538,12 @@ static int do_food(struct order_ctx *o, const struct words *w, int *i)
     } else if (bum_walk_check(o, "FOOD", from, sqs, n, 1, SQ, false, &dest, &steps)) {
         return -1;
     }
-    if (steps > b->chips[o->seat])
-        return bum_fail(o, "that takes %d food chips and you have %d", steps, b->chips[o->seat]);
+    if (steps > b->chips[o->seat]) {
+        char need[16], have[16];
+        snprintf(need, sizeof(need), "%d", steps);
+        snprintf(have, sizeof(have), "%d", b->chips[o->seat]);
+        return bum_fail(o, "refused.bumuntu.food-too-far", "n", need, "have", have, NULL);
+    }
     {
         bool reach[SQ + 1][SQ];
         bum_walks(b, o->seat, from, steps, false, reach);
@@ -562,12 +565,12 @@ static int do_step(struct order_ctx *o, const struct words *w, int *i)
     int sqs[2], n = bum_read_squares(w, i, sqs, 2), from = b->pawn[o->seat];
     char name[4];
     if (n != 1)
-        return bum_fail(o, "MOVE takes one square next to your pawn, e.g. MOVE e5");
+        return bum_fail(o, "refused.bumuntu.move-square", NULL);
     bum_name_sq(sqs[0], name);
     if (!bum_adjacent(from, sqs[0]))
-        return bum_fail(o, "%s is not next to your pawn: a plain move is one step", name);
+        return bum_fail(o, "refused.bumuntu.move-not-next", "square", name, NULL);
     if (bum_opponent_at(b, o->seat, sqs[0]))
-        return bum_fail(o, "%s holds another pawn", name);
+        return bum_fail(o, "refused.bumuntu.move-taken", "square", name, NULL);
     bum_canon_add(o, "MOVE %s", name);
     b->pawn[o->seat] = sqs[0];
     bum_event(o, 0, "bumuntu.steps", EV_STR, "who", bum_seat_name(o->t, o->seat), EV_STR, "to", name, EV_END);
@@ -581,10 +584,13 @@ static int do_ability(struct order_ctx *o, int ab, const struct words *w, int *i
     int from = b->pawn[o->seat];
 
     if (bum_ability_at(b, from) < 0)
-        return bum_fail(o, "your pawn stands on an empty square: only a one-step MOVE (after food, if any)");
-    if (bum_ability_at(b, from) != ab)
-        return bum_fail(o, "your pawn stands on a %s tile, not a %s: its order is %s",
-                    animal_rules[bum_ability_at(b, from)].name, animal_rules[ab].name, animal_rules[bum_ability_at(b, from)].word);
+        return bum_fail(o, "refused.bumuntu.empty-square", NULL);
+    if (bum_ability_at(b, from) != ab) {
+        char lw[48];
+        return bum_fail(o, "refused.bumuntu.wrong-animal", "animal", bum_say_animal(o, bum_ability_at(b, from)), "other",
+                        bum_say_animal(o, ab), "word", bum_local(o, animal_rules[bum_ability_at(b, from)].word, lw),
+                        NULL);
+    }
     b->collect = from;
     if (animal_rules[ab].order(o, ab, w, i, from))
         return -1;
@@ -602,7 +608,7 @@ static int do_tile(struct order_ctx *o, const struct words *w, int *i)
     int from, to;
     char a[4], c[4];
     if (b->phase != PH_TILE)
-        return bum_fail(o, "TILE follows the Tarantula's move");
+        return bum_fail(o, "refused.bumuntu.tile-after", NULL);
     if (*i < w->n && (str_eq(w->w[*i], "none") || str_eq(w->w[*i], "no") || str_eq(w->w[*i], "skip"))) {
         (*i)++;
         bum_canon_add(o, "TILE NONE");
@@ -611,18 +617,18 @@ static int do_tile(struct order_ctx *o, const struct words *w, int *i)
         return 0;
     }
     if (*i + 1 >= w->n || (from = bum_parse_sq(w->w[*i])) < 0 || (to = bum_parse_sq(w->w[*i + 1])) < 0)
-        return bum_fail(o, "TILE takes a tile's square and an empty square, e.g. TILE a1 b2, or TILE NONE");
+        return bum_fail(o, "refused.bumuntu.tile-squares", NULL);
     *i += 2;
     bum_name_sq(from, a);
     bum_name_sq(to, c);
     if (b->board[from] < 0)
-        return bum_fail(o, "%s holds no tile", a);
+        return bum_fail(o, "refused.bumuntu.tile-none-there", "square", a, NULL);
     if (bum_pawn_at(b, from) >= 0)
-        return bum_fail(o, "the tile on %s has a pawn on it", a);
+        return bum_fail(o, "refused.bumuntu.tile-pawn", "square", a, NULL);
     if (from == b->collect)
-        return bum_fail(o, "the Tarantula tile you leave is the one you collect");
+        return bum_fail(o, "refused.bumuntu.tile-collected", NULL);
     if (b->board[to] >= 0 || bum_pawn_at(b, to) >= 0)
-        return bum_fail(o, "%s is not empty: a tile moves to a square with no tile and no pawn", c);
+        return bum_fail(o, "refused.bumuntu.tile-not-empty", "square", c, NULL);
     bum_canon_add(o, "TILE %s %s", a, c);
     b->board[to] = b->board[from];
     b->board[from] = -1;
@@ -641,7 +647,7 @@ static int do_swap(struct order_ctx *o, const struct words *w, int *i)
     struct bumuntu *b = o->b;
     long long x, y;
     if (b->phase != PH_SWAP)
-        return bum_fail(o, "SWAP follows the collection of an advancement tile");
+        return bum_fail(o, "refused.bumuntu.swap-after", NULL);
     if (*i < w->n && (str_eq(w->w[*i], "none") || str_eq(w->w[*i], "no") || str_eq(w->w[*i], "skip"))) {
         (*i)++;
         bum_canon_add(o, "SWAP NONE");
@@ -650,16 +656,19 @@ static int do_swap(struct order_ctx *o, const struct words *w, int *i)
         return 0;
     }
     if (*i + 1 >= w->n || !parse_int(w->w[*i], 1, SLOTS, &x) || !parse_int(w->w[*i + 1], 1, SLOTS, &y))
-        return bum_fail(o, "SWAP takes two neighbouring spots of the favor board, 1 (top) to 8, e.g. SWAP 3 4, or "
-                       "SWAP NONE");
+        return bum_fail(o, "refused.bumuntu.swap-spots", NULL);
     *i += 2;
     if (y < x) {
         long long t = x;
         x = y;
         y = t;
     }
-    if (y - x != 1)
-        return bum_fail(o, "spots %lld and %lld are not neighbours (1 and 8 are not neighbours either)", x, y);
+    if (y - x != 1) {
+        char xs[24], ys[24];
+        snprintf(xs, sizeof(xs), "%lld", x);
+        snprintf(ys, sizeof(ys), "%lld", y);
+        return bum_fail(o, "refused.bumuntu.swap-not-neighbours", "x", xs, "y", ys, NULL);
+    }
     int tmp = b->favor[x - 1];
     b->favor[x - 1] = b->favor[y - 1];
     b->favor[y - 1] = tmp;
@@ -709,13 +718,13 @@ static int apply(struct order_ctx *o, const char *line)
     words_split(&w, line, "-,");
     if (w.n == 0 || w.too_many) {
         words_release(&w);
-        return bum_fail(o, w.n ? "too many words in one order" : "empty order");
+        return bum_fail(o, w.n ? "refused.bumuntu.too-many-words" : "refused.bumuntu.empty", NULL);
     }
     while (i < w.n && rc == 0) {
         const char *word = w.w[i];
         int ab;
         if (b->phase == PH_OVER || b->to_move != o->seat) {
-            rc = bum_fail(o, "your turn is over before \"%s\"", word);
+            rc = bum_fail(o, "refused.bumuntu.turn-over", "word", word, NULL);
             break;
         }
         if (b->phase == PH_ENTER) {
@@ -732,9 +741,7 @@ static int apply(struct order_ctx *o, const char *line)
             i++;
             rc = do_swap(o, &w, &i);
         } else if (b->phase == PH_TILE || b->phase == PH_SWAP) {
-            rc = bum_fail(o, b->phase == PH_TILE ? "the Tarantula may move a tile now: TILE a1 b2, or TILE NONE"
-                                             : "you collected an advancement tile: SWAP two neighbouring favor "
-                                               "spots (e.g. SWAP 3 4), or SWAP NONE");
+            rc = bum_fail(o, b->phase == PH_TILE ? "refused.bumuntu.now-tile" : "refused.bumuntu.now-swap", NULL);
         } else if (str_eq(word, "move") || str_eq(word, "step")) {
             i++;
             rc = do_step(o, &w, &i);
@@ -743,8 +750,7 @@ static int apply(struct order_ctx *o, const char *line)
         } else if (bum_parse_sq(word) >= 0) {
             rc = do_step(o, &w, &i); /* a lone square: a one-step move */
         } else {
-            rc = bum_fail(o, "\"%s\" is not an order of Bumuntu: FOOD, MOVE, an animal (e.g. LION ne), TILE or SWAP",
-                      word);
+            rc = bum_fail(o, "refused.bumuntu.not-an-order", "word", word, NULL);
         }
     }
     words_release(&w);
@@ -757,7 +763,7 @@ static int bumuntu_check(const void *st, int seat, const struct game_table *tab,
     struct bumuntu copy = *(const struct bumuntu *)st;
     struct order_ctx o = { &copy, seat, tab, NULL, NULL, canon, why };
     if (copy.phase == PH_OVER || copy.to_move != seat)
-        return bum_fail(&o, "it is not your turn");
+        return bum_fail(&o, "refused.bumuntu.not-your-turn", NULL);
     if (apply(&o, order)) {
         strbuf_reset(canon);
         return -1;

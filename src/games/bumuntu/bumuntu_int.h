@@ -141,7 +141,15 @@ void bum_event(struct order_ctx *o, int depth, const char *key, ...);
 /* An animal as the log's term (term.bumuntu.lion: Lion); out holds it. */
 const char *bum_animal_term(int ability, char out[32]);
 
-int bum_fail(struct order_ctx *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Refuses: the catalogue's phrase key over pairs of strings, name then
+ * value, ended by NULL, in the reader's language (o->t's); the reason may
+ * name the order words {{push}}, {{enter}}, {{move}}, {{tile}},
+ * {{none}}, {{swap}}, {{food}} and {{lion}} in her words. Returns -1. */
+int bum_fail(struct order_ctx *o, const char *key, ...) __attribute__((sentinel));
+/* An English order word in the reader's words, in out. */
+const char *bum_local(const struct order_ctx *o, const char *english, char out[48]);
+/* An animal's name in the reader's language. */
+const char *bum_say_animal(const struct order_ctx *o, int ability);
 
 void bum_canon_add(struct order_ctx *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
