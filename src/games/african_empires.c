@@ -1,5 +1,6 @@
 /* african_empires.c: African Empires: secret hands of Government, Religion, Economy, Disaster and Migrant cards build and ruin kingdoms. */
 #include "games/game.h"
+#include "lib/catalog.h"
 #include "lib/template.h"
 #include "lib/jsonx.h"
 #include "lib/paths.h"
@@ -21,11 +22,6 @@
 enum chit { GOV, ECO, REL, DIS };
 static const char *const chit_names[4] = { "Government", "Economy", "Religion", "Disaster" };
 
-/* "an" before a vowel (an Economy chit), else "a". */
-static const char *a_or_an(const char *word)
-{
-    return strchr("AEIOUaeiou", word[0]) ? "an" : "a";
-}
 /* Card types by letter; M (Migrant) places no chit. */
 static const char type_letters[] = "GERDM";
 
@@ -100,6 +96,14 @@ static const char *chit_term(int chit)
     static const char *const terms[] = { "african-empires.a-government-chit", "african-empires.an-economy-chit",
                                          "african-empires.a-religion-chit", "african-empires.a-disaster-chit" };
     return terms[chit];
+}
+
+/* A chit's name in the catalogue (term.african-empires.economy). */
+static const char *chit_key(int chit)
+{
+    static const char *const keys[] = { "term.african-empires.government", "term.african-empires.economy",
+                                        "term.african-empires.religion", "term.african-empires.disaster" };
+    return keys[chit];
 }
 
 /* Lower-case words of letters and digits, single spaces. */
@@ -587,7 +591,7 @@ static char *next_word(char **s)
 
 /* Matches the card at the start of rest: a card's whole name, else an
  * abbreviation (a unique beginning of a name) up to the next keyword. */
-static int match_card(const struct ae *a, int seat, char **rest, struct strbuf *why)
+static int match_card(const struct ae *a, int seat, const char *lang, char **rest, struct strbuf *why)
 {
     static const char *const keys[] = { "on", "move", "discard", "place", NULL };
     int best = -1;
@@ -625,7 +629,7 @@ static int match_card(const struct ae *a, int seat, char **rest, struct strbuf *
     if (plen == 0) {
         if (a->nhand[seat] == 1)
             return 0; /* the one card left needs no name */
-        strbuf_addstr(why, "name the card you play (a unique beginning of its name will do)");
+        phrase_add(why, lang, "refused.african-empires.name-card", NULL);
         return -1;
     }
     int n = 0, found = -1;
@@ -638,10 +642,14 @@ static int match_card(const struct ae *a, int seat, char **rest, struct strbuf *
         free(nm);
     }
     if (n != 1) {
-        strbuf_addf(why, "\"%.*s\" %s: your hand is", (int)plen, *rest,
-                    n ? "fits more than one of your cards" : "is no card in your hand");
+        struct strbuf hand = STRBUF_INIT;
+        char *word = xstrndup(*rest, plen);
         for (int i = 0; i < a->nhand[seat]; i++)
-            strbuf_addf(why, "%s %s", i ? "," : "", a->name[a->hand[seat][i]]);
+            strbuf_addf(&hand, "%s%s", i ? ", " : "", a->name[a->hand[seat][i]]);
+        phrase_add(why, lang, n ? "refused.african-empires.card-ambiguous" : "refused.african-empires.card-none",
+                   "word", word, "hand", hand.buf, NULL);
+        free(word);
+        strbuf_release(&hand);
         return -1;
     }
     *rest = end;
@@ -690,6 +698,7 @@ static int parse_order(const struct ae *a, int seat, const struct game_table *t,
                        struct strbuf *why)
 {
     char *norm = normalize(text), *rest = norm, *w;
+    const char *lang = t ? t->lang : NULL;
     int rc = -1;
     char type;
 
@@ -701,13 +710,16 @@ static int parse_order(const struct ae *a, int seat, const struct game_table *t,
         bool ev = rest[0] == 'e';
         next_word(&rest);
         if (ev != (a->phase == EVENT)) {
-            strbuf_addf(why, "this is the %s: %s", phase_words[a->phase],
-                        a->phase == EVENT ? "play your last card as an EVENT" : "PLAY a card ON a kingdom");
+            phrase_add(why, lang,
+                       a->phase == EVENT ? "refused.african-empires.phase-event"
+                       : a->phase == PLAY1 ? "refused.african-empires.phase-play1"
+                                         : "refused.african-empires.phase-play2",
+                       NULL);
             goto out;
         }
     }
     (void)w;
-    if ((o->card = match_card(a, seat, &rest, why)) < 0)
+    if ((o->card = match_card(a, seat, lang, &rest, why)) < 0)
         goto out;
     type = a->type[a->hand[seat][o->card]];
     if (a->phase != EVENT) {
@@ -721,14 +733,16 @@ static int parse_order(const struct ae *a, int seat, const struct game_table *t,
             goto out;
         }
         if (!kw || !str_eq(kw, "on") || !k || next_word(&rest)) {
-            strbuf_addstr(why, "write PLAY, the card, ON and a kingdom in play, e.g. PLAY Dynasty ON Mali");
+            phrase_add(why, lang, "refused.african-empires.play-on", NULL);
             goto out;
         }
         if ((o->kingdom = find_kingdom(a, k)) < 0) {
-            strbuf_addf(why, "\"%s\" is not a kingdom in play:", k);
+            struct strbuf in_play = STRBUF_INIT;
             for (int s = 0; s < a->nseats; s++)
                 if (a->slot[s] >= 0)
-                    strbuf_addf(why, " %s", a->kname[a->slot[s]]);
+                    strbuf_addf(&in_play, "%s%s", in_play.len ? " " : "", a->kname[a->slot[s]]);
+            phrase_add(why, lang, "refused.african-empires.not-a-kingdom", "word", k, "kingdoms", in_play.buf, NULL);
+            strbuf_release(&in_play);
             goto out;
         }
         rc = 0;
@@ -737,7 +751,9 @@ static int parse_order(const struct ae *a, int seat, const struct game_table *t,
     /* The event of the last card. */
     if (!*rest) {
         if (type != 'R' && event_has_target(a, type)) {
-            strbuf_addf(why, "%s %s event has a target now: see LEGAL", a_or_an(type_name(type)), type_name(type));
+            char key[48];
+            snprintf(key, sizeof(key), "refused.african-empires.target-%c", tolower((unsigned char)type));
+            phrase_add(why, lang, key, NULL);
             goto out;
         }
         o->no_target = type != 'R';
@@ -745,70 +761,71 @@ static int parse_order(const struct ae *a, int seat, const struct game_table *t,
         goto out;
     }
     if (type == 'R') {
-        strbuf_addstr(why, "a Religion event takes no target: write EVENT and the card");
+        phrase_add(why, lang, "refused.african-empires.religion-no-target", NULL);
         goto out;
     }
     {
         char *verb = next_word(&rest);
         const char *want = type == 'G' || type == 'M' ? "move" : type == 'D' ? "discard" : "place";
         if (!verb || !str_eq(verb, want)) {
-            strbuf_addf(why, "%s %s event is EVENT <card> %s", a_or_an(type_name(type)), type_name(type),
-                        type == 'G'   ? "MOVE <Government|Economy|Religion> FROM <kingdom> TO <kingdom>"
-                        : type == 'M' ? "MOVE <player> FROM <kingdom> TO <kingdom>"
-                        : type == 'D' ? "DISCARD <Government|Economy|Religion> FROM <kingdom>"
-                                      : "PLACE <Government|Economy|Religion> ON <kingdom>");
+            char key[48];
+            snprintf(key, sizeof(key), "refused.african-empires.form-%c", tolower((unsigned char)type));
+            phrase_add(why, lang, key, NULL);
             goto out;
         }
         if (type == 'M') {
             /* The player's name may have several words: up to FROM. */
             char *from = strstr(rest, " from ");
             if (!from) {
-                strbuf_addstr(why, "a Migrant event is EVENT <card> MOVE <player> FROM <kingdom> TO <kingdom>");
+                phrase_add(why, lang, "refused.african-empires.form-m", NULL);
                 goto out;
             }
             *from = '\0';
             o->player = find_player(a, t, rest);
             if (o->player < 0) {
-                strbuf_addf(why, "\"%s\" is no player of this game", rest);
+                phrase_add(why, lang, "refused.african-empires.no-player", "word", rest, NULL);
                 goto out;
             }
             rest = from + 1;
         } else {
             char *c = next_word(&rest);
             if (!c || (o->chit = find_chit(c)) < 0) {
-                strbuf_addstr(why, "name the chit: Government, Economy or Religion (G, E, R)");
+                phrase_add(why, lang, "refused.african-empires.name-chit", NULL);
                 goto out;
             }
         }
         char *kw = next_word(&rest), *k = next_word(&rest);
         const char *kwant = type == 'E' ? "on" : "from";
         if (!kw || !str_eq(kw, kwant) || !k || (o->kingdom = find_kingdom(a, k)) < 0) {
-            strbuf_addf(why, "%s must name a kingdom in play", kwant);
+            phrase_add(why, lang, type == 'E' ? "refused.african-empires.on-kingdom" : "refused.african-empires.from-kingdom",
+                       NULL);
             goto out;
         }
         if (type == 'G' || type == 'M') {
             kw = next_word(&rest);
             k = next_word(&rest);
             if (!kw || !str_eq(kw, "to") || !k || (o->to = find_kingdom(a, k)) < 0) {
-                strbuf_addstr(why, "TO must name another kingdom in play");
+                phrase_add(why, lang, "refused.african-empires.to-kingdom", NULL);
                 goto out;
             }
             if (o->to == o->kingdom) {
-                strbuf_addstr(why, "FROM and TO must be two different kingdoms");
+                phrase_add(why, lang, "refused.african-empires.same-kingdom", NULL);
                 goto out;
             }
         }
         if (next_word(&rest)) {
-            strbuf_addstr(why, "there is more after the order than it takes");
+            phrase_add(why, lang, "refused.african-empires.more-after", NULL);
             goto out;
         }
         /* The target must hold what the event takes. */
         if ((type == 'G' || type == 'D') && a->chits[o->kingdom][o->chit] == 0) {
-            strbuf_addf(why, "%s has no %s chit", a->kname[a->slot[o->kingdom]], chit_names[o->chit]);
+            phrase_add(why, lang, "refused.african-empires.no-chit", "kingdom", a->kname[a->slot[o->kingdom]], "chit",
+                       catalog_text(lang, chit_key(o->chit), 1), NULL);
             goto out;
         }
         if (type == 'M' && a->counters[o->kingdom][o->player] == 0) {
-            strbuf_addf(why, "%s has no counter of %s", a->kname[a->slot[o->kingdom]], seat_name(t, o->player));
+            phrase_add(why, lang, "refused.african-empires.no-counter", "kingdom", a->kname[a->slot[o->kingdom]], "who",
+                       seat_name(t, o->player), NULL);
             goto out;
         }
     }
@@ -1061,7 +1078,7 @@ static int ae_check(const void *st, int seat, const struct game_table *tab, cons
     const struct ae *a = st;
     struct order o;
     if (a->phase == OVER || seat != seat_at(a, a->actor)) {
-        strbuf_addstr(why, "it is not your turn");
+        phrase_add(why, tab ? tab->lang : NULL, "refused.game.not-your-turn", NULL);
         return -1;
     }
     if (parse_order(a, seat, tab, text, &o, why))
@@ -1131,39 +1148,32 @@ static void ae_legal(const void *st, int seat, const struct game_table *tab, str
 static bool ae_summarize(const void *st, int seat, const struct game_table *t, const struct strlist *orders,
                          struct strbuf *out)
 {
-    static const char *const takes[] = { ['G'] = "MOVE <chit> FROM <kingdom> TO <kingdom>",
-                                          ['E'] = "PLACE <chit> ON <kingdom>",
-                                          ['D'] = "DISCARD <chit> FROM <kingdom>",
-                                          ['M'] = "MOVE <player> FROM <kingdom> TO <kingdom>" };
+    /* How each type's event is written, by the letter of its type. */
+    static const char *const takes[] = { ['G'] = "options.african-empires.ways-g",
+                                          ['E'] = "options.african-empires.ways-e",
+                                          ['D'] = "options.african-empires.ways-d",
+                                          ['M'] = "options.african-empires.ways-m" };
     const struct ae *a = st;
-    (void)t;
+    const char *lang = t ? t->lang : NULL;
     if (!orders->n)
         return false;
     if (strncmp(orders->v[0], "PLAY ", 5) == 0) {
-        bool kingdoms = false;
-        strbuf_addstr(out, "PLAY a card");
-        for (int s = 0; s < a->nseats; s++)
-            kingdoms |= a->slot[s] >= 0;
-        if (kingdoms)
-            strbuf_addstr(out, " ON a kingdom");
-        strbuf_addstr(out, "; your cards:");
+        struct strbuf cards = STRBUF_INIT, kingdoms = STRBUF_INIT;
         for (int i = 0; i < a->nhand[seat]; i++) {
             bool twice = false;
             for (int j = 0; j < i; j++)
                 twice |= strcmp(a->name[a->hand[seat][j]], a->name[a->hand[seat][i]]) == 0;
             if (!twice)
-                strbuf_addf(out, "%s %s", i ? "," : "", a->name[a->hand[seat][i]]);
+                strbuf_addf(&cards, "%s%s", i ? ", " : "", a->name[a->hand[seat][i]]);
         }
-        if (kingdoms) {
-            bool first = true;
-            strbuf_addstr(out, "; the kingdoms:");
-            for (int s = 0; s < a->nseats; s++)
-                if (a->slot[s] >= 0) {
-                    strbuf_addf(out, "%s %s", first ? "" : ",", a->kname[a->slot[s]]);
-                    first = false;
-                }
-        }
+        for (int s = 0; s < a->nseats; s++)
+            if (a->slot[s] >= 0)
+                strbuf_addf(&kingdoms, "%s%s", kingdoms.len ? ", " : "", a->kname[a->slot[s]]);
+        phrase_add(out, lang, kingdoms.len ? "options.african-empires.play-on" : "options.african-empires.play",
+                   "cards", cards.buf, "kingdoms", kingdoms.buf, NULL);
         strbuf_addch(out, '\n');
+        strbuf_release(&cards);
+        strbuf_release(&kingdoms);
         return true;
     }
     if (strncmp(orders->v[0], "EVENT ", 6) != 0)
@@ -1187,7 +1197,12 @@ static bool ae_summarize(const void *st, int seat, const struct game_table *t, c
                 if (strncmp(orders->v[o] + 6, nm, len) == 0 && orders->v[o][6 + len] == ' ')
                     strbuf_addf(out, "%s\n", orders->v[o]);
         } else
-            strbuf_addf(out, "EVENT %s %s: %zu ways (LEGAL EVENT %s lists them)\n", nm, takes[(int)type], ways, nm);
+        {
+            char n[24];
+            snprintf(n, sizeof(n), "%zu", ways);
+            phrase_add(out, lang, takes[(int)type], "card", nm, "n", n, NULL);
+            strbuf_addch(out, '\n');
+        }
     }
     return true;
 }

@@ -705,7 +705,8 @@ static unsigned bantu_waiting_for(const void *st)
 
 /* Reads "MOVE 3 12c", "ENTER 3 8b", "3 12c", "3 FINISH"; sets *piece and
  * *to (a circle, or FINISHED). */
-static int parse_order(const struct bantu *b, int seat, const char *order, int *piece, int *to, struct strbuf *why)
+static int parse_order(const struct bantu *b, int seat, const char *lang, const char *order, int *piece, int *to,
+                       struct strbuf *why)
 {
     static const char *const verbs[] = { "move", "enter", "piece", "m", NULL };
     static const char *const home[] = { "finish", "home", "f", NULL };
@@ -718,13 +719,14 @@ static int parse_order(const struct bantu *b, int seat, const char *order, int *
     if (i < w.n && str_eq(w.w[i], "piece"))
         i++;
     if (w.n - i != 2 && !(w.n - i == 3 && str_eq(w.w[i + 1], "to"))) {
-        strbuf_addstr(why, "write the piece's number and where it goes, e.g. MOVE 3 12c (or MOVE 3 FINISH, "
-                           "ENTER 2 16b)");
+        phrase_add(why, lang, "refused.bantu.write-move", NULL);
         words_release(&w);
         return -1;
     }
     if (!parse_int(w.w[i], 1, PIECES, &k) || k > b->npieces) {
-        strbuf_addf(why, "\"%s\" is not one of your pieces: they are numbered 1 to %d", w.w[i], b->npieces);
+        char n[16];
+        snprintf(n, sizeof(n), "%d", b->npieces);
+        phrase_add(why, lang, "refused.bantu.not-a-piece", "word", w.w[i], "n", n, NULL);
         words_release(&w);
         return -1;
     }
@@ -733,9 +735,9 @@ static int parse_order(const struct bantu *b, int seat, const char *order, int *
     if (words_is(&w, w.n - 1, home)) {
         *to = FINISHED;
     } else if ((*to = circle_parse(&b->bd, dest)) < 0) {
-        strbuf_addf(why, "\"%s\" is not a circle of the board: circles are named by cross-section and lane, "
-                         "0a to %dd",
-                    dest, b->bd.nsec - 1);
+        char last[16];
+        snprintf(last, sizeof(last), "%dd", b->bd.nsec - 1);
+        phrase_add(why, lang, "refused.bantu.not-a-circle", "word", dest, "last", last, NULL);
         words_release(&w);
         return -1;
     }
@@ -758,52 +760,49 @@ static void canonical(const struct bantu *b, int seat, int piece, int to, struct
 static int bantu_check(const void *st, int seat, const struct game_table *tab, const char *order, struct strbuf *canon,
                        struct strbuf *why)
 {
-    (void)tab;
     const struct bantu *b = st;
+    const char *lang = tab ? tab->lang : NULL;
     struct walk w;
     int piece, to, from;
-    char name[8];
+    char name[8], p[16], sec[16], count[16];
 
     if (b->over || seat != b->to_move) {
-        strbuf_addstr(why, "it is not your turn");
+        phrase_add(why, lang, "refused.game.not-your-turn", NULL);
         return -1;
     }
-    if (parse_order(b, seat, order, &piece, &to, why))
+    if (parse_order(b, seat, lang, order, &piece, &to, why))
         return -1;
     from = b->pos[seat][piece];
+    snprintf(p, sizeof(p), "%d", piece);
     if (from == FINISHED) {
-        strbuf_addf(why, "your piece %d is home already", piece);
+        phrase_add(why, lang, "refused.bantu.home-already", "piece", p, NULL);
         return -1;
     }
     destinations(b, seat, piece, &w);
     if (to == FINISHED) {
         if (!w.finish) {
-            strbuf_addf(why, "piece %d cannot reach Finish: it is entered only from an arrow circle (cross-section "
-                             "%d) with steps to spare",
-                        piece, b->bd.nsec - 1);
+            snprintf(sec, sizeof(sec), "%d", b->bd.nsec - 1);
+            phrase_add(why, lang, "refused.bantu.no-finish", "piece", p, "sec", sec, NULL);
             return -1;
         }
     } else if (!w.dest[to]) {
         circle_name(to, name);
         if (from == AT_START) {
-            if (sec_of(to) != b->bd.start_of[piece])
-                strbuf_addf(why, "piece %d enters on its own starting line, cross-section %d", piece,
-                            b->bd.start_of[piece]);
-            else
-                strbuf_addf(why, "%s is taken: a piece enters on a free circle of its starting line", name);
+            snprintf(sec, sizeof(sec), "%d", b->bd.start_of[piece]);
+            phrase_add(why, lang,
+                       sec_of(to) != b->bd.start_of[piece] ? "refused.bantu.own-start" : "refused.bantu.start-taken",
+                       "piece", p, "sec", sec, "circle", name, NULL);
         } else {
             int owner = piece_at(b, to, NULL);
             int cnt = count_at(b, from);
-            if (owner >= 0 && friendly(b, owner, seat))
-                strbuf_addf(why, "%s holds a piece of your side: two pieces never share a circle", name);
-            else if (owner >= 0 && on_start_line(b, to))
-                strbuf_addf(why, "the piece on %s is safe on its starting line", name);
-            else if (owner >= 0 && !lone(b, to))
-                strbuf_addf(why, "the piece on %s is abreast with another in its row and cannot be captured", name);
-            else
-                strbuf_addf(why, "piece %d must move exactly %d (%s), forward or sideways along a row, never back, "
-                                 "never over a piece or a circle twice: it cannot end on %s",
-                            piece, cnt, cnt == piece ? "its own number" : "the sum of its row", name);
+            snprintf(count, sizeof(count), "%d", cnt);
+            phrase_add(why, lang,
+                       owner >= 0 && friendly(b, owner, seat)  ? "refused.bantu.own-side"
+                       : owner >= 0 && on_start_line(b, to)    ? "refused.bantu.safe-start"
+                       : owner >= 0 && !lone(b, to)            ? "refused.bantu.abreast"
+                       : cnt == piece                          ? "refused.bantu.exact-own"
+                                                               : "refused.bantu.exact-row",
+                       "piece", p, "n", count, "circle", name, NULL);
         }
         return -1;
     }
@@ -865,7 +864,7 @@ static int bantu_advance(void *st, const char *const *orders, const struct game_
     char a[8], c[8], p[16];
 
     if (b->over || !orders[seat] || bantu_check(b, seat, t, orders[seat], &canon, &why) ||
-        parse_order(b, seat, orders[seat], &piece, &to, &why)) {
+        parse_order(b, seat, NULL, orders[seat], &piece, &to, &why)) {
         strbuf_release(&why);
         strbuf_release(&canon);
         return -1;

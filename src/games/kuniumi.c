@@ -1,5 +1,7 @@
 /* kuniumi.c: KuniUmi (Ignazio Panades, 2020), two gods moving like rooks along their groups on a 6x6 board. */
 #include "games/game.h"
+#include "lib/catalog.h"
+#include "lib/lexicon.h"
 #include "lib/template.h"
 #include "lib/jsonx.h"
 #include "lib/rng.h"
@@ -384,58 +386,67 @@ static const char *piece_term(char piece)
     return "?";
 }
 
-static int check_place(const struct kuniumi *k, const struct words *w, struct strbuf *canon, struct strbuf *why)
+/* A square that is none, refused in her words. */
+static int not_a_square(const char *lang, const char *word, struct strbuf *why)
+{
+    phrase_add(why, lang, "refused.game.not-a-square", "word", word, "first", "a1", "last", "f6", NULL);
+    return -1;
+}
+
+/* A piece's order words (EARTH GOD) in her language (owned). */
+static char *piece_local(const char *lang, char piece)
+{
+    return lexicon_local(lang, NULL, "kuniumi", piece_text(piece));
+}
+
+static int check_place(const struct kuniumi *k, const char *lang, const struct words *w, struct strbuf *canon,
+                       struct strbuf *why)
 {
     static const char *const place[] = { "place", "put", "p", NULL };
     int i = words_is(w, 0, place) ? 1 : 0, f, r;
     char piece = parse_piece(w, &i), sq[4];
 
     if (!piece) {
-        strbuf_addstr(why, "expected PLACE, a piece (EARTH GOD, SEA GOD, LAND or SEA) and a square, "
-                           "e.g. PLACE EARTH GOD c3");
+        phrase_add(why, lang, "refused.kuniumi.place-expected", NULL);
         return -1;
     }
-    if (i >= w->n) {
-        strbuf_addf(why, "PLACE %s needs a square, e.g. PLACE %s c3", piece_text(piece), piece_text(piece));
+    if (i >= w->n || setup_left(k, piece) <= 0) {
+        char *local = piece_local(lang, piece);
+        phrase_add(why, lang, i >= w->n ? "refused.kuniumi.place-square" : "refused.kuniumi.setup-done", "piece",
+                   local, NULL);
+        free(local);
         return -1;
     }
-    if (!square_parse(w->w[i], N, N, &f, &r)) {
-        strbuf_addf(why, "\"%s\" is not a square: squares run from a1 to f6", w->w[i]);
-        return -1;
-    }
+    if (!square_parse(w->w[i], N, N, &f, &r))
+        return not_a_square(lang, w->w[i], why);
     if (i + 1 != w->n) {
-        strbuf_addf(why, "unexpected \"%s\" after the square", w->w[i + 1]);
-        return -1;
-    }
-    if (setup_left(k, piece) <= 0) {
-        strbuf_addf(why, "every %s piece for the setup is already on the board", piece_text(piece));
+        phrase_add(why, lang, "refused.kuniumi.unexpected", "word", w->w[i + 1], NULL);
         return -1;
     }
     square_name(f, r, sq);
     if (k->board[r * N + f] != EMPTY) {
-        strbuf_addf(why, "%s is already occupied: each piece goes on its own square", sq);
+        phrase_add(why, lang, "refused.kuniumi.setup-occupied", "square", sq, NULL);
         return -1;
     }
     strbuf_addf(canon, "PLACE %s %s", piece_text(piece), sq);
     return 0;
 }
 
-static int check_choose(const struct words *w, struct strbuf *canon, struct strbuf *why)
+static int check_choose(const char *lang, const struct words *w, struct strbuf *canon, struct strbuf *why)
 {
     static const char *const choose[] = { "choose", "pick", "take", "faction", NULL };
     int i = words_is(w, 0, choose) ? 1 : 0;
     char piece = parse_piece(w, &i);
 
     if (!piece || i != w->n) {
-        strbuf_addstr(why, "choose your faction: CHOOSE LAND (the Earth God and the Land tokens) "
-                           "or CHOOSE SEA (the Sea God and the Sea tokens)");
+        phrase_add(why, lang, "refused.kuniumi.choose", NULL);
         return -1;
     }
     strbuf_addf(canon, "CHOOSE %s", piece == LAND || piece == EARTH_GOD ? "LAND" : "SEA");
     return 0;
 }
 
-static int check_move(const struct kuniumi *k, int seat, const struct words *w, struct strbuf *canon,
+static int check_move(const struct kuniumi *k, int seat, const char *lang, const struct words *w, struct strbuf *canon,
                       struct strbuf *why)
 {
     static const char *const move[] = { "move", "m", "god", "go", NULL };
@@ -445,48 +456,43 @@ static int check_move(const struct kuniumi *k, int seat, const struct words *w, 
 
     square_name(from % N, from / N, from_name);
     if (i == 0 && !square_parse(w->w[0], N, N, &f, &r)) {
-        strbuf_addf(why, "\"%s\" is not an order here: move your God with MOVE and a square, e.g. MOVE c5",
-                    w->w[0]);
+        phrase_add(why, lang, "refused.kuniumi.not-an-order", "word", w->w[0], NULL);
         return -1;
     }
     if (i >= w->n) {
-        strbuf_addstr(why, "MOVE needs the square the God moves to, e.g. MOVE c5");
+        phrase_add(why, lang, "refused.kuniumi.move-square", NULL);
         return -1;
     }
     /* "MOVE c3 c5" and "c3-c5" name the God's own square first. */
     if (w->n - i == 2) {
-        if (!square_parse(w->w[i], N, N, &f, &r)) {
-            strbuf_addf(why, "\"%s\" is not a square: squares run from a1 to f6", w->w[i]);
-            return -1;
-        }
+        if (!square_parse(w->w[i], N, N, &f, &r))
+            return not_a_square(lang, w->w[i], why);
         if (r * N + f != from) {
-            strbuf_addf(why, "your God stands on %s, not on %s", from_name, w->w[i]);
+            phrase_add(why, lang, "refused.kuniumi.god-elsewhere", "from", from_name, "word", w->w[i], NULL);
             return -1;
         }
         i++;
     }
     if (w->n - i != 1) {
-        strbuf_addstr(why, "expected MOVE and one square, e.g. MOVE c5");
+        phrase_add(why, lang, "refused.kuniumi.move-one", NULL);
         return -1;
     }
-    if (!square_parse(w->w[i], N, N, &f, &r)) {
-        strbuf_addf(why, "\"%s\" is not a square: squares run from a1 to f6", w->w[i]);
-        return -1;
-    }
+    if (!square_parse(w->w[i], N, N, &f, &r))
+        return not_a_square(lang, w->w[i], why);
     square_name(f, r, sq);
     if (in_hand(k, seat) <= 0) {
-        strbuf_addstr(why, "you have no token left to place");
+        phrase_add(why, lang, "refused.kuniumi.no-token", NULL);
         return -1;
     }
     god_destinations(k, god, dest);
     if (k->board[r * N + f] != EMPTY) {
-        strbuf_addf(why, "%s is occupied: the God may only stop on a free square", sq);
+        phrase_add(why, lang, "refused.kuniumi.occupied", "square", sq, NULL);
         return -1;
     }
     if (!dest[r * N + f]) {
-        strbuf_addf(why, "the %s cannot reach %s: it moves along a straight line from itself or from a "
-                         "token of its group, stopping before any occupied square",
-                    god == EARTH_GOD ? "Earth God" : "Sea God", sq);
+        phrase_add(why, lang, "refused.kuniumi.cannot-reach", "god",
+                   catalog_text(lang, god == EARTH_GOD ? "term.kuniumi.earth-god" : "term.kuniumi.sea-god", 1), "square",
+                   sq, NULL);
         return -1;
     }
     strbuf_addf(canon, "MOVE %s", sq);
@@ -496,30 +502,30 @@ static int check_move(const struct kuniumi *k, int seat, const struct words *w, 
 static int kuniumi_check(const void *st, int seat, const struct game_table *tab, const char *order, struct strbuf *canon,
                          struct strbuf *why)
 {
-    (void)tab;
     const struct kuniumi *k = st;
+    const char *lang = tab ? tab->lang : NULL;
     struct words w;
     int rc;
 
     if (k->phase == PH_OVER || seat != k->to_move) {
-        strbuf_addstr(why, "it is not your turn");
+        phrase_add(why, lang, "refused.game.not-your-turn", NULL);
         return -1;
     }
     words_split(&w, order, "-,");
     if (w.n == 0 || w.too_many) {
-        strbuf_addstr(why, w.n ? "too many words in one order" : "empty order");
+        phrase_add(why, lang, w.n ? "refused.game.too-many-words" : "refused.game.empty", NULL);
         words_release(&w);
         return -1;
     }
     switch (k->phase) {
     case PH_PLACE:
-        rc = check_place(k, &w, canon, why);
+        rc = check_place(k, lang, &w, canon, why);
         break;
     case PH_CHOOSE:
-        rc = check_choose(&w, canon, why);
+        rc = check_choose(lang, &w, canon, why);
         break;
     default:
-        rc = check_move(k, seat, &w, canon, why);
+        rc = check_move(k, seat, lang, &w, canon, why);
         break;
     }
     words_release(&w);

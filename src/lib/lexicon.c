@@ -218,10 +218,11 @@ char *lexicon_local(const char *lang, const char *scope, const char *game, const
         const struct pair *hit = NULL;
         strbuf_add(&out, p, gap);
         p += gap;
-        /* The English words of most words that begin here. */
+        /* The English words of most words that begin here (a word may
+         * end at a space or at the punctuation of a summary: "SEA;"). */
         for (int i = 0; i < ps->n; i++) {
             size_t m = strlen(ps->v[i].english);
-            if (m > best && !strncmp(p, ps->v[i].english, m) && (!p[m] || p[m] == ' ' || p[m] == '\t' || p[m] == '\n')) {
+            if (m > best && !strncmp(p, ps->v[i].english, m) && (!p[m] || strchr(" \t\n;,:)", p[m]))) {
                 best = m;
                 hit = &ps->v[i];
             }

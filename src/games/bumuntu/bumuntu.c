@@ -718,7 +718,7 @@ static int apply(struct order_ctx *o, const char *line)
     words_split(&w, line, "-,");
     if (w.n == 0 || w.too_many) {
         words_release(&w);
-        return bum_fail(o, w.n ? "refused.bumuntu.too-many-words" : "refused.bumuntu.empty", NULL);
+        return bum_fail(o, w.n ? "refused.game.too-many-words" : "refused.game.empty", NULL);
     }
     while (i < w.n && rc == 0) {
         const char *word = w.w[i];
@@ -763,7 +763,7 @@ static int bumuntu_check(const void *st, int seat, const struct game_table *tab,
     struct bumuntu copy = *(const struct bumuntu *)st;
     struct order_ctx o = { &copy, seat, tab, NULL, NULL, canon, why };
     if (copy.phase == PH_OVER || copy.to_move != seat)
-        return bum_fail(&o, "refused.bumuntu.not-your-turn", NULL);
+        return bum_fail(&o, "refused.game.not-your-turn", NULL);
     if (apply(&o, order)) {
         strbuf_reset(canon);
         return -1;
