@@ -309,6 +309,27 @@ static const char *template_file(const char *path, struct strbuf *err)
     return text;
 }
 
+/*
+ * The path of template name for a reader of lang: her language's own text
+ * where the templates have one (templates/lang/fr/rules/kalimambo.txt, a
+ * text too long for phrases: the rules summaries), else the one text of
+ * every language, its words from the catalogues (owned).
+ */
+static char *template_path(const char *name, const char *lang)
+{
+    struct strbuf sb = STRBUF_INIT;
+    struct stat st;
+    const char *code = lang_code(lang);
+    if (!str_eq(code, LANG_ENGLISH)) {
+        strbuf_addf(&sb, "%s/lang/%s/%s", template_dir(), code, name);
+        if (stat(sb.buf, &st) == 0 && S_ISREG(st.st_mode))
+            return strbuf_detach(&sb);
+        strbuf_reset(&sb);
+    }
+    strbuf_addf(&sb, "%s/%s", template_dir(), name);
+    return strbuf_detach(&sb);
+}
+
 static int render_partial(struct render *r, const struct tag *t)
 {
     struct strbuf err = STRBUF_INIT;
@@ -320,8 +341,7 @@ static int render_partial(struct render *r, const struct tag *t)
         return fail(r, t->start, "a partial must name a file of the templates directory");
     if (r->partials >= 8)
         return fail(r, t->start, "partials nest too deeply");
-    path = xmalloc(strlen(template_dir()) + strlen(t->name) + 2);
-    sprintf(path, "%s/%s", template_dir(), t->name);
+    path = template_path(t->name, r->lang);
     text = template_file(path, &err);
     free(path);
     if (!text) {
@@ -463,13 +483,12 @@ int phrase_add(struct strbuf *out, const char *lang, const char *key, ...)
 
 int template_render_file(const char *name, const cJSON *data, const char *lang, struct strbuf *out, struct strbuf *err)
 {
-    char *path = xmalloc(strlen(template_dir()) + strlen(name) + 2);
+    char *path = template_path(name, lang);
     const char *text;
     size_t n = strlen(name);
     bool html = n > 5 && strcmp(name + n - 5, ".html") == 0;
     int rc;
 
-    sprintf(path, "%s/%s", template_dir(), name);
     text = template_file(path, err);
     if (!text) {
         free(path);
