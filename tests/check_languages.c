@@ -224,6 +224,113 @@ START_TEST(every_phrase_fits_a_mail)
 }
 END_TEST
 
+/* The tags of a template that are not comments ({{title}},
+ * {{>rules-common.txt}}), in order. */
+static void non_comment_tags(const char *text, struct strlist *out)
+{
+    for (const char *p = text; (p = strstr(p, "{{"));) {
+        const char *e = strstr(p, "}}");
+        if (!e)
+            break;
+        if (p[2] != '!')
+            strlist_pushf(out, "%.*s", (int)(e + 2 - p), p);
+        p = e + 2;
+    }
+}
+
+/*
+ * The texts too long for phrases (the rules summaries HELP sends, and the
+ * orders every game takes) are in every language's folder, with the
+ * English text's tags and no more, every line within 72 columns; the
+ * missing ones are listed by language.
+ */
+START_TEST(every_long_text_is_in_every_language)
+{
+    struct strlist names = STRLIST_INIT;
+    struct strbuf err = STRBUF_INIT, missing = STRBUF_INIT;
+    strlist_push(&names, "rules-common.txt");
+    for (size_t i = 0; game_registry[i]; i++) {
+        /* Each game's summary (the test game has none). */
+        char rel[64], *path, *text;
+        snprintf(rel, sizeof(rel), "rules/%s.txt", game_registry[i]->name);
+        path = data_path("templates", rel);
+        text = file_read(path, FILE_MAX_TEXT, NULL);
+        if (text)
+            strlist_push(&names, rel);
+        free(text);
+        free(path);
+    }
+    ck_assert_uint_ge(names.n, 6);
+    for (size_t l = 1; lang_at(l); l++) {
+        const char *code = lang_at(l)->code;
+        size_t have = 0;
+        for (size_t i = 0; i < names.n; i++) {
+            struct strlist want = STRLIST_INIT, got = STRLIST_INIT;
+            char *en_path = data_path("templates", names.v[i]), *en = file_read(en_path, FILE_MAX_TEXT, &err);
+            char *rel = xmalloc(strlen(names.v[i]) + 16), *path, *text;
+            sprintf(rel, "lang/%s/%s", code, names.v[i]);
+            path = data_path("templates", rel);
+            text = file_read(path, FILE_MAX_TEXT, NULL);
+            ck_assert_msg(en != NULL, "%s", err.buf);
+            if (!text) {
+                strbuf_addf(&missing, "templates/%s is missing\n", rel);
+            } else {
+                int line = 1;
+                have++;
+                non_comment_tags(en, &want);
+                non_comment_tags(text, &got);
+                ck_assert_msg(want.n == got.n, "templates/%s has %zu tags, the English text %zu", rel, got.n, want.n);
+                for (size_t k = 0; k < want.n; k++)
+                    ck_assert_msg(str_eq(want.v[k], got.v[k]), "templates/%s: %s where English has %s", rel, got.v[k],
+                                  want.v[k]);
+                for (const char *p = text; *p; line++) {
+                    size_t n = strcspn(p, "\n"), cols = 0;
+                    for (size_t k = 0; k < n; k++)
+                        cols += ((unsigned char)p[k] & 0xc0) != 0x80;
+                    ck_assert_msg(cols <= 72 || strncmp(p, "{{!", 3) == 0, "templates/%s line %d has %zu columns",
+                                  rel, line, cols);
+                    p += n + (p[n] == '\n');
+                }
+            }
+            strlist_clear(&want);
+            strlist_clear(&got);
+            free(text);
+            free(path);
+            free(rel);
+            free(en);
+            free(en_path);
+        }
+        printf("%s: %zu of %zu long texts translated\n", code, have, names.n);
+    }
+    ck_assert_msg(missing.len == 0, "long texts missing:\n%s", missing.buf);
+    strlist_clear(&names);
+    strbuf_release(&err);
+    strbuf_release(&missing);
+}
+END_TEST
+
+/* HELP in her language: her rules summary, the common orders in her
+ * words too (the partial read from her language's folder). */
+START_TEST(help_is_sent_in_her_language)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct submission s;
+    t_new_game(db, "kalimambo", 3, 7, NULL, &g);
+    t_submit(db, &g, 1, "LANGUE fr\nAIDE", &s);
+    ck_assert_int_eq(s.lines[1].status, LINE_INFO);
+    ck_assert_msg(strstr(s.lines[1].body.buf, "Kalimambo : les règles en bref") != NULL, "%s", s.lines[1].body.buf);
+    ck_assert_msg(strstr(s.lines[1].body.buf, "MESSAGE À Bob") != NULL, "%s", s.lines[1].body.buf);
+    submission_release(&s);
+    t_submit(db, &g, 0, "HELP", &s);
+    ck_assert_msg(strstr(s.lines[0].body.buf, "Kalimambo: rules in brief") != NULL, "%s", s.lines[0].body.buf);
+    ck_assert_msg(strstr(s.lines[0].body.buf, "PRESS TO Bob") != NULL, "%s", s.lines[0].body.buf);
+    submission_release(&s);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 START_TEST(languages_are_found_by_code_and_name)
 {
     ck_assert_str_eq(lang_find("fr")->code, "fr");
@@ -511,6 +618,8 @@ Suite *languages_suite(void)
     tcase_add_test(tc, a_bad_catalogue_is_refused_with_its_line);
     tcase_add_test(tc, every_phrase_is_in_every_catalogue);
     tcase_add_test(tc, every_phrase_fits_a_mail);
+    tcase_add_test(tc, every_long_text_is_in_every_language);
+    tcase_add_test(tc, help_is_sent_in_her_language);
     tcase_add_test(tc, languages_are_found_by_code_and_name);
     tcase_add_test(tc, order_words_are_read_in_each_language);
     tcase_add_test(tc, no_order_word_means_two_things);

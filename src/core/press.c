@@ -1,5 +1,8 @@
 /* press.c: press in a player's text: PRESS TO blocks and MUTE lines read apart from her orders, and whom a PRESS TO names. */
 #include "core/press.h"
+#include "lib/catalog.h"
+#include "lib/lexicon.h"
+#include "lib/template.h"
 #include "lib/util.h"
 
 #include <ctype.h>
@@ -49,6 +52,32 @@ static bool press_line(const char *p, size_t len, const char **to, size_t *to_le
     *first_len = colon ? rl - (size_t)(colon + 1 - r) : 0;
     trim(first, first_len);
     return true;
+}
+
+/*
+ * A line of press words in any language read in English: MESSAGE À Bob,
+ * MENSAGEM PARA Bob, UJUMBE KWA Bob are PRESS TO Bob; FIN MESSAGE is END
+ * PRESS; BLOQUER Bob is MUTE Bob (the catalogues' word.press.*). The
+ * writer's language is not asked: press is read before her orders, and a
+ * line in any language's press words is press. NULL when the line begins
+ * with no such words (owned).
+ */
+static char *press_english(const char *t, size_t tl)
+{
+    char *line, *found = NULL;
+    if (!tl || tl > PRESS_BODY_KEPT)
+        return NULL;
+    line = xstrndup(t, tl);
+    for (size_t i = 1; !found && lang_at(i); i++) {
+        char *en = lexicon_english(lang_at(i)->code, "press", NULL, line);
+        if (!str_eq(en, line) && (str_iprefix(en, "press to") || str_iprefix(en, "end press") ||
+                                  str_iprefix(en, "mute") || str_iprefix(en, "unmute")))
+            found = en;
+        else
+            free(en);
+    }
+    free(line);
+    return found;
 }
 
 static struct press_item *add_item(struct press_text *out, enum press_kind kind, const char *line, size_t len,
@@ -122,6 +151,7 @@ void press_split(const char *text, bool channel, const struct press_sense *sense
 {
     struct press_item *cur = NULL, *implicit = NULL;
     bool in_block = false, top = true, cut = channel;
+    char *english = NULL;
     memset(out, 0, sizeof(*out));
     strbuf_init(&out->own);
     text = text ? text : "";
@@ -137,6 +167,13 @@ void press_split(const char *text, bool channel, const struct press_sense *sense
             break; /* a signature: nothing after it is hers to send */
         tl = len;
         trim(&t, &tl);
+        /* Her press words read in English: the line as it is below. */
+        free(english);
+        english = NULL;
+        if (tl && t[0] != '>' && (english = press_english(t, tl))) {
+            t = english;
+            tl = strlen(english);
+        }
         if (press_line(t, tl, &to, &to_len, &first, &first_len)) {
             cut_here(out, text, line, &cut);
             if (cur)
@@ -196,6 +233,7 @@ void press_split(const char *text, bool channel, const struct press_sense *sense
         top = false;
         body_line(implicit, line, len);
     }
+    free(english);
     if (cur)
         body_end(cur);
     if (implicit)
@@ -236,14 +274,37 @@ static int seat_named(const struct game_table *t, const char *const *w, size_t n
     return -1;
 }
 
+/* A word of the recipients' list in English (TOUS: ALL), any language
+ * (owned). */
+static char *list_word(const char *w)
+{
+    for (size_t i = 1; lang_at(i); i++) {
+        char *en = lexicon_english(lang_at(i)->code, "press", NULL, w);
+        if (!str_eq(en, w))
+            return en;
+        free(en);
+    }
+    return xstrdup(w);
+}
+
 static bool joiner(const char *w)
 {
-    return str_ieq(w, "and") || str_eq(w, "&") || str_eq(w, "+");
+    char *en;
+    bool and;
+    if (str_eq(w, "&") || str_eq(w, "+"))
+        return true;
+    en = list_word(w);
+    and = str_ieq(en, "and");
+    free(en);
+    return and;
 }
 
 static bool everyone(const char *w)
 {
-    return str_ieq(w, "all") || str_ieq(w, "everyone") || str_ieq(w, "everybody");
+    char *en = list_word(w);
+    bool all = str_ieq(en, "all") || str_ieq(en, "everyone") || str_ieq(en, "everybody");
+    free(en);
+    return all;
 }
 
 static void seat_list(const struct game_table *t, int self, struct strbuf *err)

@@ -1,0 +1,201 @@
+/* check_wordsleft.c: a whole game of each kind played by mail in each language, every seat writing her orders in her words, and no English word left in any mail she reads (a check against an English stop-word list). */
+#include "test_support.h"
+
+#include "lib/jsonx.h"
+#include "lib/lexicon.h"
+#include "lib/paths.h"
+#include "lib/rng.h"
+#include "lib/util.h"
+#include "store/settings.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Words of English that are no word of French, Portuguese or Swahili:
+ * one of them in a mail to a seat who reads one of those is a sentence
+ * left in English. (Not "a", "as", "no", "me", "on", "or", "in": words
+ * of those languages too.)
+ */
+static const char *const stop_words[] = {
+    "the",   "and",   "you",   "your",  "yours", "with",   "for",   "this",  "that",   "these", "those",  "not",
+    "has",   "have",  "had",   "was",   "were",  "will",   "would", "are",   "been",   "from",  "what",   "when",
+    "who",   "which", "there", "their", "they",  "them",   "it",    "its",   "be",     "by",    "if",     "at",
+    "an",    "all",   "of",    "to",    "is",    "now",    "here",  "game",  "turn",   "round", "orders", "order",
+    "reply", "wrote", "please", "seat", "wins",  "won",    "score", "cards", "card",   "next",  "each",   "every",
+    "yet",   "until", "then",  "than",  "after", "before", "only",  "also",  "still",  "into",  "out",    "over",
+    "him",   "her",   "his",   "she",   "he",    "we",     "our",   "may",   "can",    "must",  "should", "could",
+    "more",  "most",  "any",   "some",  "other", "one",    "two",   "three", "four",   "five",  "none",
+    "left",  "right", "moves", "play",  "plays",  "played", "pass", "passed", "board", "player", "players",
+    "mail",  "mails", "since", "last",  "first", "see",    "send",  "sent",  "write",  "given", "taken",  "refused",
+    "accepted", "deadline", "hours", "days", "minutes", "because", "without", "about", "how", "why", "where",
+};
+
+static bool is_stop_word(const char *w)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(stop_words); i++)
+        if (str_eq(stop_words[i], w))
+            return true;
+    return false;
+}
+
+struct left {
+    int found;           /* stop words seen */
+    struct strbuf lines; /* the first lines they were on */
+    struct strlist names; /* proper names, read as printed: not looked at */
+};
+
+/* African Empires' cards and kingdoms keep the names printed on them
+ * (Center of Learning, Mali), as the glossary says: proper names. */
+static void names_of_cards(struct strlist *names)
+{
+    struct strbuf err = STRBUF_INIT;
+    char *path = data_path("seeds", "african-empires.json");
+    cJSON *d = jx_load_file(path, FILE_MAX_DATA, &err), *item;
+    ck_assert_msg(d != NULL, "%s", err.buf);
+    cJSON_ArrayForEach(item, cJSON_GetObjectItem(d, "cards"))
+        strlist_push(names, cJSON_GetStringValue(cJSON_GetObjectItem(item, "name")));
+    cJSON_Delete(d);
+    free(path);
+    strbuf_release(&err);
+}
+
+/* The text but its quoted lines ("> ", what she wrote), as one line (a
+ * name the mail wrapped is whole again), the proper names blanked; each
+ * word of ASCII letters and digits read in lower case, addresses left. */
+static void look(const char *what, const char *text, struct left *l)
+{
+    struct strbuf own = STRBUF_INIT;
+    char *flat, word[32];
+    size_t k = 0;
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n");
+        if (*p != '>') {
+            strbuf_add(&own, p, n);
+            strbuf_addch(&own, '\n');
+        }
+        p += n + (p[n] == '\n');
+    }
+    flat = t_flat(own.buf);
+    for (size_t i = 0; i < l->names.n; i++)
+        for (char *at; (at = strstr(flat, l->names.v[i]));)
+            memset(at, ' ', strlen(l->names.v[i]));
+    for (size_t i = 0, n = strlen(flat); i <= n; i++) {
+        unsigned char c = i < n ? (unsigned char)flat[i] : ' ';
+        if (isalnum(c) || (c & 0x80) || c == '@' || c == '.' || c == '+' || c == '-' || c == '_') {
+            if (k < sizeof(word) - 1)
+                word[k++] = (char)tolower(c);
+            continue;
+        }
+        word[k] = '\0';
+        /* A word ends at a full stop: "game." is "game". */
+        while (k && word[k - 1] == '.')
+            word[--k] = '\0';
+        if (k && !strchr(word, '@') && is_stop_word(word)) {
+            size_t from = i > k + 40 ? i - k - 40 : 0;
+            if (l->found < 8)
+                strbuf_addf(&l->lines, "%s: \"%s\" in: ...%.*s...\n", what, word, (int)(i + 30 < n ? i + 30 - from : n - from), flat + from);
+            if (getenv("NGOMA_SHOW_ENGLISH"))
+                fprintf(stderr, "%s: \"%s\" in: ...%.*s...\n", what, word, (int)(i + 30 < n ? i + 30 - from : n - from), flat + from);
+            l->found++;
+        }
+        k = 0;
+    }
+    free(flat);
+    strbuf_release(&own);
+}
+
+static const struct {
+    const char *game;
+    int seats;
+} plays[] = {
+    { "kuniumi", 2 }, { "kalimambo", 4 }, { "bumuntu", 3 }, { "bantu", 3 }, { "african-empires", 4 },
+};
+static const char *const langs[] = { "fr", "pt", "sw" };
+
+START_TEST(no_english_word_is_left_in_a_game_by_mail)
+{
+    int game = _i / (int)ARRAY_SIZE(langs);
+    const char *lang = langs[_i % (int)ARRAY_SIZE(langs)];
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct rng r;
+    struct strbuf err = STRBUF_INIT;
+    struct left l = { 0, STRBUF_INIT, STRLIST_INIT };
+    int n = 0;
+    if (_i == 0) {
+        const char *names[ARRAY_SIZE(plays)];
+        for (size_t i = 0; i < ARRAY_SIZE(plays); i++)
+            names[i] = plays[i].game;
+        t_covers_registry("the games played in each language", names, ARRAY_SIZE(plays));
+    }
+    names_of_cards(&l.names);
+    /* Every seat reads the host's language. */
+    ck_assert_int_eq(setting_set(db, "language", lang, &err), 0);
+    t_new_game(db, plays[game].game, plays[game].seats, 31 + _i, NULL, &g);
+    rng_seed(&r, 31, (uint64_t)_i);
+    for (unsigned w; (w = g.ops->waiting_for(g.st)) && n < 3000;) {
+        for (int s = 0; s < g.nseats; s++) {
+            struct strlist legal = STRLIST_INIT;
+            char *mine;
+            if (!(w & (1u << s)))
+                continue;
+            g.ops->legal(g.st, s, &g.table, &legal);
+            ck_assert_uint_gt(legal.n, 0);
+            /* Her order in her words, as LEGAL gives it. */
+            mine = lexicon_local(lang, NULL, g.ops->name, t_pick(&legal, &r));
+            if (++n % 7 == 0) {
+                /* Now and then a slip, a question and a wrong setting. */
+                char text[512], *asks = lexicon_local(lang, "common", NULL, n % 2 ? "LEGAL" : "HELP");
+                snprintf(text, sizeof(text), "XYZZY 99\n%s\n%s", asks, mine);
+                t_reply_mail(db, g.id, s, text, n);
+                free(asks);
+            } else {
+                t_reply_mail(db, g.id, s, mine, n);
+            }
+            free(mine);
+            strlist_clear(&legal);
+            game_unload(&g);
+            ck_assert_int_eq(game_load(db, 1, &g), 0);
+            if (g.ops->waiting_for(g.st) != w)
+                break;
+        }
+    }
+    ck_assert_str_eq(g.status, "finished");
+    /* Every mail to a seat, its subject and its text. */
+    sqlite3_stmt *st = db_stmt(db, "SELECT seat, mail, kind FROM outbox WHERE seat IS NOT NULL ORDER BY id", NULL);
+    int rc, mails = 0;
+    while ((rc = db_step(st)) == SQLITE_ROW) {
+        struct shown s;
+        char what[96];
+        shown_of((const char *)sqlite3_column_text(st, 1), &s);
+        snprintf(what, sizeof(what), "%s in %s, mail %d (%s to seat %d)", g.ops->name, lang, ++mails,
+                 (const char *)sqlite3_column_text(st, 2), sqlite3_column_int(st, 0));
+        look(what, s.subject, &l);
+        look(what, s.text, &l);
+        shown_release(&s);
+    }
+    db_finalize(st);
+    ck_assert_int_eq(rc, SQLITE_DONE);
+    ck_assert_int_gt(mails, g.nseats);
+    CHECK(l.found == 0, "%d lines in English in %d mails; the first:\n%s", l.found, mails, l.lines.buf);
+    strbuf_release(&l.lines);
+    strlist_clear(&l.names);
+    strbuf_release(&err);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
+Suite *wordsleft_suite(void)
+{
+    Suite *s = suite_create("wordsleft");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 240);
+    tcase_add_loop_test(tc, no_english_word_is_left_in_a_game_by_mail, 0,
+                        t_sample((int)(ARRAY_SIZE(plays) * ARRAY_SIZE(langs))));
+    suite_add_tcase(s, tc);
+    return s;
+}
