@@ -331,6 +331,56 @@ START_TEST(help_is_sent_in_her_language)
 }
 END_TEST
 
+/* Press meets languages: the words of press are read in any language
+ * (MESSAGE À Cleo, FIN MESSAGE, BLOQUER), each reader's mail says in hers
+ * who wrote to whom, the message goes as written, and the writer's
+ * answer is in hers; the common orders' settings in her words too. */
+START_TEST(press_and_settings_in_each_language)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct inbound_result r;
+    char *text;
+    t_new_game(db, "kalimambo", 3, 7, NULL, &g);
+    ck_assert_int_eq(language_set(db, g.seats[1].email, "fr"), 0);
+    ck_assert_int_eq(language_set(db, g.seats[2].email, "sw"), 0);
+    r = t_seat_mail(db, &g, 1, g.seats[1].email,
+                    "Message à Cleo et Ann\nBonjour à vous deux, on s'allie ?\nFin message\nJOUER 4\n");
+    ck_assert_int_eq(r.status, INBOUND_PROCESSED);
+    text = t_last_text(db, g.seats[2].email, "press");
+    ck_assert_msg(strstr(text, "Ujumbe kutoka kwa Bob kwa wewe na Ann, Kalimambo mchezo 1:") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "Bonjour à vous deux, on s'allie ?") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "ZUIA Bob") != NULL, "%s", text);
+    free(text);
+    text = t_last_text(db, g.seats[0].email, "press");
+    ck_assert_msg(strstr(text, "Press from Bob to you and Cleo, Kalimambo game 1:") != NULL, "%s", text);
+    free(text);
+    text = t_last_text(db, g.seats[1].email, "reply");
+    ck_assert_msg(strstr(text, "JOUER 4 pris en compte, en secret ; message à Ann et Cleo envoyé") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "Envoyé à Ann et Cleo.") != NULL, "%s", text);
+    free(text);
+    /* Her refusal in hers; a muted writer, in hers. */
+    r = t_seat_mail(db, &g, 2, g.seats[2].email, "ZUIA Bob\nUJUMBE KWA Zed\nhabari\n");
+    ck_assert_int_eq(r.status, INBOUND_PROCESSED);
+    text = t_last_text(db, g.seats[2].email, "reply");
+    ck_assert_msg(strstr(text, "hakuna mchezaji wa mchezo huu anayeitwa \"Zed\"") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "Ujumbe wa Bob haukufikii tena") != NULL, "%s", text);
+    free(text);
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM press_mutes WHERE seat = 3 AND muted = 2"), 1);
+    /* The settings' words: COURRIER CHAQUE, IMAGES NON. */
+    r = t_seat_mail(db, &g, 1, g.seats[1].email, "COURRIER CHAQUE\nIMAGES NON\n");
+    ck_assert_int_eq(r.status, INBOUND_PROCESSED);
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM seats WHERE seat = 2 AND mail_policy = 'every'"), 1);
+    text = t_last_text(db, g.seats[1].email, "reply");
+    ck_assert_msg(strstr(text, "Désormais vous recevez un message après chaque étape") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "Vos messages montrent le plateau en texte seulement") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "Refusé") == NULL, "%s", text);
+    free(text);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 START_TEST(languages_are_found_by_code_and_name)
 {
     ck_assert_str_eq(lang_find("fr")->code, "fr");
@@ -620,6 +670,7 @@ Suite *languages_suite(void)
     tcase_add_test(tc, every_phrase_fits_a_mail);
     tcase_add_test(tc, every_long_text_is_in_every_language);
     tcase_add_test(tc, help_is_sent_in_her_language);
+    tcase_add_test(tc, press_and_settings_in_each_language);
     tcase_add_test(tc, languages_are_found_by_code_and_name);
     tcase_add_test(tc, order_words_are_read_in_each_language);
     tcase_add_test(tc, no_order_word_means_two_things);

@@ -156,8 +156,5 @@ int engine_replay(sqlite3 *db, struct game_rec *g, struct strbuf *report);
  * answer changes nothing in the game. */
 bool engine_line_asks(const char *line);
 
-/* When seat is mailed, in words: "a mail when you must act, ...". */
-void engine_mail_policy_text(const struct seat_info *s, struct strbuf *out);
-
 
 #endif

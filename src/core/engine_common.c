@@ -305,28 +305,14 @@ int engine_vacation(sqlite3 *db, struct game_rec *g, int seat, const char *line,
                  g->id, seat + 1);
 }
 
-void engine_mail_policy_text(const struct seat_info *s, struct strbuf *out)
-{
-    char period[32];
-    duration_format(s->digest_secs, period);
-    if (str_eq(s->mail_policy, "every"))
-        strbuf_addstr(out, "a mail after every step of the game");
-    else if (str_eq(s->mail_policy, "digest"))
-        strbuf_addf(out, "a mail at once when you must act, else at most one every %s of what happened", period);
-    else
-        strbuf_addstr(out, "a mail when you must act, when the game ends and when the host acts");
-}
-
-#define MAIL_FORMS "write MAIL TURN (a mail when you must act), MAIL EVERY (a mail every step) or MAIL DIGEST 1d" \
-                   " (also at most one a day of what happened; any time from 1h to 7d)"
-
 /* MAIL TURN | MAIL EVERY | MAIL DIGEST 1d: when the seat is mailed. */
 int engine_mail_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line, struct line_result *l)
 {
     struct seat_info *s = &g->seats[seat];
     struct words w;
     long secs = s->digest_secs;
-    const char *policy = NULL;
+    const char *policy = NULL, *lang = s->lang;
+    char key[32], period[32];
     words_split(&w, line, NULL);
     if (w.n == 2 && str_eq(w.w[1], "turn"))
         policy = "turn";
@@ -339,20 +325,25 @@ int engine_mail_cmd(sqlite3 *db, struct game_rec *g, int seat, const char *line,
     l->status = LINE_INFO;
     if (!policy) {
         if (str_ieq(line, "mail")) {
-            strbuf_addstr(&l->body, "You get ");
-            engine_mail_policy_text(s, &l->body);
-            strbuf_addstr(&l->body, "; every mail tells all since your last. To change it, " MAIL_FORMS ".");
+            /* What she gets now, and how to change it. */
+            duration_format(s->digest_secs, period);
+            snprintf(key, sizeof(key), "mail.now.%s", str_eq(s->mail_policy, "every") || str_eq(s->mail_policy, "digest")
+                                                          ? s->mail_policy
+                                                          : "turn");
+            phrase_add(&l->body, lang, key, "period", period, NULL);
+            strbuf_addch(&l->body, ' ');
+            phrase_add(&l->body, lang, "mail.change", NULL);
         } else {
             l->status = LINE_REJECTED;
-            strbuf_addstr(&l->body, MAIL_FORMS ".");
+            phrase_add(&l->body, lang, "mail.forms", NULL);
         }
         return 0;
     }
     snprintf(s->mail_policy, sizeof(s->mail_policy), "%s", policy);
     s->digest_secs = secs;
-    strbuf_addstr(&l->body, "From now on you get ");
-    engine_mail_policy_text(s, &l->body);
-    strbuf_addstr(&l->body, ", each telling all since your last.");
+    duration_format(secs, period);
+    snprintf(key, sizeof(key), "mail.set.%s", policy);
+    phrase_add(&l->body, lang, key, "period", period, NULL);
     return db_do(db, "UPDATE seats SET mail_policy = ?, digest_secs = ? WHERE game_id = ? AND seat = ?", "sIIi", policy,
                  (int64_t)secs, g->id, seat + 1);
 }

@@ -6,6 +6,7 @@
 #include "lib/util.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -152,6 +153,8 @@ void press_split(const char *text, bool channel, const struct press_sense *sense
     struct press_item *cur = NULL, *implicit = NULL;
     bool in_block = false, top = true, cut = channel;
     char *english = NULL;
+    const char *written;
+    size_t written_len;
     memset(out, 0, sizeof(*out));
     strbuf_init(&out->own);
     text = text ? text : "";
@@ -170,6 +173,8 @@ void press_split(const char *text, bool channel, const struct press_sense *sense
         /* Her press words read in English: the line as it is below. */
         free(english);
         english = NULL;
+        written = t;
+        written_len = tl;
         if (tl && t[0] != '>' && (english = press_english(t, tl))) {
             t = english;
             tl = strlen(english);
@@ -178,7 +183,7 @@ void press_split(const char *text, bool channel, const struct press_sense *sense
             cut_here(out, text, line, &cut);
             if (cur)
                 body_end(cur);
-            cur = add_item(out, PRESS_MESSAGE, t, tl, to, to_len, true);
+            cur = add_item(out, PRESS_MESSAGE, written, written_len, to, to_len, true);
             in_block = true;
             top = false;
             if (cur && first_len && !pulled_out(sense, cur, out, text, line, &cut, first, first_len))
@@ -204,8 +209,8 @@ void press_split(const char *text, bool channel, const struct press_sense *sense
             (starts_word(t, tl, "mute", &rest, &rest_len) || starts_word(t, tl, "unmute", &rest, &rest_len)) &&
             (rest_len || channel)) {
             cut_here(out, text, line, &cut);
-            add_item(out, tolower((unsigned char)t[0]) == 'u' ? PRESS_UNMUTE : PRESS_MUTE, t, tl, rest, rest_len,
-                     true);
+            add_item(out, tolower((unsigned char)t[0]) == 'u' ? PRESS_UNMUTE : PRESS_MUTE, written, written_len, rest,
+                     rest_len, true);
             continue;
         }
         if (!channel) {
@@ -307,13 +312,17 @@ static bool everyone(const char *w)
     return all;
 }
 
-static void seat_list(const struct game_table *t, int self, struct strbuf *err)
+/* Refuses in t's reader's language, naming the others (who she may
+ * write to). */
+static void refuse_to(const struct game_table *t, int self, const char *key, const char *word, struct strbuf *err)
 {
+    struct strbuf names = STRBUF_INIT;
     int n = 0;
     for (int s = 0; s < t->nseats; s++)
         if (s != self)
-            strbuf_addf(err, "%s%s", n++ ? ", " : "", t->names[s]);
-    strbuf_addstr(err, " (or ALL)");
+            strbuf_addf(&names, "%s%s", n++ ? ", " : "", t->names[s]);
+    phrase_add(err, t->lang, key, "names", names.buf, "word", word, NULL);
+    strbuf_release(&names);
 }
 
 int press_recipients(const char *to, const struct game_table *t, int self, unsigned *mask, bool *all,
@@ -327,15 +336,14 @@ int press_recipients(const char *to, const struct game_table *t, int self, unsig
     *all = false;
     for (char *tok = strtok_r(copy, " \t,;", &save); tok; tok = strtok_r(NULL, " \t,;", &save)) {
         if (n == sizeof(w) / sizeof(w[0])) {
-            strbuf_addstr(err, "PRESS TO names too many players: name each at most once, or write ALL");
+            phrase_add(err, t->lang, "press.err.too-many", NULL);
             free(copy);
             return -1;
         }
         w[n++] = tok;
     }
     if (!n) {
-        strbuf_addstr(err, "PRESS TO names nobody: write PRESS TO and the players, among ");
-        seat_list(t, self, err);
+        refuse_to(t, self, "press.err.nobody", NULL, err);
         free(copy);
         return -1;
     }
@@ -357,8 +365,9 @@ int press_recipients(const char *to, const struct game_table *t, int self, unsig
             if ((seat = seat_named(t, w + i, k)) >= 0)
                 take = k;
         if (seat < 0) {
-            strbuf_addf(err, "no player of this game is called \"%.40s\": write PRESS TO and names among ", w[i]);
-            seat_list(t, self, err);
+            char word[48];
+            snprintf(word, sizeof(word), "%.40s", w[i]);
+            refuse_to(t, self, "press.err.no-such", word, err);
             rc = -1;
             break;
         }
@@ -374,8 +383,7 @@ int press_recipients(const char *to, const struct game_table *t, int self, unsig
     if (self >= 0)
         *mask &= ~(1u << self);
     if (!*mask) {
-        strbuf_addstr(err, "PRESS TO names only you: write PRESS TO and the players, among ");
-        seat_list(t, self, err);
+        refuse_to(t, self, "press.err.only-you", NULL, err);
         return -1;
     }
     return 0;
@@ -383,18 +391,23 @@ int press_recipients(const char *to, const struct game_table *t, int self, unsig
 
 void press_names(const struct game_table *t, unsigned mask, int skip, int you, struct strbuf *out)
 {
-    int total = 0, k = 0;
-    for (int s = 0; s < t->nseats; s++)
-        total += s != skip && ((mask >> s) & 1);
-    /* "you" first, then the others in seat order. */
-    if (you >= 0 && you != skip && ((mask >> you) & 1)) {
-        strbuf_addstr(out, "you");
-        k++;
-    }
-    for (int s = 0; s < t->nseats; s++) {
-        if (s == skip || s == you || !((mask >> s) & 1))
+    struct strbuf first = STRBUF_INIT;
+    const char *last = NULL;
+    /* "you" first, then the others in seat order; the last joined by
+     * "and" in t's reader's language. */
+    for (int k = -1; k < t->nseats; k++) {
+        int s = k < 0 ? you : k;
+        const char *name;
+        if (s < 0 || s == skip || !((mask >> s) & 1) || (k >= 0 && s == you))
             continue;
-        strbuf_addf(out, "%s%s", !k ? "" : k == total - 1 ? " and " : ", ", t->names[s]);
-        k++;
+        name = s == you ? catalog_text(t->lang, "press.you", 1) : t->names[s];
+        if (last)
+            strbuf_addf(&first, "%s%s", first.len ? ", " : "", last);
+        last = name;
     }
+    if (last && first.len)
+        phrase_add(out, t->lang, "list.and", "first", first.buf, "last", last, NULL);
+    else if (last)
+        strbuf_addstr(out, last);
+    strbuf_release(&first);
 }

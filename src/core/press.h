@@ -71,7 +71,8 @@ int press_recipients(const char *to, const struct game_table *t, int self, unsig
 
 /* "Bob", "Bob and Cleo", "Bob, Cleo and Dan": the seats of mask (0-based
  * bits) by name, but for skip (-1: none); "you" in place of you (-1:
- * none). */
+ * none); in t's reader's language (t->lang), as are press_recipients'
+ * refusals. */
 void press_names(const struct game_table *t, unsigned mask, int skip, int you, struct strbuf *out);
 
 #endif

@@ -95,12 +95,13 @@ static void legal_links(const struct game_rec *g, int seat, const struct submiss
     }
 }
 
-/* One clause of the headline, after those before it ("; " between). */
+/* One clause of the headline, after those before it (reply.clauses
+ * between: "; ", in French " ; "). */
 static void clause(struct strbuf *out, const char *lang, const char *key, const char *name, const char *value,
                    const char *n)
 {
     if (out->len)
-        strbuf_addstr(out, "; ");
+        phrase_add(out, lang, "reply.clauses", NULL);
     phrase_add(out, lang, key, "n", n ? n : "0", name, value, NULL);
 }
 
@@ -159,7 +160,7 @@ void reply_headline(const struct submission *s, const char *lang, const char *ga
     }
     if (press.len) {
         if (out->len)
-            strbuf_addstr(out, "; ");
+            phrase_add(out, lang, "reply.clauses", NULL);
         strbuf_addstr(out, press.buf);
     }
     if (!taken && !refused && asked) {

@@ -1,5 +1,7 @@
 /* press.c: what press stores and sends: each message in its channel, a mail to each recipient, mutes, a seat's press in her HISTORY, and a finished game's press when the host publishes it. */
 #include "judge/press.h"
+#include "lib/catalog.h"
+#include "lib/lexicon.h"
 #include "lib/template.h"
 #include "core/engine.h"
 #include "core/reply.h"
@@ -38,19 +40,26 @@ static void wrapped_body(const char *body, struct strbuf *out)
         strbuf_setlen(out, out->len - 1);
 }
 
-static struct line_result *refused(struct submission *sub, const struct press_item *it, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static struct line_result *refused(struct submission *sub, const struct press_item *it, const char *fmt, ...)
+/* Refuses an item of seat's: the catalogue's phrase key in her language
+ * over pairs of strings, name then value, ended by NULL. */
+static struct line_result *refused(struct submission *sub, const struct press_item *it, const char *lang,
+                                   const char *key, ...) __attribute__((sentinel));
+static struct line_result *refused(struct submission *sub, const struct press_item *it, const char *lang,
+                                   const char *key, ...)
 {
     struct line_result *l = submission_line(sub, it->line);
     va_list ap;
-    char buf[600];
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof(buf), fmt, ap);
+    va_start(ap, key);
+    phrase_addv(&l->body, lang, key, ap);
     va_end(ap);
     l->status = LINE_REJECTED;
-    strbuf_addstr(&l->body, buf);
     return l;
+}
+
+/* A press word (MUTE) in her words (owned). */
+static char *press_word(const char *lang, const char *english)
+{
+    return lexicon_local(lang, "press", NULL, english);
 }
 
 /* The channel of the seats of mask, made when new. */
@@ -89,61 +98,62 @@ static int mail_one(sqlite3 *db, struct game_rec *g, int r, const struct press_m
     cJSON *d = cJSON_CreateObject();
     unsigned others = 0;
     int rc;
-    struct strbuf line = STRBUF_INIT;
+    struct strbuf line = STRBUF_INIT, names = STRBUF_INIT;
+    const char *lang = g->seats[r].lang;
+    const struct game_table t = game_table_in(g, lang);
+    char game[24];
+    char *word;
     for (int s = 0; s < g->nseats; s++)
         if (s != pm->seat)
             others |= 1u << s;
     bool named = vis_press_writer(viewer_seat(r), pm->grey, pm->seat);
+    snprintf(game, sizeof(game), "%lld", (long long)g->id);
     cJSON_AddNumberToObject(d, "game", (double)g->id);
     cJSON_AddStringToObject(d, "title", g->ops->title);
     if (named)
         cJSON_AddStringToObject(d, "from", g->names[pm->seat]);
     /* The first line says who wrote to whom; wrapped, as is the reply's. */
-    if (pm->grey_reply)
-        strbuf_addf(&line, "A reply to your grey press, from a player this game does not name, %s game %lld:",
-                    g->ops->title, (long long)g->id);
-    else if (!named)
-        strbuf_addf(&line, "Press from a player this game does not name (grey press), to %s, %s game %lld:",
-                    pm->to == others ? "all the players" : "you", g->ops->title, (long long)g->id);
+    if (pm->grey_reply || !named)
+        phrase_add(&line, lang,
+                   pm->grey_reply         ? "press.head.grey-reply"
+                   : pm->to == others     ? "press.head.grey-all"
+                                          : "press.head.grey-you",
+                   "title", g->ops->title, "game", game, NULL);
     else {
-        strbuf_addf(&line, "Press from %s to ", g->names[pm->seat]);
-        press_names(&g->table, pm->to, -1, r, &line);
-        strbuf_addf(&line, ", %s game %lld:", g->ops->title, (long long)g->id);
+        press_names(&t, pm->to, -1, r, &names);
+        phrase_add(&line, lang, "press.head.named", "from", g->names[pm->seat], "to", names.buf, "title",
+                   g->ops->title, "game", game, NULL);
+        strbuf_reset(&names);
     }
     strbuf_add_flowed(&sb, line.buf, 0, 72);
     reply_add_text(d, "head", sb.buf);
     strbuf_reset(&sb);
     strbuf_reset(&line);
     if (!named)
-        strbuf_addstr(&line, "Reply to write to its writer alone, without your name: your words go as grey press,"
-                             " quoted text and your signature are left out, and a line that reads as an order is"
-                             " taken as yours, never sent.");
+        phrase_add(&line, lang, "press.reply.grey", NULL);
     else {
-        strbuf_addstr(&line, "Reply to write to ");
-        press_names(&g->table, pm->members, r, -1, &line);
-        strbuf_addstr(&line, ": your words go as press, quoted text and your signature are left out, and a line"
-                             " that reads as an order is taken as yours, never sent.");
+        press_names(&t, pm->members, r, -1, &names);
+        phrase_add(&line, lang, "press.reply.named", "names", names.buf, NULL);
     }
     strbuf_add_flowed(&sb, line.buf, 0, 72);
     reply_add_text(d, "reply", sb.buf);
     strbuf_reset(&sb);
     strbuf_reset(&line);
-    if (!named)
-        strbuf_addstr(&line, "To stop its writer's press reaching you, reply with the line MUTE at the top: you"
-                             " are not told who she is, nor is she told.");
-    else
-        strbuf_addf(&line, "To stop %s's press reaching you, reply with the line MUTE %s at the top.",
-                    g->names[pm->seat], g->names[pm->seat]);
+    phrase_add(&line, lang, named ? "press.mute.named" : "press.mute.grey", "from", g->names[pm->seat], NULL);
     strbuf_add_flowed(&sb, line.buf, 0, 72);
     reply_add_text(d, "mute", sb.buf);
     strbuf_reset(&sb);
     strbuf_release(&line);
+    strbuf_release(&names);
     wrapped_body(pm->body, &sb);
     cJSON_AddStringToObject(d, "body", sb.buf);
-    if (pm->attachments)
-        cJSON_AddStringToObject(d, "dropped", pm->attachments == 1
-                                                  ? "an attachment of the mail was left out: press is text"
-                                                  : "attachments of the mail were left out: press is text");
+    if (pm->attachments) {
+        char n[24];
+        snprintf(n, sizeof(n), "%d", pm->attachments);
+        phrase_add(&sb, lang, "press.dropped", "n", n, NULL);
+        cJSON_AddStringToObject(d, "dropped", sb.buf);
+        strbuf_reset(&sb);
+    }
     m.game_id = g->id;
     m.seat = r + 1;
     m.kind = "press";
@@ -155,10 +165,13 @@ static int mail_one(sqlite3 *db, struct game_rec *g, int r, const struct press_m
     m.answers = pm->row;
     /* One tap mutes the writer: the line goes to the channel (or to the
      * grey message), which reads it as the command it is. */
+    /* In her words: BLOQUER Bob. */
+    word = press_word(lang, "MUTE");
     if (!named)
-        strbuf_addstr(&mute, "MUTE");
+        strbuf_addstr(&mute, word);
     else
-        strbuf_addf(&mute, "MUTE %s", g->names[pm->seat]);
+        strbuf_addf(&mute, "%s %s", word, g->names[pm->seat]);
+    free(word);
     strlist_push(&commands, mute.buf);
     m.commands = &commands;
     rc = outbox_render(db, &m, "mail-press.txt", d);
@@ -209,20 +222,24 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
     struct strbuf err = STRBUF_INIT, names = STRBUF_INIT;
     struct line_result *l;
     int64_t lately, id, members_id;
-    char since[32], now[32];
+    char since[32], now[32], game[24], n[24], m[24];
     int rc = 0;
+    const char *lang = g->seats[seat].lang;
+    const struct game_table t = game_table_in(g, lang);
 
+    snprintf(game, sizeof(game), "%lld", (long long)g->id);
     for (int s = 0; s < g->nseats; s++)
         if (s != seat)
             others |= 1u << s;
     if (str_eq(mode, "none")) {
-        refused(sub, it, "game %lld is played without press (its host opened it with press=none): nothing was"
-                         " sent", (long long)g->id);
+        refused(sub, it, lang, "press.refused.none", "game", game, NULL);
         return 0;
     }
     if (it->to) {
-        if (press_recipients(it->to, &g->table, seat, &to, &all, &err)) {
-            refused(sub, it, "%s", err.buf);
+        if (press_recipients(it->to, &t, seat, &to, &all, &err)) {
+            struct line_result *bad = submission_line(sub, it->line);
+            bad->status = LINE_REJECTED;
+            strbuf_addstr(&bad->body, err.buf);
             strbuf_release(&err);
             return 0;
         }
@@ -231,8 +248,7 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
         if (grey_writer(db, g, seat, channel, &writer))
             return -1;
         if (writer < 0) {
-            refused(sub, it, "the address this mail came to is no grey message that reached you in game %lld:"
-                             " write PRESS TO and the players in a mail to the game", (long long)g->id);
+            refused(sub, it, lang, "press.refused.no-grey", "game", game, NULL);
             return 0;
         }
         to = 1u << writer;
@@ -242,9 +258,7 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
     } else if (grey) {
         /* A channel names its seats: in grey press, replies go to one
          * grey message's writer alone. */
-        refused(sub, it, "in game %lld press goes without its writer's name (grey press): reply to a grey message"
-                         " to write to its writer, or write PRESS TO and the players in a mail to the game",
-                (long long)g->id);
+        refused(sub, it, lang, "press.refused.grey-channel", "game", game, NULL);
         return 0;
     } else {
         int64_t seats;
@@ -253,31 +267,29 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
         if (found < 0)
             return -1;
         if (!found || !((seats >> seat) & 1)) {
-            refused(sub, it, "the address this mail came to is no press channel of yours in game %lld: write PRESS"
-                             " TO and the players in a mail to the game", (long long)g->id);
+            refused(sub, it, lang, "press.refused.no-channel", "game", game, NULL);
             return 0;
         }
         to = (unsigned)seats & others;
         all = to == others;
     }
     if (str_eq(mode, "public") && !all && to != others) {
-        refused(sub, it, "in game %lld press goes to every player (its host opened it with press=public): write"
-                         " PRESS TO ALL", (long long)g->id);
+        refused(sub, it, lang, "press.refused.public", "game", game, NULL);
         return 0;
     }
     if (!it->body.len && it->pulled) {
-        refused(sub, it, "nothing was sent: what followed %s reads as %s, answered as such above, and press never"
-                         " carries an order", it->line, it->pulled == 1 ? "an order" : "orders");
+        snprintf(n, sizeof(n), "%u", it->pulled);
+        refused(sub, it, lang, "press.refused.only-orders", "line", it->line, "n", n, NULL);
         return 0;
     }
     if (!it->body.len) {
-        refused(sub, it, "it held no message: write the message on the lines after %s (and END PRESS after it, when"
-                         " orders follow)", it->line);
+        refused(sub, it, lang, "press.refused.empty", "line", it->line, NULL);
         return 0;
     }
     if (it->bytes > (size_t)max_bytes) {
-        refused(sub, it, "the message is %zu bytes long, and press is sent up to %lld: shorten it and send it again",
-                it->bytes, max_bytes);
+        snprintf(n, sizeof(n), "%zu", it->bytes);
+        snprintf(m, sizeof(m), "%lld", max_bytes);
+        refused(sub, it, lang, "press.refused.too-long", "bytes", n, "max", m, NULL);
         return 0;
     }
     utc_format(clock_now() - 3600, since);
@@ -285,15 +297,14 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
                      g->id, seat + 1, since) < 0)
         return -1;
     if (lately >= per_hour) {
-        refused(sub, it, "you sent %lld press messages in this game in the last hour, the most it sends: this one"
-                         " was not sent; send it again within the hour", (long long)lately);
+        snprintf(n, sizeof(n), "%lld", (long long)lately);
+        refused(sub, it, lang, "press.refused.per-hour", "n", n, NULL);
         return 0;
     }
     if (game_left(db, g, &left, &dropped))
         return -1;
     if (((left >> seat) & 1) && !str_eq(game_status_of(g->ops, g->st), "finished")) {
-        refused(sub, it, "you have left game %lld: press is for the players still in it (once it is over, all may"
-                         " write again)", (long long)g->id);
+        refused(sub, it, lang, "press.refused.left", "game", game, NULL);
         return 0;
     }
     if (channel_of(db, g, to | (1u << seat), &members_id))
@@ -343,38 +354,37 @@ static int message(sqlite3 *db, struct game_rec *g, int seat, const struct press
     if (grey_reply) {
         /* Whether it reached her would say who she is (one who left, a
          * seat a bot took): the answer is the same either way. */
-        strbuf_addstr(&names, "grey reply sent");
-        strbuf_addstr(&l->body, "Sent to the writer of that message, if she still reads press, without your name"
-                                " (grey press).");
+        phrase_add(&names, lang, "press.done.grey-reply", NULL);
+        phrase_add(&l->body, lang, "press.sent.grey-reply", NULL);
     } else {
         /* "press to Bob sent" reads as what it did, for the first line. */
-        strbuf_addstr(&names, "press to ");
-        press_names(&g->table, to, -1, -1, &names);
-        strbuf_addstr(&names, sent ? " sent" : " not sent");
+        struct strbuf who = STRBUF_INIT;
+        press_names(&t, to, -1, -1, &who);
+        phrase_add(&names, lang, sent ? "press.done.sent" : "press.done.not-sent", "names", who.buf, NULL);
+        strbuf_reset(&who);
         if (sent) {
-            struct strbuf who = STRBUF_INIT;
-            press_names(&g->table, sent, -1, -1, &who);
-            strbuf_addf(&l->body, "Sent to %s%s.", who.buf, grey ? ", without your name (grey press)" : "");
-            strbuf_release(&who);
+            press_names(&t, sent, -1, -1, &who);
+            phrase_add(&l->body, lang, grey ? "press.sent.to-grey" : "press.sent.to", "names", who.buf, NULL);
         } else {
-            strbuf_addstr(&l->body, "Not sent: nobody it names reads press.");
+            phrase_add(&l->body, lang, "press.sent.none", NULL);
         }
-        for (int r = 0; r < g->nseats; r++) {
-            if ((gone >> r) & 1)
-                strbuf_addf(&l->body, " %s has left the game: not sent to %s.", g->names[r], g->names[r]);
-            if ((bots >> r) & 1)
-                strbuf_addf(&l->body, " A bot plays %s, and reads no press: not sent to %s.", g->names[r],
-                            g->names[r]);
-        }
+        strbuf_release(&who);
+        for (int r = 0; r < g->nseats; r++)
+            if (((gone | bots) >> r) & 1) {
+                strbuf_addch(&l->body, ' ');
+                phrase_add(&l->body, lang, (gone >> r) & 1 ? "press.sent.left" : "press.sent.bot", "who", g->names[r],
+                           NULL);
+            }
     }
-    if (attachments && (sent || grey_reply))
-        strbuf_addstr(&l->body, " The mail's attachments were left out: press is text.");
-    if (it->pulled == 1)
-        strbuf_addstr(&l->body, " One line of it reads as an order: it was not sent as press, and is answered as"
-                                " an order.");
-    else if (it->pulled)
-        strbuf_addf(&l->body, " %u lines of it read as orders: they were not sent as press, and are answered as"
-                              " orders.", it->pulled);
+    if (attachments && (sent || grey_reply)) {
+        strbuf_addch(&l->body, ' ');
+        phrase_add(&l->body, lang, "press.sent.attachments", NULL);
+    }
+    if (it->pulled) {
+        snprintf(n, sizeof(n), "%u", it->pulled);
+        strbuf_addch(&l->body, ' ');
+        phrase_add(&l->body, lang, "press.sent.pulled", "n", n, NULL);
+    }
     l->quiet = (grey_reply || sent == to) && !attachments && !it->pulled;
     l->canonical = strbuf_detach(&names);
     return 0;
@@ -387,22 +397,25 @@ static int mute(sqlite3 *db, struct game_rec *g, int seat, const struct press_it
                 struct submission *sub)
 {
     bool on = it->kind == PRESS_MUTE, grey = str_eq(engine_core_option(g->options, "press"), "grey");
-    const char *word = on ? "MUTE" : "UNMUTE";
+    const char *lang = g->seats[seat].lang;
+    char *word = press_word(lang, on ? "MUTE" : "UNMUTE"), game[24];
     int who = -1;
     struct line_result *l;
     char now[32];
+    snprintf(game, sizeof(game), "%lld", (long long)g->id);
     if (grey) {
         if (channel >= 0 || (it->to && *it->to)) {
-            refused(sub, it, "in game %lld press goes without its writer's name (grey press), so %s names nobody:"
-                             " reply to a grey message with the line %s alone at the top, for its writer",
-                    (long long)g->id, word, word);
+            refused(sub, it, lang, "press.refused.mute-grey-names", "game", game, "word", word, NULL);
+            free(word);
             return 0;
         }
-        if (grey_writer(db, g, seat, channel, &who))
+        if (grey_writer(db, g, seat, channel, &who)) {
+            free(word);
             return -1;
+        }
         if (who < 0) {
-            refused(sub, it, "the address this mail came to is no grey message that reached you in game %lld: reply"
-                             " to one with the line %s alone at the top", (long long)g->id, word);
+            refused(sub, it, lang, "press.refused.mute-no-grey", "game", game, "word", word, NULL);
+            free(word);
             return 0;
         }
     } else if ((who = game_seat_find(g, it->to)) < 0 || who == seat) {
@@ -410,11 +423,13 @@ static int mute(sqlite3 *db, struct game_rec *g, int seat, const struct press_it
         for (int s = 0, n = 0; s < g->nseats; s++)
             if (s != seat)
                 strbuf_addf(&list, "%s%s", n++ ? ", " : "", g->names[s]);
-        refused(sub, it, "%s names %s: write %s and one of %s", word, who == seat ? "you" : "no player of this game",
-                word, list.buf);
+        refused(sub, it, lang, who == seat ? "press.refused.mute-you" : "press.refused.mute-nobody", "word", word,
+                "names", list.buf, NULL);
         strbuf_release(&list);
+        free(word);
         return 0;
     }
+    free(word);
     utc_now(now);
     if (on ? db_do(db, "INSERT OR IGNORE INTO press_mutes(game_id, seat, muted, at) VALUES (?, ?, ?, ?)", "Iiis",
                    g->id, seat + 1, who + 1, now)
@@ -423,22 +438,20 @@ static int mute(sqlite3 *db, struct game_rec *g, int seat, const struct press_it
         return -1;
     l = submission_line(sub, it->line);
     l->status = LINE_PRESS;
-    if (grey && on)
-        strbuf_addstr(&l->body, "The press of that message's writer no longer reaches you (she is not told, nor are"
-                                " you who she is). UNMUTE alone at the top of a reply to it takes it back.");
-    else if (grey)
-        strbuf_addstr(&l->body, "The press of that message's writer reaches you again.");
-    else if (on)
-        strbuf_addf(&l->body, "%s's press no longer reaches you (%s is not told). UNMUTE %s takes it back.",
-                    g->names[who], g->names[who], g->names[who]);
-    else
-        strbuf_addf(&l->body, "%s's press reaches you again.", g->names[who]);
+    phrase_add(&l->body, lang,
+               grey && on ? "press.muted.grey-on"
+               : grey     ? "press.muted.grey-off"
+               : on       ? "press.muted.on"
+                          : "press.muted.off",
+               "who", g->names[who], NULL);
     {
         struct strbuf c = STRBUF_INIT;
-        if (grey)
-            strbuf_addf(&c, "its writer %s", on ? "muted" : "unmuted");
-        else
-            strbuf_addf(&c, "%s %s", g->names[who], on ? "muted" : "unmuted");
+        phrase_add(&c, lang,
+                   grey && on ? "press.done.writer-muted"
+                   : grey     ? "press.done.writer-unmuted"
+                   : on       ? "press.done.muted"
+                              : "press.done.unmuted",
+                   "who", g->names[who], NULL);
         l->canonical = strbuf_detach(&c);
     }
     return 0;
@@ -456,9 +469,11 @@ int press_take(sqlite3 *db, struct game_rec *g, int seat, const struct press_tex
     }
     if (pt->dropped) {
         struct line_result *l = submission_line(sub, "PRESS TO ...");
+        char max[24], n[24];
+        snprintf(max, sizeof(max), "%d", PRESS_ITEMS_MAX);
+        snprintf(n, sizeof(n), "%zu", pt->dropped);
         l->status = LINE_REJECTED;
-        strbuf_addf(&l->body, "one mail carries at most %d press messages and MUTE lines: %zu more were not read,"
-                              " send them in another mail", PRESS_ITEMS_MAX, pt->dropped);
+        phrase_add(&l->body, g->seats[seat].lang, "press.refused.too-many-items", "max", max, "n", n, NULL);
     }
     return 0;
 }
@@ -498,6 +513,8 @@ static int history_text(sqlite3 *db, struct game_rec *g, int seat, struct strbuf
                        " r.seat = ?2 AND r.status = 'sent')) AND p.id > ?3";
     struct strbuf sql = STRBUF_INIT;
     int64_t after;
+    const char *lang = g->seats[seat].lang;
+    const struct game_table t = game_table_in(g, lang);
     if (seatlife_press_after(db, g, seat, &after))
         return -1;
     strbuf_addf(&sql,
@@ -510,12 +527,17 @@ static int history_text(sqlite3 *db, struct game_rec *g, int seat, struct strbuf
         return -1;
     }
     while ((rc = db_step(q)) == SQLITE_ROW) {
-        int count = sqlite3_column_int(q, 1);
-        if (!n++)
-            strbuf_addstr(out, "Your press channels:\n");
-        strbuf_addstr(out, "  with ");
-        press_names(&g->table, (unsigned)sqlite3_column_int64(q, 0), seat, -1, out);
-        strbuf_addf(out, ": %d message%s\n", count, count == 1 ? "" : "s");
+        struct strbuf names = STRBUF_INIT;
+        char count[24];
+        snprintf(count, sizeof(count), "%d", sqlite3_column_int(q, 1));
+        if (!n++) {
+            phrase_add(out, lang, "press.history.channels", NULL);
+            strbuf_addch(out, '\n');
+        }
+        press_names(&t, (unsigned)sqlite3_column_int64(q, 0), seat, -1, &names);
+        phrase_add(out, lang, "press.history.channel", "names", names.buf, "n", count, NULL);
+        strbuf_addch(out, '\n');
+        strbuf_release(&names);
     }
     db_finalize(q);
     if (rc != SQLITE_DONE) {
@@ -542,28 +564,42 @@ static int history_text(sqlite3 *db, struct game_rec *g, int seat, struct strbuf
             db_finalize(q);
             return -1;
         }
-        if (!n++)
-            strbuf_addf(out, "%sYour latest press, newest first:\n", out->len ? "\n" : "");
-        strbuf_addf(&line, "step %d, %s to ", sqlite3_column_int(q, 2),
-                    from == seat                                                       ? "you"
-                    : !vis_press_writer(viewer_seat(seat), sqlite3_column_int(q, 3), from) ? "a player"
-                                                                                         : g->names[from]);
-        if (!vis_press_writer(viewer_seat(seat), sqlite3_column_int(q, 3), from))
+        struct strbuf whom = STRBUF_INIT, quote = STRBUF_INIT;
+        char step[24];
+        bool named = vis_press_writer(viewer_seat(seat), sqlite3_column_int(q, 3), from);
+        if (!n++) {
+            if (out->len)
+                strbuf_addch(out, '\n');
+            phrase_add(out, lang, "press.history.latest", NULL);
+            strbuf_addch(out, '\n');
+        }
+        snprintf(step, sizeof(step), "%d", sqlite3_column_int(q, 2));
+        if (!named)
             /* Grey: the others it reached would name its writer. */
-            strbuf_addstr(&line, press_to_all(g, from, to) ? "all the players" : "you");
+            strbuf_addstr(&whom, catalog_text(lang, press_to_all(g, from, to) ? "press.all-players" : "press.you", 1));
         else
-            press_names(&g->table, to, -1, seat, &line);
-        strbuf_addf(&line, ": \"%.*s%s\"", (int)(len > HISTORY_QUOTE ? HISTORY_QUOTE : len), body,
+            press_names(&t, to, -1, seat, &whom);
+        strbuf_addf(&quote, "%.*s%s", (int)(len > HISTORY_QUOTE ? HISTORY_QUOTE : len), body,
                     len > HISTORY_QUOTE ? "..." : "");
+        phrase_add(&line, lang, "press.history.line", "step", step, "from",
+                   from == seat ? catalog_text(lang, "press.you", 1)
+                   : !named     ? catalog_text(lang, "press.a-player", 1)
+                                : g->names[from],
+                   "to", whom.buf, "text", quote.buf, NULL);
+        strbuf_release(&whom);
+        strbuf_release(&quote);
         strbuf_add_flowed(out, line.buf, 4, 72);
         strbuf_release(&line);
     }
     db_finalize(q);
     if (rc != SQLITE_DONE)
         return -1;
-    if (!out->len)
-        strbuf_addstr(out, "No press of yours in this game yet: PRESS TO and a player's name (or ALL) opens a"
-                           " message.\n");
+    if (!out->len) {
+        struct strbuf none = STRBUF_INIT;
+        phrase_add(&none, lang, "press.history.none", NULL);
+        strbuf_add_flowed(out, none.buf, 0, 72);
+        strbuf_release(&none);
+    }
     return 0;
 }
 

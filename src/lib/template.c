@@ -464,20 +464,27 @@ int template_phrase(const char *key, const cJSON *data, const char *lang, struct
     return rc;
 }
 
-int phrase_add(struct strbuf *out, const char *lang, const char *key, ...)
+int phrase_addv(struct strbuf *out, const char *lang, const char *key, va_list ap)
 {
     cJSON *d = cJSON_CreateObject();
     const char *name, *value;
-    va_list ap;
     int rc;
-    va_start(ap, key);
     while ((name = va_arg(ap, const char *))) {
         value = va_arg(ap, const char *);
         cJSON_AddStringToObject(d, name, value ? value : "");
     }
-    va_end(ap);
     rc = template_phrase(key, d, lang, out, NULL);
     cJSON_Delete(d);
+    return rc;
+}
+
+int phrase_add(struct strbuf *out, const char *lang, const char *key, ...)
+{
+    va_list ap;
+    int rc;
+    va_start(ap, key);
+    rc = phrase_addv(out, lang, key, ap);
+    va_end(ap);
     return rc;
 }
 

@@ -2,6 +2,8 @@
 #ifndef NGOMA_TEMPLATE_H
 #define NGOMA_TEMPLATE_H
 
+#include <stdarg.h>
+
 #include <stdbool.h>
 #include <cjson/cJSON.h>
 
@@ -41,5 +43,7 @@ int template_phrase(const char *key, const cJSON *data, const char *lang, struct
  * NULL: phrase_add(out, lang, "language.set", "language", "Français",
  * NULL). The value named n picks a plural form. */
 int phrase_add(struct strbuf *out, const char *lang, const char *key, ...) __attribute__((sentinel));
+/* The same over a va_list of such pairs. */
+int phrase_addv(struct strbuf *out, const char *lang, const char *key, va_list ap);
 
 #endif
