@@ -353,6 +353,58 @@ int main(int argc, char **argv)
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+/* The first text/html part under o, NULL for none. */
+static GMimeObject *html_part(GMimeObject *o)
+{
+    if (GMIME_IS_MULTIPART(o)) {
+        for (int i = 0; i < g_mime_multipart_get_count(GMIME_MULTIPART(o)); i++) {
+            GMimeObject *h = html_part(g_mime_multipart_get_part(GMIME_MULTIPART(o), i));
+            if (h)
+                return h;
+        }
+        return NULL;
+    }
+    return GMIME_IS_TEXT_PART(o) && g_mime_content_type_is_type(g_mime_object_get_content_type(o), "text", "html")
+               ? o
+               : NULL;
+}
+
+/* The words an HTML part shows: its tags, the quotes of her own mail
+ * (their boxes) and its comments left out, entities read. */
+static char *html_words(const char *html)
+{
+    struct strbuf b = STRBUF_INIT;
+    static const char *const entities[][2] = { { "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" }, { "&quot;", "\"" },
+                                               { "&#39;", "'" },  { "&nbsp;", " " } };
+    const char *body = strstr(html, "<body");
+    for (const char *p = body ? body : html; *p;) {
+        if (strncmp(p, "<div style=\"margin:0 0 6px 0;padding:2px 0 2px 10px;border-left", 62) == 0) {
+            const char *e = strstr(p, "</div>");
+            p = e ? e + 6 : p + strlen(p);
+            continue;
+        }
+        if (*p == '<') {
+            const char *e = strchr(p, '>');
+            strbuf_addch(&b, ' ');
+            p = e ? e + 1 : p + strlen(p);
+            continue;
+        }
+        if (*p == '&') {
+            size_t k = 0;
+            for (; k < sizeof(entities) / sizeof(entities[0]); k++)
+                if (strncmp(p, entities[k][0], strlen(entities[k][0])) == 0)
+                    break;
+            if (k < sizeof(entities) / sizeof(entities[0])) {
+                strbuf_addstr(&b, entities[k][1]);
+                p += strlen(entities[k][0]);
+                continue;
+            }
+        }
+        strbuf_addch(&b, *p++);
+    }
+    return strbuf_detach(&b);
+}
+
 /* The text part of a queued mail, and its headers, as a client shows them. */
 void shown_of(const char *mail, struct shown *s)
 {
@@ -372,6 +424,12 @@ void shown_of(const char *mail, struct shown *s)
     t = g_mime_text_part_get_text(GMIME_TEXT_PART(plain));
     s->text = xstrdup(t);
     g_free(t);
+    {
+        GMimeObject *h = html_part(body);
+        char *html = h ? g_mime_text_part_get_text(GMIME_TEXT_PART(h)) : NULL;
+        s->html = html ? html_words(html) : xstrdup("");
+        g_free(html);
+    }
     g_object_unref(msg);
     g_object_unref(parser);
     g_object_unref(stream);
@@ -383,6 +441,7 @@ void shown_release(struct shown *s)
     free(s->message_id);
     free(s->references);
     free(s->text);
+    free(s->html);
 }
 
 /* The mail as its reader sees it: quoted-printable soft breaks and

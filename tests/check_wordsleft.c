@@ -175,6 +175,7 @@ START_TEST(no_english_word_is_left_in_a_game_by_mail)
                  (const char *)sqlite3_column_text(st, 2), sqlite3_column_int(st, 0));
         look(what, s.subject, &l);
         look(what, s.text, &l);
+        look(what, s.html, &l);
         shown_release(&s);
     }
     db_finalize(st);

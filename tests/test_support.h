@@ -41,9 +41,11 @@ struct rng;
  * path, a tile move) does not crowd out the rest. */
 const char *t_pick(const struct strlist *legal, struct rng *r);
 /* A queued mail as a client shows it: its subject, Message-ID,
- * References and the text of its plain part (all owned). */
+ * References, the text of its plain part, and the words its HTML part
+ * shows ("" when it has none; tags and the quotes of her own mail left
+ * out) (all owned). */
 struct shown {
-    char *subject, *message_id, *references, *text;
+    char *subject, *message_id, *references, *text, *html;
 };
 void shown_of(const char *mail, struct shown *s);
 void shown_release(struct shown *s);

@@ -372,6 +372,8 @@ void options_choices(const struct game_rec *g, int seat, const char *filter, siz
 {
     struct strlist orders = STRLIST_INIT, groups = STRLIST_INIT;
     int depth = filter && *filter ? words_in(filter) : 0;
+    const char *lang = seat >= 0 && seat < g->nseats ? g->seats[seat].lang : NULL;
+    size_t first_label = labels->n, first_order = orders_out->n;
     options_orders(g, seat, filter, &orders);
     if (orders.n <= list_max || orders.n <= OPTIONS_KIND_FULL) {
         for (size_t i = 0; i < orders.n; i++) {
@@ -410,6 +412,17 @@ void options_choices(const struct game_rec *g, int seat, const char *filter, siz
         }
     }
 out:
+    /* In her words, the labels as the orders a tap mails: JOUER 7. */
+    for (size_t i = first_label; i < labels->n; i++) {
+        char *local = lexicon_local(lang, "common", g->ops->name, labels->v[i]);
+        free(labels->v[i]);
+        labels->v[i] = local;
+    }
+    for (size_t i = first_order; i < orders_out->n; i++) {
+        char *local = lexicon_local(lang, "common", g->ops->name, orders_out->v[i]);
+        free(orders_out->v[i]);
+        orders_out->v[i] = local;
+    }
     strlist_clear(&groups);
     strlist_clear(&orders);
 }

@@ -28,7 +28,8 @@ size_t options_text(const struct game_rec *g, int seat, const char *filter, size
  * at most list_max (or OPTIONS_KIND_FULL); else grouped by their next
  * words, each group of at most OPTIONS_KIND_FULL in full, a longer one as
  * "LEGAL <its words>", which lists it: each tap narrows the list until
- * the orders themselves are links. */
+ * the orders themselves are links. Both in the seat's language (her
+ * order words: JOUER 7, COUPS DÉPLACER 3), as she may write them. */
 void options_choices(const struct game_rec *g, int seat, const char *filter, size_t list_max, struct strlist *labels,
                      struct strlist *orders);
 

@@ -18,13 +18,20 @@ char *reply_quote(const char *line)
     size_t n = strlen(line), cut = 0, cols = 0;
     if (n + 2 <= 72)
         return xstrdup(line);
-    /* Cut at a character's start, within 66 columns, then "...". */
+    /* Cut at a character's start, within 66 columns, then "...": at a
+     * space after the 40th column when there is one, a word never cut
+     * in two. */
+    size_t space = 0;
     for (size_t i = 0; i < n && cols < 66; i++) {
         if (((unsigned char)line[i] & 0xc0) != 0x80) {
             cols++;
             cut = i;
+            if (line[i] == ' ' && cols > 40)
+                space = i;
         }
     }
+    if (space)
+        cut = space;
     strbuf_add(&sb, line, cut);
     strbuf_addstr(&sb, " ...");
     return strbuf_detach(&sb);

@@ -5,6 +5,7 @@
 #include "core/agree.h"
 #include "lib/order_text.h"
 #include "lib/dates.h"
+#include "lib/lexicon.h"
 #include "store/db.h"
 #include "store/languages.h"
 #include "core/history.h"
@@ -122,6 +123,15 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
 
 /* Renders template `name` and queues it to one address: a seat's, or the
  * host's (seat -1). */
+/* The alt text of a view's picture in lang (NULL: English), where the
+ * game stands in her words. */
+static void picture_alt(const cJSON *view, const char *lang, struct strbuf *out)
+{
+    char when[128];
+    game_when_text_in(js(cJSON_GetObjectItemCaseSensitive(view, "when"), "text"), lang, when);
+    render_alt(view, lang, when, out);
+}
+
 static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kind, const char *name, cJSON *data,
                       const struct mail_origin *origin, int told_from)
 {
@@ -143,7 +153,7 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
          * step's changes marked; drawn when the mail is sent. */
         view = view_json(db, g, seat);
         prev = view_module_at(db, g, g->turn - 1, seat);
-        render_alt(view, &alt);
+        picture_alt(view, g->seats[seat].lang, &alt);
         m.picture_view = view;
         m.picture_prev = prev;
         m.board = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(data, "board"));
@@ -187,11 +197,21 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
             strlist_push(&commands, "DRAW");
             strlist_push(&commands, "CONCEDE");
         }
+        /* In her words: PLATEAU, HISTORIQUE... */
+        for (size_t i = 0; i < commands.n; i++) {
+            char *local = lexicon_local(g->seats[seat].lang, "common", NULL, commands.v[i]);
+            free(commands.v[i]);
+            commands.v[i] = local;
+        }
         m.commands = &commands;
         if (over && (lobby = setting_get(db, "lobby")) && !str_eq(lobby, "off")) {
+            char english[40], *local;
             free(lobby);
             lobby = mail_reply_address(db, 0, 0, NULL);
-            strbuf_addf(&rematch, "REMATCH %lld", (long long)g->id);
+            snprintf(english, sizeof(english), "REMATCH %lld", (long long)g->id);
+            local = lexicon_local(g->seats[seat].lang, "lobby", NULL, english);
+            strbuf_addstr(&rematch, local);
+            free(local);
             m.more = rematch.buf;
             m.more_to = lobby;
         }
@@ -333,7 +353,7 @@ static int tell_watchers(sqlite3 *db, struct game_rec *g, bool finished)
             if (!rc && render_knows(g->ops->name) && setting_is_yes(db, "images")) {
                 pv = view_json(db, g, -1);
                 pp = view_module_at(db, g, g->turn - 1, -1);
-                render_alt(pv, &alt);
+                picture_alt(pv, NULL, &alt);
                 m.picture_view = pv;
                 m.picture_prev = pp;
                 m.board = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(d, "board"));

@@ -1,5 +1,6 @@
 /* mailhtml.c: the HTML part of a mail, built for a phone from its plain text: paragraphs that wrap, the board's picture, the orders as mailto: links. */
 #include "mail/mailhtml.h"
+#include "lib/catalog.h"
 #include "lib/template.h"
 #include "lib/util.h"
 
@@ -373,7 +374,7 @@ cJSON *mail_html_blocks(const struct mail_html_in *in)
             if (in->cid) {
                 cJSON *pic = cJSON_CreateObject();
                 cJSON_AddStringToObject(pic, "cid", in->cid);
-                cJSON_AddStringToObject(pic, "alt", in->alt ? in->alt : "the board");
+                cJSON_AddStringToObject(pic, "alt", in->alt ? in->alt : catalog_text(in->lang, "html.the-board", 1));
                 add_block(blocks, "picture", pic);
             } else {
                 add_text(blocks, board, board + strlen(in->board), true, NULL);
@@ -385,7 +386,7 @@ cJSON *mail_html_blocks(const struct mail_html_in *in)
             cJSON *c = cJSON_CreateObject(), *l = cJSON_CreateArray();
             for (size_t i = 0; i < ml->labels->n && i < ml->orders->n; i++)
                 cJSON_AddItemToArray(l, link_of(in, in->reply_to, ml->labels->v[i], ml->orders->v[i]));
-            cJSON_AddStringToObject(c, "heading", "Tap one: your mail opens with it, ready to send.");
+            cJSON_AddStringToObject(c, "heading", catalog_text(in->lang, "html.tap-one", 1));
             cJSON_AddItemToObject(c, "links", l);
             add_block(blocks, "choices", c);
             p = at[what] + strlen(ml->text);

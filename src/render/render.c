@@ -1,6 +1,8 @@
 /* render.c: boards as pictures: loads the drawing module on the first picture (cairo is mapped only by a process that draws), and says in words what a picture shows. */
 #include "render/render.h"
+#include "lib/catalog.h"
 #include "lib/paths.h"
+#include "lib/template.h"
 #include "lib/util.h"
 
 #include <dlfcn.h>
@@ -102,10 +104,10 @@ int render_board(const cJSON *view, const cJSON *prev, struct render_out *out, s
     return draw(view, mv, cJSON_IsObject(prev) ? prev : NULL, out, err);
 }
 
-void render_alt(const cJSON *view, struct strbuf *out)
+void render_alt(const cJSON *view, const char *lang, const char *when, struct strbuf *out)
 {
-    const cJSON *when = cJSON_GetObjectItemCaseSensitive(view, "when");
-    strbuf_addf(out, "The board of %s game %d, %s, as %s sees it; the text of this mail has the same board.",
-                js(view, "title"), ji(view, "game", 0), js(when, "text"),
-                *js(view, "viewer") ? js(view, "viewer") : "an observer");
+    char game[24];
+    snprintf(game, sizeof(game), "%d", ji(view, "game", 0));
+    phrase_add(out, lang, "html.board-alt", "title", js(view, "title"), "game", game, "when", when, "viewer",
+               *js(view, "viewer") ? js(view, "viewer") : catalog_text(lang, "html.an-observer", 1), NULL);
 }

@@ -62,9 +62,10 @@ bool render_knows(const char *module);
     X("bantu", render_bantu)                                                                                          \
     X("african-empires", render_african_empires)
 
-/* The alt text of a view's picture: the game, where it stands, whose
- * view, and that the text part holds the same board. */
-void render_alt(const cJSON *view, struct strbuf *out);
+/* The alt text of a view's picture in lang: the game, where it stands
+ * (when: the view's when in that language), whose view, and that the text
+ * part holds the same board. */
+void render_alt(const cJSON *view, const char *lang, const char *when, struct strbuf *out);
 
 /* A view's string member, "" when absent; its number member, def when
  * absent (render.c, for the drawing module too). */

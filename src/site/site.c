@@ -210,7 +210,7 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
         }
         if (*name) {
             strbuf_reset(&sb);
-            render_alt(view, &sb);
+            render_alt(view, LANG_ENGLISH, js(cJSON_GetObjectItemCaseSensitive(view, "when"), "text"), &sb);
             cJSON_AddStringToObject(step, "picture", name);
             cJSON_AddStringToObject(step, "alt", sb.buf);
         }
