@@ -6,6 +6,9 @@
 #include "lib/paths.h"
 #include "lib/rng.h"
 #include "lib/util.h"
+#include "judge/host.h"
+#include "judge/notify.h"
+#include "judge/schedule.h"
 #include "store/settings.h"
 
 #include <ctype.h>
@@ -190,6 +193,159 @@ START_TEST(no_english_word_is_left_in_a_game_by_mail)
 }
 END_TEST
 
+/* Every mail to a seat so far, its subject, text and HTML, looked at. */
+static void look_at_mails(sqlite3 *db, const char *game, const char *lang, struct left *l, int *mails)
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT seat, mail, kind FROM outbox WHERE seat IS NOT NULL ORDER BY id", NULL);
+    int rc;
+    *mails = 0;
+    while ((rc = db_step(st)) == SQLITE_ROW) {
+        struct shown s;
+        char what[96];
+        shown_of((const char *)sqlite3_column_text(st, 1), &s);
+        snprintf(what, sizeof(what), "%s in %s, mail %d (%s to seat %d)", game, lang, ++*mails,
+                 (const char *)sqlite3_column_text(st, 2), sqlite3_column_int(st, 0));
+        look(what, s.subject, l);
+        look(what, s.text, l);
+        look(what, s.html, l);
+        shown_release(&s);
+    }
+    db_finalize(st);
+    ck_assert_int_eq(rc, SQLITE_DONE);
+}
+
+static void reload(sqlite3 *db, struct game_rec *g)
+{
+    int64_t id = g->id;
+    game_unload(g);
+    ck_assert_int_eq(game_load(db, id, g), 0);
+}
+
+static void host(sqlite3 *db, struct game_rec *g, const char *line)
+{
+    struct strbuf out = STRBUF_INIT;
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_msg(host_command(db, g, viewer_of(VIEWER_SHELL), line, &out) == 0, "%s: %s", line, out.buf);
+    ck_assert_int_eq(db_commit(db), 0);
+    strbuf_release(&out);
+    reload(db, g);
+}
+
+/* The clock moves on: NGOMA_NOW an hour and a half later, and the
+ * scheduler runs (reminders, deadlines, digests). */
+static void time_passes(sqlite3 *db, struct game_rec *g, time_t *at)
+{
+    struct schedule_stats st;
+    char when[32];
+    *at += 5400;
+    utc_format(*at, when);
+    setenv("NGOMA_NOW", when, 1);
+    memset(&st, 0, sizeof(st));
+    ck_assert_int_eq(schedule_run(db, &st), 0);
+    memset(&st, 0, sizeof(st));
+    ck_assert_int_eq(schedule_digests(db, &st), 0);
+    reload(db, g);
+}
+
+/*
+ * The mails of a game's whole life, by mail in each language: a welcome,
+ * press to all and its answer, a digest, reminders before a deadline and
+ * the missing-order mail after it, the host's pause, resume, extension and
+ * rollback told to every seat, a resignation, a vacation, the end and its
+ * rematch offer; no English word in any of them.
+ */
+START_TEST(no_english_word_is_left_in_a_games_life)
+{
+    const char *lang = langs[_i];
+    static const char *const hello[] = { "Bonjour à tous", "Olá a todos", "Habari zenu" };
+    sqlite3 *db = t_lobby_db("open");
+    struct game_rec g;
+    struct strbuf err = STRBUF_INIT, text = STRBUF_INIT;
+    struct left l = { 0, STRBUF_INIT, STRLIST_INIT };
+    struct schedule_opts o = { .deadline = 3 * 3600, .nmr = "bot" };
+    time_t at = 1796119200; /* 2026-12-01T10:00:00Z */
+    char *w;
+    int mails, n = 0;
+    setenv("NGOMA_NOW", "2026-12-01T10:00:00Z", 1);
+    ck_assert_int_eq(setting_set(db, "language", lang, &err), 0);
+    ck_assert_int_eq(setting_set(db, "bot_level", "easy", &err), 0);
+    t_new_game(db, "kalimambo", 3, 5, NULL, &g);
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_int_eq(notify_welcome(db, &g), 0);
+    ck_assert_int_eq(db_commit(db), 0);
+    ck_assert_int_eq(schedule_parse_reminders("2h,1h", &o, &err), 0);
+    ck_assert_int_eq(schedule_configure(db, g.id, &o, &err), 0);
+    reload(db, &g);
+    /* Press to all in her words, a digest asked for, a vacation. */
+    w = lexicon_local(lang, "press", NULL, "PRESS TO ALL");
+    strbuf_addf(&text, "%s\n%s\n", w, hello[_i]);
+    free(w);
+    w = lexicon_local(lang, "press", NULL, "END PRESS");
+    strbuf_addf(&text, "%s\n", w);
+    free(w);
+    w = lexicon_local(lang, "common", NULL, "MAIL DIGEST");
+    strbuf_addf(&text, "%s 2h\n", w);
+    free(w);
+    t_reply_mail(db, g.id, 0, text.buf, ++n);
+    w = lexicon_local(lang, "common", NULL, "VACATION");
+    strbuf_reset(&text);
+    strbuf_addf(&text, "%s 1d\n", w);
+    free(w);
+    t_reply_mail(db, g.id, 1, text.buf, ++n);
+    reload(db, &g);
+    /* Two hours pass: reminders; then the deadline: the missing-order
+     * mail, a bot plays for those silent. */
+    for (int i = 0; i < 3; i++)
+        time_passes(db, &g, &at);
+    /* The game played to its end by mail, a seat resigning on the way,
+     * the host acting once some steps are done. */
+    for (unsigned wait; (wait = g.ops->waiting_for(g.st)) && n < 400;) {
+        if (g.turn == 3 && !l.found) {
+            host(db, &g, "PAUSE");
+            host(db, &g, "RESUME");
+            host(db, &g, "EXTEND 1d");
+            host(db, &g, "ROLLBACK STEP 2");
+            l.found = -1; /* once */
+            continue;
+        }
+        for (int s = 0; s < g.nseats; s++) {
+            struct strlist legal = STRLIST_INIT;
+            char *mine;
+            if (!(wait & (1u << s)) || g.seats[s].bot)
+                continue;
+            g.ops->legal(g.st, s, &g.table, &legal);
+            ck_assert_uint_gt(legal.n, 0);
+            mine = lexicon_local(lang, "common", g.ops->name, n == 12 && s == 2 ? "RESIGN" : legal.v[legal.n / 2]);
+            t_reply_mail(db, g.id, s, mine, ++n);
+            free(mine);
+            strlist_clear(&legal);
+            reload(db, &g);
+        }
+        if (g.ops->waiting_for(g.st) == wait)
+            time_passes(db, &g, &at);
+    }
+    ck_assert_str_eq(g.status, "finished");
+    ck_assert_int_eq(l.found, -1);
+    l.found = 0;
+    look_at_mails(db, "kalimambo", lang, &l, &mails);
+    {
+        /* The kinds of mail it read. */
+        sqlite3_stmt *st = db_stmt(db, "SELECT group_concat(DISTINCT kind) FROM outbox WHERE seat IS NOT NULL", NULL);
+        ck_assert_int_eq(db_step(st), SQLITE_ROW);
+        printf("wordsleft: %s, %d mails of kinds %s\n", lang, mails, (const char *)sqlite3_column_text(st, 0));
+        db_finalize(st);
+    }
+    CHECK(l.found == 0, "%d lines in English in %d mails; the first:\n%s", l.found, mails, l.lines.buf);
+    unsetenv("NGOMA_NOW");
+    strbuf_release(&l.lines);
+    strbuf_release(&text);
+    strlist_clear(&l.names);
+    strbuf_release(&err);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 Suite *wordsleft_suite(void)
 {
     Suite *s = suite_create("wordsleft");
@@ -197,6 +353,7 @@ Suite *wordsleft_suite(void)
     tcase_set_timeout(tc, 240);
     tcase_add_loop_test(tc, no_english_word_is_left_in_a_game_by_mail, 0,
                         t_sample((int)(ARRAY_SIZE(plays) * ARRAY_SIZE(langs))));
+    tcase_add_loop_test(tc, no_english_word_is_left_in_a_games_life, 0, t_sample((int)ARRAY_SIZE(langs)));
     suite_add_tcase(s, tc);
     return s;
 }

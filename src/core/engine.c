@@ -344,10 +344,12 @@ int engine_resign(sqlite3 *db, struct game_rec *g, int seat, const char *source,
 /* Ends the unfinished game now, how, in a turn of kind 'end' recorded as
  * item (taken); its log begins with head. Orders given for the step that
  * never comes are dropped, unread. 1 when the game is over already. */
+/* The step that ends the game how, its log begun in log (an event that
+ * says who ended it); log is released. */
 static int end_turn(sqlite3 *db, struct game_rec *g, enum game_end how, unsigned winners, cJSON *item,
-                    const char *head, struct strbuf *out)
+                    struct game_log *begun, struct strbuf *out)
 {
-    struct game_log log;
+    struct game_log log = *begun;
     cJSON *list = cJSON_CreateArray();
     struct game_result res;
     int64_t turn_id;
@@ -358,10 +360,9 @@ static int end_turn(sqlite3 *db, struct game_rec *g, enum game_end how, unsigned
     if (res.finished) {
         strbuf_addstr(out, "the game is over already");
         cJSON_Delete(list);
+        game_log_release(&log);
         return 1;
     }
-    game_log_init(&log);
-    strbuf_addstr(&log.pub, head);
     if (db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND status = 'pending'", "I", g->id))
         goto out;
     g->ops->end(g->st, how, winners, &g->table, &log);
@@ -380,14 +381,12 @@ out:
 int engine_end(sqlite3 *db, struct game_rec *g, bool score, const char *reason, struct strbuf *out)
 {
     cJSON *item = cJSON_CreateObject();
-    struct strbuf head = STRBUF_INIT;
-    int rc;
+    struct game_log log;
     cJSON_AddStringToObject(item, "order", score ? "END SCORE" : "END ABANDON");
     cJSON_AddStringToObject(item, "reason", reason);
-    strbuf_addf(&head, "The host ends the game%s: %s\n", score ? " and scores it as it stands" : "", reason);
-    rc = end_turn(db, g, score ? GAME_END_SCORED : GAME_END_ABANDONED, 0, item, head.buf, out);
-    strbuf_release(&head);
-    return rc;
+    game_log_init(&log);
+    game_event(&log, 0, score ? "engine.host-ends-scored" : "engine.host-ends", EV_STR, "reason", reason, EV_END);
+    return end_turn(db, g, score ? GAME_END_SCORED : GAME_END_ABANDONED, 0, item, &log, out);
 }
 
 int engine_end_unpeopled(sqlite3 *db, struct game_rec *g, struct strbuf *out)
@@ -396,6 +395,7 @@ int engine_end_unpeopled(sqlite3 *db, struct game_rec *g, struct strbuf *out)
     unsigned left = 0, dropped = 0;
     int64_t people;
     cJSON *item;
+    struct game_log log;
     int rc;
     g->ops->result(g->st, &r);
     if (r.finished || game_left(db, g, &left, &dropped))
@@ -412,35 +412,28 @@ int engine_end_unpeopled(sqlite3 *db, struct game_rec *g, struct strbuf *out)
     item = cJSON_CreateObject();
     cJSON_AddStringToObject(item, "order", "END SCORE");
     cJSON_AddStringToObject(item, "reason", "no person is left in the game");
-    rc = end_turn(db, g, GAME_END_SCORED, 0, item,
-                  "No person is left in the game: it is scored as it stands, not played out by bots.\n", out);
+    game_log_init(&log);
+    game_event(&log, 0, "engine.unpeopled", EV_END);
+    rc = end_turn(db, g, GAME_END_SCORED, 0, item, &log, out);
     return rc < 0 ? -1 : rc == 0 ? 1 : 0;
 }
 
 /* What everyone reads when the players agree the end. */
-void engine_agreed_log(const struct game_table *t, enum game_end how, unsigned winners, struct strbuf *out)
+void engine_agreed_log(const struct game_table *t, enum game_end how, unsigned winners, struct game_log *log)
 {
-    struct strbuf names = STRBUF_INIT;
+    const char *names[GAME_MAX_SEATS];
     int n = 0;
     for (int s = 0; s < t->nseats; s++)
-        if (winners & (1u << s)) {
-            n++;
-            if (names.len)
-                strbuf_addstr(&names, __builtin_popcount(winners >> (s + 1)) ? ", " : " and ");
-            strbuf_addstr(&names, t->names[s]);
-        }
-    if (how == GAME_END_DRAWN)
-        strbuf_addf(out, "The players agree to a draw: %s share%s it.\n", names.buf, n == 1 ? "s" : "");
-    else
-        strbuf_addf(out, "The others concede: %s win%s the game.\n", names.buf, n == 1 ? "s" : "");
-    strbuf_release(&names);
+        if (winners & (1u << s))
+            names[n++] = t->names[s];
+    game_event(log, 0, how == GAME_END_DRAWN ? "engine.draw-agreed" : "engine.conceded", EV_NAMES, "names", names, n,
+               EV_INT, "n", n, EV_END);
 }
 
 int engine_end_agreed(sqlite3 *db, struct game_rec *g, enum game_end how, unsigned winners, struct strbuf *out)
 {
     cJSON *item, *seats;
-    struct strbuf head = STRBUF_INIT;
-    int rc;
+    struct game_log log;
     if (!winners) {
         strbuf_addstr(out, "the game is over already");
         return 1;
@@ -451,10 +444,9 @@ int engine_end_agreed(sqlite3 *db, struct game_rec *g, enum game_end how, unsign
     for (int s = 0; s < g->nseats; s++)
         if (winners & (1u << s))
             cJSON_AddItemToArray(seats, cJSON_CreateNumber(s + 1));
-    engine_agreed_log(&g->table, how, winners, &head);
-    rc = end_turn(db, g, how, winners, item, head.buf, out);
-    strbuf_release(&head);
-    return rc;
+    game_log_init(&log);
+    engine_agreed_log(&g->table, how, winners, &log);
+    return end_turn(db, g, how, winners, item, &log, out);
 }
 
 /* Gives order for seat as source ("bot", "nmr", "forced"), chosen by the

@@ -75,6 +75,6 @@ int engine_record_turn(sqlite3 *db, struct game_rec *g, const char *kind, const 
                        const struct game_log *log, int64_t *turn_id);
 
 /* What everyone reads when the players agree the end. */
-void engine_agreed_log(const struct game_table *t, enum game_end how, unsigned winners, struct strbuf *out);
+void engine_agreed_log(const struct game_table *t, enum game_end how, unsigned winners, struct game_log *log);
 
 #endif

@@ -62,7 +62,7 @@ int engine_apply_recorded(const struct game_ops *ops, const struct game_table *t
         }
         game_log_init(&log);
         if (game_end_agreed(how))
-            engine_agreed_log(table, how, winners, &log.pub);
+            engine_agreed_log(table, how, winners, &log);
         ops->end(st, how, winners, table, &log);
         give_log(&log, out);
         rc = 0;

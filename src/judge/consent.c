@@ -1,5 +1,6 @@
 /* consent.c: what a lobby game's opener asks of its players (a pause, more time for the step): asked once, agreed by each other person by AGREE at the lobby, done when all have. */
 #include "judge/consent.h"
+#include "judge/notice.h"
 #include "judge/notify.h"
 #include "mail/mailout.h"
 #include "store/db.h"
@@ -39,8 +40,9 @@ static void asked_text(const char *what, long secs, struct strbuf *out)
 int consent_ask(sqlite3 *db, struct game_rec *g, const char *by, const char *what, long secs, struct strbuf *out)
 {
     unsigned others = others_of(g, by);
-    struct strbuf note = STRBUF_INIT, asked = STRBUF_INIT;
-    char now[32], *lobby;
+    struct strbuf asked = STRBUF_INIT;
+    struct notice n;
+    char now[32], *lobby, d[32];
     int rc = -1, me = -1;
     if (!others)
         return 2;
@@ -54,15 +56,18 @@ int consent_ask(sqlite3 *db, struct game_rec *g, const char *by, const char *wha
     asked_text(what, secs, &asked);
     lobby = mail_reply_address(db, 0, 0, NULL);
     /* No name: in an anonymous game the opener's is hidden too. */
-    strbuf_addf(&note,
-                "The player who opened this game's table asks for %s. It is done when every player agrees: to"
-                " agree, mail AGREE %lld to %s. Nothing changes until then, and the ask lapses when the step"
-                " ends.",
-                asked.buf, (long long)g->id, lobby ? lobby : "the lobby address");
+    duration_format(secs, d);
+    notice_init(&n, "notice.asks.head");
+    notice_say(&n, str_eq(what, "pause") ? "notice.asks-pause" : "notice.asks-time");
+    notice_set(&n, "time", d);
+    notice_set_int(&n, "game", g->id);
+    notice_set(&n, "lobby", lobby ? lobby : "");
     for (int s = 0; s < g->nseats; s++)
         if (str_ieq(g->seats[s].email, by))
             me = s;
-    if (!notify_notice_all(db, g, me, "the game's opener asks you", note.buf)) {
+    rc = notify_notice_all(db, g, me, &n) ? -1 : 0;
+    notice_release(&n);
+    if (!rc) {
         strbuf_addf(out, "You asked for %s. You opened this game's table, which makes you a player with a table:"
                          " it is done when every other player agrees (each was told to mail AGREE %lld to the lobby"
                          " address).",
@@ -71,7 +76,6 @@ int consent_ask(sqlite3 *db, struct game_rec *g, const char *by, const char *wha
     }
     free(lobby);
     strbuf_release(&asked);
-    strbuf_release(&note);
     return rc;
 }
 
@@ -153,7 +157,7 @@ out:
     return rc;
 }
 
-int consent_lapse(sqlite3 *db, const struct game_rec *g, struct strbuf *told)
+int consent_lapse(sqlite3 *db, const struct game_rec *g, struct notice *told)
 {
     char *what = NULL;
     int64_t secs = 0;
@@ -161,17 +165,16 @@ int consent_lapse(sqlite3 *db, const struct game_rec *g, struct strbuf *told)
                             g->turn);
     int rc = found < 0 ? -1 : 0;
     if (found > 0) {
-        struct strbuf asked = STRBUF_INIT;
         if (db_get_int64(db, &secs, "SELECT secs FROM consent_asks WHERE game_id = ?", "I", g->id) < 0 ||
             db_do(db, "DELETE FROM consent_asks WHERE game_id = ?", "I", g->id) ||
             db_do(db, "DELETE FROM consent_given WHERE game_id = ?", "I", g->id)) {
             rc = -1;
         } else {
-            asked_text(what, (long)secs, &asked);
-            strbuf_addf(told, " The opener's ask for %s lapses with this change: she may ask again, and every"
-                              " player then agrees anew.", asked.buf);
+            char d[32];
+            duration_format((long)secs, d);
+            notice_say(told, str_eq(what, "pause") ? "notice.ask-lapses-pause" : "notice.ask-lapses-time");
+            notice_set(told, "time", d);
         }
-        strbuf_release(&asked);
     }
     free(what);
     return rc;

@@ -22,6 +22,7 @@ int consent_agree(sqlite3 *db, struct game_rec *g, const char *address, const ch
 /* A seat of g changes hands: the ask standing in this step lapses (who
  * agreed held the seats as they were), and told, the others' notice of
  * the change, says so. -1 on a failure. */
-int consent_lapse(sqlite3 *db, const struct game_rec *g, struct strbuf *told);
+struct notice;
+int consent_lapse(sqlite3 *db, const struct game_rec *g, struct notice *told);
 
 #endif

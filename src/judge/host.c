@@ -1,5 +1,6 @@
 /* host.c: what a game's host may do, by command line or by mail: pause, resume, extend, roll back, replace, kick. */
 #include "judge/host.h"
+#include "judge/notice.h"
 #include "lib/cmdtab.h"
 #include "lib/order_text.h"
 #include "judge/consent.h"
@@ -64,9 +65,15 @@ static int do_pause(sqlite3 *db, struct game_rec *g, struct strbuf *out)
         strbuf_addstr(out, "the game is paused already");
         return 1;
     }
+    struct notice n;
+    int rc;
     g->sched.paused = true;
-    strbuf_addstr(out, "The game is paused: no orders are taken and no deadline runs until it resumes.");
-    return save_schedule(db, g) || notify_notice_all(db, g, -1, "the game is paused", out->buf) ? -1 : 0;
+    notice_init(&n, "notice.paused.head");
+    notice_say(&n, "notice.paused");
+    notice_text(&n, NULL, out);
+    rc = save_schedule(db, g) || notify_notice_all(db, g, -1, &n) ? -1 : 0;
+    notice_release(&n);
+    return rc;
 }
 
 static int do_resume(sqlite3 *db, struct game_rec *g, struct strbuf *out)
@@ -77,14 +84,21 @@ static int do_resume(sqlite3 *db, struct game_rec *g, struct strbuf *out)
         strbuf_addstr(out, "the game is not paused");
         return 1;
     }
+    struct notice n;
+    int rc;
     g->sched.paused = false;
     game_step_started(g); /* a fresh deadline for the step */
-    strbuf_addstr(out, "The game goes on.");
+    notice_init(&n, "notice.resumed.head");
+    notice_say(&n, "notice.resumed");
     if (*g->sched.deadline_at && utc_parse(g->sched.deadline_at, &t)) {
         time_format_tz(t, "UTC", when);
-        strbuf_addf(out, " The deadline of the step is %s.", when);
+        notice_say(&n, "notice.deadline");
+        notice_set(&n, "deadline", when);
     }
-    if (save_schedule(db, g) || notify_notice_all(db, g, -1, "the game goes on", out->buf))
+    notice_text(&n, NULL, out);
+    rc = save_schedule(db, g) || notify_notice_all(db, g, -1, &n);
+    notice_release(&n);
+    if (rc)
         return -1;
     return bots_play(db, g, out);
 }
@@ -116,9 +130,16 @@ static int extend_by(sqlite3 *db, struct game_rec *g, long secs, time_t t, struc
     utc_format(t + secs, when);
     free(g->sched.deadline_at);
     g->sched.deadline_at = xstrdup(when);
+    struct notice n;
+    int rc;
     time_format_tz(t + secs, "UTC", shown);
-    strbuf_addf(out, "The deadline of the step is now %s.", shown);
-    return save_schedule(db, g) || notify_notice_all(db, g, -1, "more time for the step", out->buf) ? -1 : 0;
+    notice_init(&n, "notice.extended.head");
+    notice_say(&n, "notice.deadline-now");
+    notice_set(&n, "deadline", shown);
+    notice_text(&n, NULL, out);
+    rc = save_schedule(db, g) || notify_notice_all(db, g, -1, &n) ? -1 : 0;
+    notice_release(&n);
+    return rc;
 }
 
 static int do_extend(sqlite3 *db, struct game_rec *g, const char *arg, struct strbuf *out)
@@ -218,12 +239,20 @@ static int do_rollback(sqlite3 *db, struct game_rec *g, const struct words *w, s
         if (game_save(db, g) || (was_over && standing_retake(db)))
             return -1;
     }
-    game_when_now(g, when);
-    strbuf_addf(out, "The game is rolled back to %s (step %lld); the later steps stay in its history, marked rolled"
-                     " back.",
-                when, n);
-    if (notify_notice_all(db, g, -1, "the game is rolled back", out->buf))
-        return -1;
+    {
+        struct notice told;
+        int rc;
+        game_when_now(g, when);
+        notice_init(&told, "notice.rolled-back.head");
+        notice_say(&told, "notice.rolled-back");
+        notice_set(&told, "when", when);
+        notice_set_int(&told, "step", n);
+        notice_text(&told, NULL, out);
+        rc = notify_notice_all(db, g, -1, &told);
+        notice_release(&told);
+        if (rc)
+            return -1;
+    }
     return bots_play(db, g, out);
 }
 
@@ -300,9 +329,19 @@ static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, const char 
         return 1;
     }
     level = engine_bot_level(db, word ? word : "bot");
-    strbuf_addf(out, "A bot (%s) plays %s's seat from now on.", level, g->names[seat]);
-    if (consent_lapse(db, g, out) || notify_notice_all(db, g, -1, "a bot takes a seat", out->buf))
-        return -1;
+    {
+        struct notice n;
+        int rc;
+        notice_init(&n, "notice.kicked.head");
+        notice_say(&n, str_eq(level, "easy") ? "notice.kicked-easy" : "notice.kicked-strong");
+        notice_set(&n, "who", g->names[seat]);
+        rc = consent_lapse(db, g, &n);
+        notice_text(&n, NULL, out);
+        rc = rc || notify_notice_all(db, g, -1, &n);
+        notice_release(&n);
+        if (rc)
+            return -1;
+    }
     if (takeover_to_bot(db, g, seat, level, SEAT_KICKED))
         return -1;
     {
@@ -360,12 +399,16 @@ static int do_end(sqlite3 *db, struct game_rec *g, const struct words *w, const 
     if (rc == 1) {
         strbuf_addstr(out, what.buf);
     } else if (rc == 0) {
+        /* The host reads the step's log; the players the end in their
+         * words (the game-over mail that follows tells the result). */
+        struct notice n;
         strbuf_addstr(out, what.buf);
         strbuf_trim(out);
-        rc = notify_notice_all(db, g, -1, score ? "the host ended the game" : "the host abandoned the game", out->buf) ||
-                     notify_progress(db, g, -1)
-                 ? -1
-                 : 0;
+        notice_init(&n, score ? "notice.ended.head" : "notice.abandoned.head");
+        notice_say(&n, score ? "event.engine.host-ends-scored" : "event.engine.host-ends");
+        notice_set(&n, "reason", reason.buf);
+        rc = notify_notice_all(db, g, -1, &n) || notify_progress(db, g, -1) ? -1 : 0;
+        notice_release(&n);
     }
     strbuf_release(&reason);
     strbuf_release(&what);

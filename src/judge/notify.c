@@ -1,5 +1,6 @@
 /* notify.c: which mail each seat gets when something happens in a game, rendered from templates/ into the outbox. */
 #include "judge/notify.h"
+#include "judge/notice.h"
 #include "judge/press.h"
 #include "judge/standing.h"
 #include "core/agree.h"
@@ -498,7 +499,7 @@ static int notice(sqlite3 *db, struct game_rec *g, int seat, const char *headlin
 {
     cJSON *d = notify_seat_data(db, g, seat);
     int rc;
-    cJSON_AddStringToObject(d, "headline", headline);
+    cJSON_AddStringToObject(d, "what", headline);
     reply_add_text(d, "notice", text);
     rc = notify_tell(db, g, seat, "notice", "mail-notice.txt", d, NULL);
     cJSON_Delete(d);
@@ -544,13 +545,24 @@ int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct su
             if (game_missing(db, g, &missing))
                 return -1;
             for (int s = 0; s < g->nseats; s++) {
-                char when[64], text[200];
+                char when[DATE_TEXT_MAX];
+                struct notice n;
+                struct strbuf head = STRBUF_INIT, text = STRBUF_INIT;
+                int rc;
                 if (s == seat || !(missing & (1u << s)))
                     continue;
-                time_format_tz(sub->deadline_after, g->seats[s].timezone, when);
-                snprintf(text, sizeof(text), "%s is on vacation: the deadline of the step moves to %s.", g->names[seat],
-                         when);
-                if (notice(db, g, s, "the deadline moved", text))
+                date_text_in(sub->deadline_after, g->seats[s].timezone, g->seats[s].lang, when);
+                notice_init(&n, "notice.vacation.head");
+                notice_say(&n, "notice.vacation");
+                notice_set(&n, "who", g->names[seat]);
+                notice_set(&n, "deadline", when);
+                notice_headline(&n, g->seats[s].lang, &head);
+                notice_text(&n, g->seats[s].lang, &text);
+                rc = notice(db, g, s, head.buf, text.buf);
+                notice_release(&n);
+                strbuf_release(&head);
+                strbuf_release(&text);
+                if (rc)
                     return -1;
             }
         }
@@ -579,11 +591,21 @@ int notify_host(sqlite3 *db, struct game_rec *g, const char *kind, const char *n
     return rc;
 }
 
-int notify_notice_all(sqlite3 *db, struct game_rec *g, int except, const char *headline, const char *text)
+int notify_notice_all(sqlite3 *db, struct game_rec *g, int except, const struct notice *n)
 {
-    for (int s = 0; s < g->nseats; s++)
-        if (s != except && notice(db, g, s, headline, text))
+    for (int s = 0; s < g->nseats; s++) {
+        struct strbuf head = STRBUF_INIT, text = STRBUF_INIT;
+        int rc = 0;
+        if (s != except) {
+            notice_headline(n, g->seats[s].lang, &head);
+            notice_text(n, g->seats[s].lang, &text);
+            rc = notice(db, g, s, head.buf, text.buf);
+        }
+        strbuf_release(&head);
+        strbuf_release(&text);
+        if (rc)
             return -1;
+    }
     return 0;
 }
 

@@ -48,8 +48,9 @@ int notify_digest(sqlite3 *db, struct game_rec *g, int seat);
 int notify_host(sqlite3 *db, struct game_rec *g, const char *kind, const char *name, cJSON *data,
                 const struct mail_origin *origin);
 /* A notice to every seat but except (-1: none), with its board: what the
- * host did, or who took a seat. */
-int notify_notice_all(sqlite3 *db, struct game_rec *g, int except, const char *headline, const char *text);
+ * host did, or who took a seat; each reads it in her language. */
+struct notice;
+int notify_notice_all(sqlite3 *db, struct game_rec *g, int except, const struct notice *n);
 /* The host's welcome: the host secret and the commands. */
 int notify_host_welcome(sqlite3 *db, struct game_rec *g);
 /* A mail refused (a wrong or missing secret, a mail too large...): the

@@ -1,5 +1,8 @@
 /* schedule.c: deadlines, reminders and missing-order policies, applied by `ngoma run` once per game and run. */
 #include "judge/schedule.h"
+#include "judge/notice.h"
+#include "lib/lexicon.h"
+#include "lib/template.h"
 #include "judge/strong.h"
 #include "judge/consent.h"
 #include "judge/takeover.h"
@@ -118,13 +121,14 @@ static bool on_vacation(const struct game_rec *g, int seat, time_t now, time_t *
     return true;
 }
 
-static const char *policy_text(const struct game_rec *g)
+/* The line a reminder says what the deadline does (a phrase key). */
+static const char *policy_key(const struct game_rec *g)
 {
     if (str_eq(g->sched.nmr, "bot"))
-        return "a bot plays your order for you.";
+        return "reminder.policy.bot";
     if (str_eq(g->sched.nmr, "drop"))
-        return "you leave the game, by its rules.";
-    return "the game waits for you, and its host is told.";
+        return "reminder.policy.drop";
+    return "reminder.policy.wait";
 }
 
 static int remind(sqlite3 *db, struct game_rec *g, int seat, time_t deadline, const char *kind)
@@ -137,7 +141,7 @@ static int remind(sqlite3 *db, struct game_rec *g, int seat, time_t deadline, co
     {
         /* Said in a line of its own, wrapped like any other. */
         struct strbuf line = STRBUF_INIT;
-        strbuf_addf(&line, "If it does not arrive in time, %s", policy_text(g));
+        phrase_add(&line, g->seats[seat].lang, policy_key(g), NULL);
         reply_add_text(d, "policy", line.buf);
         strbuf_release(&line);
     }
@@ -230,10 +234,11 @@ static int drop_due(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *wh
     if (missed < after)
         return 0;
     *due = missed;
-    strbuf_addf(&said,
-                "You have missed %lld deadlines in a row, so the seat is no longer yours: a bot plays it from now"
-                " on, and a new player may take it over. For the ratings you are one of those who left the game.",
-                (long long)missed);
+    {
+        char n[24];
+        snprintf(n, sizeof(n), "%lld", (long long)missed);
+        phrase_add(&said, g->seats[seat].lang, "nmr.dropped", "n", n, NULL);
+    }
     strbuf_addstr(what, "\n\n");
     strbuf_add_flowed(what, said.buf, 0, 72);
     strbuf_trim(what);
@@ -246,18 +251,20 @@ static int drop_due(sqlite3 *db, struct game_rec *g, int seat, struct strbuf *wh
  * game ends (the step's mails, the caller's, say so). */
 static int drop_to_bot(sqlite3 *db, struct game_rec *g, int seat, int64_t missed, struct schedule_stats *st)
 {
-    struct strbuf told = STRBUF_INIT, ended = STRBUF_INIT;
+    struct strbuf ended = STRBUF_INIT;
+    struct notice told;
     int rc;
-    strbuf_addf(&told,
-                "%s missed %lld deadlines in a row and leaves the game: a bot plays seat %d from now on, and a new"
-                " player may take it over from the lobby.",
-                g->names[seat], (long long)missed, seat + 1);
-    rc = consent_lapse(db, g, &told) || notify_notice_all(db, g, seat, "a seat is given up", told.buf) ||
+    notice_init(&told, "notice.dropped.head");
+    notice_say(&told, "notice.dropped");
+    notice_set(&told, "who", g->names[seat]);
+    notice_set_int(&told, "n", missed);
+    notice_set_int(&told, "seat", seat + 1);
+    rc = consent_lapse(db, g, &told) || notify_notice_all(db, g, seat, &told) ||
                  takeover_to_bot(db, g, seat, g->sched.nmr_level, SEAT_ABANDONED) ||
                  engine_end_unpeopled(db, g, &ended) < 0
              ? -1
              : 0;
-    strbuf_release(&told);
+    notice_release(&told);
     strbuf_release(&ended);
     st->drops += !rc;
     return rc;
@@ -294,7 +301,10 @@ static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t dea
             rc = planned ? engine_play_given(db, g, s, "nmr", planned, &played)
                          : engine_play_for(db, g, s, "nmr", &played);
             if (!rc) {
-                strbuf_addf(&what, "The bot played %s for you.", played);
+                /* In her words: JOUER 7. */
+                char *local = lexicon_local(g->seats[s].lang, "common", g->ops->name, played);
+                phrase_add(&what, g->seats[s].lang, "nmr.bot-played", "order", local, NULL);
+                free(local);
                 st->bots++;
                 rc = drop_due(db, g, s, &what, &drop);
             }
@@ -308,8 +318,9 @@ static int overdue(sqlite3 *db, struct game_rec *g, unsigned missing, time_t dea
             }
         } else {
             struct strbuf log = STRBUF_INIT;
+            /* What the step did comes in the mail's own account of it. */
             rc = engine_resign(db, g, s, "nmr", &log);
-            strbuf_addf(&what, "You leave the game by its rules.\n%s", log.buf);
+            phrase_add(&what, g->seats[s].lang, "nmr.left", NULL);
             strbuf_release(&log);
             st->drops++;
         }

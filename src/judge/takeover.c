@@ -3,6 +3,7 @@
 #include "core/engine.h"
 #include "core/seatlife.h"
 #include "judge/consent.h"
+#include "judge/notice.h"
 #include "judge/notify.h"
 #include "store/db.h"
 #include "lib/util.h"
@@ -17,6 +18,7 @@ int takeover_give(sqlite3 *db, struct game_rec *g, int seat, const char *name, c
     bool was_bot = game_seat_bot(g, seat);
     bool anonymous = str_eq(engine_core_option(g->options, "anonymous"), "yes");
     enum seat_leave how = SEAT_TAKEN;
+    struct notice told;
     char *secret;
     /* The holding before ends: a bot's as taken; a person's as replaced
      * if she missed a turn, else by consent. */
@@ -25,18 +27,22 @@ int takeover_give(sqlite3 *db, struct game_rec *g, int seat, const char *name, c
     secret = secret_new(10);
     /* An anonymous game keeps the seat's title: the newcomer's name is
      * told when it is over, as the others' are. */
-    if (anonymous)
-        strbuf_addf(out, "A new player takes over seat %d, %s.", seat + 1, g->names[seat]);
-    else
-        strbuf_addf(out, "%s takes over seat %d from %s.", name, seat + 1, g->names[seat]);
-    if (consent_lapse(db, g, out)) {
+    notice_init(&told, "notice.new-player.head");
+    notice_say(&told, anonymous ? "notice.new-player-anon" : "notice.new-player");
+    notice_set(&told, "name", name);
+    notice_set_int(&told, "seat", seat + 1);
+    notice_set(&told, "who", g->names[seat]);
+    if (consent_lapse(db, g, &told)) {
+        notice_release(&told);
         free(secret);
         return -1;
     }
+    notice_text(&told, NULL, out);
     if (db_do(db,
               "UPDATE seats SET name = ?, email = ?, secret = ?, bot = 0, bot_level = NULL, real_name = ? WHERE"
               " game_id = ? AND seat = ?",
               "ssssIi", anonymous ? g->names[seat] : name, email, secret, anonymous ? name : NULL, g->id, seat + 1)) {
+        notice_release(&told);
         free(secret);
         return -1;
     }
@@ -55,10 +61,14 @@ int takeover_give(sqlite3 *db, struct game_rec *g, int seat, const char *name, c
     g->seats[seat].secret = secret;
     g->seats[seat].bot = false;
     g->names[seat] = g->seats[seat].name;
-    return seatlife_start(db, g, seat) || notify_notice_all(db, g, seat, "a new player", out->buf) ||
-                   notify_welcome_newcomer(db, g, seat, true)
-               ? -1
-               : 0;
+    {
+        int rc = seatlife_start(db, g, seat) || notify_notice_all(db, g, seat, &told) ||
+                         notify_welcome_newcomer(db, g, seat, true)
+                     ? -1
+                     : 0;
+        notice_release(&told);
+        return rc;
+    }
 }
 
 int takeover_to_bot(sqlite3 *db, struct game_rec *g, int seat, const char *level, enum seat_leave how)
