@@ -1,5 +1,7 @@
 /* check_languages.c: tests of the catalogues (every phrase in every language, plural forms, 72 columns), the order words of each language, and a seat who reads French in a game beside one who reads English. */
 #include "test_support.h"
+#include "core/view.h"
+#include "render/render.h"
 
 #include "core/engine.h"
 #include "core/history.h"
@@ -381,6 +383,48 @@ START_TEST(press_and_settings_in_each_language)
 }
 END_TEST
 
+/* A picture in her language: every game's labels from the catalogue, the
+ * game and where it stands in her words; the same view without a
+ * language draws English. */
+START_TEST(pictures_are_labelled_in_her_language)
+{
+    static const struct {
+        const char *game;
+        int seats;
+        const char *fr, *en;
+    } games[] = { { "kalimambo", 3, "Cartes restantes de Kali", "Kali's cards left" },
+                  { "kuniumi", 2, "Jetons Terre", "Land tokens" },
+                  { "bumuntu", 3, "Tableau des faveurs, de haut en bas :", "Favor board, top to bottom:" },
+                  { "bantu", 2, "Au trait", "To move" },
+                  { "african-empires", 3, "Pioche", "Deck" } };
+    for (size_t i = 0; i < ARRAY_SIZE(games); i++) {
+        sqlite3 *db = t_db();
+        struct game_rec g;
+        struct render_out out;
+        struct strbuf err = STRBUF_INIT;
+        cJSON *v;
+        t_new_game(db, games[i].game, games[i].seats, 7, NULL, &g);
+        v = view_json(db, &g, 1);
+        render_out_init(&out);
+        ck_assert_msg(render_board(v, NULL, &out, &err) == 0, "%s", err.buf);
+        ck_assert_msg(strstr(out.texts, games[i].en) != NULL, "%s: %s", games[i].game, out.texts);
+        render_out_release(&out);
+        cJSON_AddStringToObject(v, "lang", "fr");
+        cJSON_AddStringToObject(v, "when_text", "manche 1 sur 12");
+        render_out_init(&out);
+        ck_assert_msg(render_board(v, NULL, &out, &err) == 0, "%s", err.buf);
+        ck_assert_msg(strstr(out.texts, games[i].fr) != NULL, "%s: %s", games[i].game, out.texts);
+        ck_assert_msg(strstr(out.texts, ", partie 1") != NULL, "%s: %s", games[i].game, out.texts);
+        ck_assert_msg(strstr(out.texts, games[i].en) == NULL, "%s: %s", games[i].game, out.texts);
+        render_out_release(&out);
+        cJSON_Delete(v);
+        strbuf_release(&err);
+        game_unload(&g);
+        db_close(db);
+    }
+}
+END_TEST
+
 START_TEST(languages_are_found_by_code_and_name)
 {
     ck_assert_str_eq(lang_find("fr")->code, "fr");
@@ -671,6 +715,7 @@ Suite *languages_suite(void)
     tcase_add_test(tc, every_long_text_is_in_every_language);
     tcase_add_test(tc, help_is_sent_in_her_language);
     tcase_add_test(tc, press_and_settings_in_each_language);
+    tcase_add_test(tc, pictures_are_labelled_in_her_language);
     tcase_add_test(tc, languages_are_found_by_code_and_name);
     tcase_add_test(tc, order_words_are_read_in_each_language);
     tcase_add_test(tc, no_order_word_means_two_things);

@@ -338,6 +338,30 @@ START_TEST(envelope_lines_and_plus_addresses)
     envelope_release(&e);
     inmail_release(&m);
 
+    /* The same in any language's words (PARTIE, JOGO, MCHEZO): the
+     * writer's language is not known yet. */
+    static const char *const in_words[] = { "Partie 5\nCode k2k2k2\nJoueuse Bob\nDÉPLACER c5\n",
+                                            "JOGO 5\nSEGREDO k2k2k2\nJOGADOR Bob\nMOVER c5\n",
+                                            "mchezo 5\nsiri k2k2k2\nmchezaji Bob\nSOGEZA c5\n" };
+    for (size_t i = 0; i < sizeof(in_words) / sizeof(in_words[0]); i++) {
+        char one[256];
+        snprintf(one, sizeof(one), "From: x@y.org\nTo: ngoma@example.org\nSubject: z\n\n%s", in_words[i]);
+        ck_assert_int_eq(inmail_parse(one, strlen(one), NULL, &m), 0);
+        envelope_read(&m, "ngoma@example.org", &e);
+        ck_assert_int_eq(e.game, 5);
+        ck_assert_str_eq(e.secret, "k2k2k2");
+        ck_assert_str_eq(e.player, "Bob");
+        envelope_release(&e);
+        inmail_release(&m);
+    }
+    /* A line that merely begins with such a word is no envelope line. */
+    msg = "From: x@y.org\nTo: ngoma@example.org\nSubject: z\n\nPartie de plaisir ce soir ?\nMOVE c5\n";
+    ck_assert_int_eq(inmail_parse(msg, strlen(msg), NULL, &m), 0);
+    envelope_read(&m, "ngoma@example.org", &e);
+    ck_assert_int_eq(e.game, 0);
+    envelope_release(&e);
+    inmail_release(&m);
+
     msg = "From: x@y.org\nTo: ngoma+7-2-AbCd@example.org\nSubject: Re: [ngoma 9] z\n\nMOVE c5\n";
     ck_assert_int_eq(inmail_parse(msg, strlen(msg), NULL, &m), 0);
     envelope_read(&m, "ngoma@example.org", &e);

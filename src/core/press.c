@@ -65,20 +65,24 @@ static bool press_line(const char *p, size_t len, const char **to, size_t *to_le
  */
 static char *press_english(const char *t, size_t tl)
 {
-    char *line, *found = NULL;
+    /* Its first words looked at in place (every line of every mail
+     * passes here): only a line of press words is copied. */
+    char head[160];
+    size_t n = tl < sizeof(head) - 1 ? tl : sizeof(head) - 1;
     if (!tl || tl > PRESS_BODY_KEPT)
         return NULL;
-    line = xstrndup(t, tl);
-    for (size_t i = 1; !found && lang_at(i); i++) {
-        char *en = lexicon_english(lang_at(i)->code, "press", NULL, line);
-        if (!str_eq(en, line) && (str_iprefix(en, "press to") || str_iprefix(en, "end press") ||
-                                  str_iprefix(en, "mute") || str_iprefix(en, "unmute")))
-            found = en;
-        else
-            free(en);
+    memcpy(head, t, n);
+    head[n] = '\0';
+    for (size_t i = 1; lang_at(i); i++) {
+        const char *en = lexicon_word(lang_at(i)->code, "press", NULL, head);
+        if (en && (str_iprefix(en, "press to") || str_iprefix(en, "end press") || str_iprefix(en, "mute") ||
+                   str_iprefix(en, "unmute"))) {
+            char *line = xstrndup(t, tl), *found = lexicon_english(lang_at(i)->code, "press", NULL, line);
+            free(line);
+            return found;
+        }
     }
-    free(line);
-    return found;
+    return NULL;
 }
 
 static struct press_item *add_item(struct press_text *out, enum press_kind kind, const char *line, size_t len,

@@ -5,6 +5,7 @@
 #include "judge/standing.h"
 #include "core/agree.h"
 #include "lib/order_text.h"
+#include "lib/catalog.h"
 #include "lib/dates.h"
 #include "lib/lexicon.h"
 #include "store/db.h"
@@ -133,6 +134,16 @@ static void picture_alt(const cJSON *view, const char *lang, struct strbuf *out)
     render_alt(view, lang, when, out);
 }
 
+/* Her picture's labels in her language: the view says which, and where
+ * the game stands in her words (render/draw.c reads them). */
+static void picture_words(cJSON *view, const char *lang)
+{
+    char when[128];
+    game_when_text_in(js(cJSON_GetObjectItemCaseSensitive(view, "when"), "text"), lang, when);
+    cJSON_AddStringToObject(view, "lang", lang_code(lang));
+    cJSON_AddStringToObject(view, "when_text", when);
+}
+
 static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kind, const char *name, cJSON *data,
                       const struct mail_origin *origin, int told_from)
 {
@@ -155,6 +166,7 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
         view = view_json(db, g, seat);
         prev = view_module_at(db, g, g->turn - 1, seat);
         picture_alt(view, g->seats[seat].lang, &alt);
+        picture_words(view, g->seats[seat].lang);
         m.picture_view = view;
         m.picture_prev = prev;
         m.board = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(data, "board"));

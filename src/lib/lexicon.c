@@ -172,6 +172,14 @@ static const struct pair *match(const struct pairs *ps, const char *p, bool game
     return best;
 }
 
+const char *lexicon_word(const char *lang, const char *scope, const char *game, const char *line)
+{
+    const struct pairs *ps = load(lang_code(lang), scope, game);
+    size_t len = 0;
+    const struct pair *q = ps->n ? match(ps, line, false, &len) : NULL;
+    return q ? q->english : NULL;
+}
+
 char *lexicon_english(const char *lang, const char *scope, const char *game, const char *line)
 {
     const struct pairs *ps = load(lang_code(lang), scope, game);

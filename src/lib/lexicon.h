@@ -15,6 +15,10 @@
  * scope or in game (either may be NULL); after a game's word, each later
  * word of the game's too. English words stay as they are. Owned. */
 char *lexicon_english(const char *lang, const char *scope, const char *game, const char *line);
+/* The English of the word (or words) of lang in scope or game that line
+ * begins with, in capitals ("PRESS TO"); NULL for none. Nothing is
+ * allocated: a cheap look before lexicon_english. */
+const char *lexicon_word(const char *lang, const char *scope, const char *game, const char *line);
 /* English orders (a game's or common ones, a line each) with each word
  * lang's catalogue gives for game or scope written in lang. Owned. */
 char *lexicon_local(const char *lang, const char *scope, const char *game, const char *order);

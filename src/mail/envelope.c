@@ -138,18 +138,23 @@ static bool envelope_line(const char *line, size_t len, struct envelope *e, int6
  * catalogues' word.envelope.*); the sender's language is not known yet. */
 static bool envelope_line_any(const char *line, size_t len, struct envelope *e, int64_t *game)
 {
-    char *text;
-    bool found = false;
+    char text[160];
     if (envelope_line(line, len, e, game))
         return true;
-    text = xstrndup(line, len);
-    for (size_t i = 0; !found && lang_at(i); i++) {
-        char *english = lexicon_english(lang_at(i)->code, "envelope", NULL, text);
-        found = !str_eq(english, text) && envelope_line(english, strlen(english), e, game);
-        free(english);
-    }
-    free(text);
-    return found;
+    /* An envelope line is short: GAME, SECRET or PLAYER and a value. */
+    if (len >= sizeof(text))
+        return false;
+    memcpy(text, line, len);
+    text[len] = '\0';
+    for (size_t i = 1; lang_at(i); i++)
+        if (lexicon_word(lang_at(i)->code, "envelope", NULL, text)) {
+            char *english = lexicon_english(lang_at(i)->code, "envelope", NULL, text);
+            bool found = envelope_line(english, strlen(english), e, game);
+            free(english);
+            if (found)
+                return true;
+        }
+    return false;
 }
 
 void envelope_read(const struct inmail *m, const char *from_setting, struct envelope *e)

@@ -41,8 +41,12 @@ int render_african_empires(const cJSON *view, const cJSON *mv, const cJSON *prev
         return -1;
     }
     y = header(&c, view) + 6;
-    y = note(&c, y, false, "Each kingdom: its chits (G, E, R, D and how many), then the counters on it (seat, and"
-                           " how many).") + 4;
+    {
+        struct strbuf s = STRBUF_INIT;
+        say(view, &s, "render.ae.kingdoms", NULL);
+        y = note(&c, y, false, s.buf) + 4;
+        strbuf_release(&s);
+    }
     cJSON_ArrayForEach(k, kingdoms) {
         const cJSON *was = prev ? kingdom_named(prev, js(k, "name")) : NULL, *counters = cJSON_GetObjectItemCaseSensitive(k, "counters"), *n;
         double cy = y + 50, row = ROW;
@@ -88,33 +92,53 @@ int render_african_empires(const cJSON *view, const cJSON *mv, const cJSON *prev
     y += 22;
     i = 0;
     cJSON_ArrayForEach(p, players) {
-        char line[160], num[16], what[32];
+        char num[16], what[32], vt[16], cards[16];
+        struct strbuf line = STRBUF_INIT;
         snprintf(num, sizeof(num), "%d", i + 1);
         snprintf(what, sizeof(what), "legend %d", i + 1);
-        snprintf(line, sizeof(line), "%s: %d VT, %d card%s%s", js(p, "player"), ji(p, "vt", 0), ji(p, "cards", 0),
-                 ji(p, "cards", 0) == 1 ? "" : "s", str_eq(js(mv, "kings_marker"), js(p, "player")) ? ", King's Marker" : "");
-        y = legend(&c, y, seat_rgb(i), false, num, what, line);
+        snprintf(vt, sizeof(vt), "%d", ji(p, "vt", 0));
+        snprintf(cards, sizeof(cards), "%d", ji(p, "cards", 0));
+        say(view, &line, str_eq(js(mv, "kings_marker"), js(p, "player")) ? "render.ae.player-marker" : "render.ae.player",
+            "player", js(p, "player"), "vt", vt, "n", cards, NULL);
+        y = legend(&c, y, seat_rgb(i), false, num, what, line.buf);
+        strbuf_release(&line);
         i++;
     }
     {
-        char line[160];
-        snprintf(line, sizeof(line), "Deck %d, discard %d. G Government, E Economy, R Religion, D Disaster.",
-                 ji(mv, "deck", 0), ji(mv, "discard", 0));
-        y = note(&c, y, false, line) + 4;
-    }
-    cJSON_ArrayForEach(p, players) {
-        const cJSON *hand = cJSON_GetObjectItemCaseSensitive(p, "hand"), *h;
         struct strbuf line = STRBUF_INIT;
-        if (!hand)
-            continue;
-        strbuf_addf(&line, "%s's hand:", js(p, "player"));
-        cJSON_ArrayForEach(h, hand)
-            strbuf_addf(&line, "%s %s (%s)", line.buf[line.len - 1] == ':' ? "" : ",", js(h, "name"), js(h, "type"));
-        if (!cJSON_GetArraySize(hand))
-            strbuf_addstr(&line, " no cards");
+        char deck[16], discard[16];
+        snprintf(deck, sizeof(deck), "%d", ji(mv, "deck", 0));
+        snprintf(discard, sizeof(discard), "%d", ji(mv, "discard", 0));
+        say(view, &line, "render.ae.deck", "deck", deck, "discard", discard, NULL);
         y = note(&c, y, false, line.buf) + 4;
         strbuf_release(&line);
     }
-    y = note(&c, y + 2, false, "Dashed: the kingdoms the last step changed.");
+    cJSON_ArrayForEach(p, players) {
+        const cJSON *hand = cJSON_GetObjectItemCaseSensitive(p, "hand"), *h;
+        struct strbuf line = STRBUF_INIT, cards = STRBUF_INIT;
+        if (!hand)
+            continue;
+        cJSON_ArrayForEach(h, hand) {
+            /* The card by its printed name, its type in her words. */
+            char key[64], lower[32];
+            size_t len = 0;
+            for (const char *t = js(h, "type"); *t && len + 1 < sizeof(lower); t++)
+                lower[len++] = (char)(*t >= 'A' && *t <= 'Z' ? *t - 'A' + 'a' : *t);
+            lower[len] = '\0';
+            snprintf(key, sizeof(key), "term.african-empires.%s", lower);
+            strbuf_addf(&cards, "%s%s (%s)", cards.len ? ", " : "", js(h, "name"), say_term(view, key, js(h, "type")));
+        }
+        say(view, &line, cards.len ? "render.ae.hand" : "render.ae.no-cards", "player", js(p, "player"), "cards",
+            cards.buf, NULL);
+        y = note(&c, y, false, line.buf) + 4;
+        strbuf_release(&line);
+        strbuf_release(&cards);
+    }
+    {
+        struct strbuf s = STRBUF_INIT;
+        say(view, &s, "render.ae.changed", NULL);
+        y = note(&c, y + 2, false, s.buf);
+        strbuf_release(&s);
+    }
     return canvas_finish_at(&c, y);
 }

@@ -205,9 +205,11 @@ int render_bantu(const cJSON *view, const cJSON *mv, const cJSON *prev, struct r
                 strbuf_addf(&home, " %s", v->string);
         }
         snprintf(what, sizeof(what), "legend %s", js(p, "player"));
-        strbuf_addf(&line, "%s (%s)%s: at the start%s; home%s", js(p, "player"), js(p, "colour"),
-                    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "resigned")) ? ", resigned" : "",
-                    start.len ? start.buf : " none", home.len ? home.buf : " none");
+        say(view, &line, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "resigned")) ? "render.bantu.resigned"
+                                                                                       : "render.bantu.player",
+            "player", js(p, "player"), "colour", js(p, "colour"), "start",
+            start.len ? start.buf + 1 : say_term(view, "render.none", "none"), "home",
+            home.len ? home.buf + 1 : say_term(view, "render.none", "none"), NULL);
         y = legend(&c, y, named_rgb(js(p, "colour")), false, "", what, line.buf);
         strbuf_release(&line);
         strbuf_release(&start);
@@ -215,10 +217,11 @@ int render_bantu(const cJSON *view, const cJSON *mv, const cJSON *prev, struct r
         s++;
     }
     {
-        char line[120];
-        snprintf(line, sizeof(line), "%s%s. Orders name a row and a lane: 12c. Thick lines join a row. Dashed: the"
-                 " last move.", *js(mv, "to_move") ? "To move: " : "The game is over", js(mv, "to_move"));
-        y = note(&c, y, false, line);
+        struct strbuf line = STRBUF_INIT;
+        say(view, &line, *js(mv, "to_move") ? "render.bantu.to-move" : "render.bantu.over", "who", js(mv, "to_move"),
+            NULL);
+        y = note(&c, y, false, line.buf);
+        strbuf_release(&line);
     }
     return canvas_finish_at(&c, y);
 }

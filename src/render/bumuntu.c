@@ -42,6 +42,22 @@ static const char *tile_at(const cJSON *mv, int row, int f)
     return cJSON_GetStringValue(cJSON_GetArrayItem(r, f));
 }
 
+/* An animal of the view (its English name: Black Mamba) in the reader's
+ * words: the catalogue's term.bumuntu.WORD, WORD its name's last word
+ * (mamba; the Rhinoceros's order word, rhino). */
+static const char *animal_said(const cJSON *view, const char *name)
+{
+    const char *last = strrchr(name, ' ');
+    char key[48];
+    size_t k = (size_t)snprintf(key, sizeof(key), "term.bumuntu.");
+    for (const char *c = last ? last + 1 : name; *c && k + 1 < sizeof(key); c++)
+        key[k++] = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+    key[k] = '\0';
+    if (str_eq(key, "term.bumuntu.rhinoceros"))
+        snprintf(key, sizeof(key), "term.bumuntu.rhino");
+    return say_term(view, key, name);
+}
+
 int render_bumuntu(const cJSON *view, const cJSON *mv, const cJSON *prev, struct render_out *out, struct strbuf *err)
 {
     const cJSON *players = cJSON_GetObjectItemCaseSensitive(mv, "players"), *p, *spot;
@@ -102,39 +118,70 @@ int render_bumuntu(const cJSON *view, const cJSON *mv, const cJSON *prev, struct
         text_centred(&c, X0 + f * CELL + CELL / 2.0, y0 + N * CELL + 15, TEXT_LABEL, true, INK, file);
     }
     y = y0 + N * CELL + 44;
-    y = note(&c, y, false, "Tiles: animal, then A advancement, F food, N Nkisi, Y Yowa.") + 6;
-    /* The favor board, a spot a line. */
-    y = note(&c, y, true, "Favor board, top to bottom:");
-    y = note(&c, y, false, "(gold: most tiles, silver: second)");
+    {
+        struct strbuf s = STRBUF_INIT;
+        say(view, &s, "render.bumuntu.tiles", NULL);
+        y = note(&c, y, false, s.buf) + 6;
+        /* The favor board, a spot a line. */
+        strbuf_reset(&s);
+        say(view, &s, "render.bumuntu.favor", NULL);
+        y = note(&c, y, true, s.buf);
+        strbuf_reset(&s);
+        say(view, &s, "render.bumuntu.gold", NULL);
+        y = note(&c, y, false, s.buf);
+        strbuf_release(&s);
+    }
     i = 0;
     cJSON_ArrayForEach(spot, cJSON_GetObjectItemCaseSensitive(mv, "favor")) {
-        char line[64];
+        struct strbuf line = STRBUF_INIT;
+        char n[16], a[16], b[16];
+        snprintf(n, sizeof(n), "%d", i + 1);
+        snprintf(a, sizeof(a), "%d", ji(spot, ji(spot, "per_tile", 0) ? "per_tile" : "gold", 0));
+        snprintf(b, sizeof(b), "%d", ji(spot, "silver", 0));
         if (ji(spot, "per_tile", 0))
-            snprintf(line, sizeof(line), "%d %s: %d a tile", i + 1, js(spot, "animal"), ji(spot, "per_tile", 0));
+            say(view, &line, "render.bumuntu.per-tile", "spot", n, "animal", animal_said(view, js(spot, "animal")), "n",
+                a, NULL);
         else
-            snprintf(line, sizeof(line), "%d %s: gold %d, silver %d", i + 1, js(spot, "animal"), ji(spot, "gold", 0),
-                     ji(spot, "silver", 0));
-        y = note(&c, y, false, line);
+            say(view, &line, "render.bumuntu.gold-silver", "spot", n, "animal", animal_said(view, js(spot, "animal")),
+                "gold", a, "silver", b, NULL);
+        y = note(&c, y, false, line.buf);
+        strbuf_release(&line);
         i++;
     }
     y += 12;
     i = 0;
     cJSON_ArrayForEach(p, players) {
-        char line[160], num[16], what[32];
+        char num[16], what[32], tiles[16], chips[16];
+        struct strbuf line = STRBUF_INIT, where = STRBUF_INIT, chipped = STRBUF_INIT;
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(p, "tile");
-        int tiles = ji(p, "tiles", 0), chips = ji(p, "chips", 0);
         snprintf(num, sizeof(num), "%d", i + 1);
         snprintf(what, sizeof(what), "legend %d", i + 1);
-        snprintf(line, sizeof(line), "%s %s%s%s%s: %d tile%s, %d chip%s", js(p, "player"),
-                 *js(p, "square") ? "on " : "not in the jungle yet", js(p, "square"), t ? " " : "",
-                 t ? js(t, "animal") : "", tiles, tiles == 1 ? "" : "s", chips, chips == 1 ? "" : "s");
-        y = legend(&c, y, seat_rgb(i), false, num, what, line);
+        snprintf(tiles, sizeof(tiles), "%d", ji(p, "tiles", 0));
+        snprintf(chips, sizeof(chips), "%d", ji(p, "chips", 0));
+        if (*js(p, "square"))
+            say(view, &where, "render.bumuntu.on", "square", js(p, "square"), "animal",
+                t ? animal_said(view, js(t, "animal")) : "", NULL);
+        else
+            say(view, &where, "render.bumuntu.outside", NULL);
+        strbuf_trim(&where);
+        say(view, &chipped, "render.bumuntu.chips", "n", chips, NULL);
+        say(view, &line, "render.bumuntu.player", "player", js(p, "player"), "where", where.buf, "n", tiles, "chips",
+            chipped.buf, NULL);
+        y = legend(&c, y, seat_rgb(i), false, num, what, line.buf);
+        strbuf_release(&line);
+        strbuf_release(&where);
+        strbuf_release(&chipped);
         i++;
     }
     cJSON_ArrayForEach(p, players)
         if (*js(p, "shield_text")) {
             y = note(&c, y + 4, false, js(p, "shield_text"));
         }
-    y = note(&c, y + 6, false, "Dashed squares: what the last step changed.");
+    {
+        struct strbuf s = STRBUF_INIT;
+        say(view, &s, "render.changed-squares", NULL);
+        y = note(&c, y + 6, false, s.buf);
+        strbuf_release(&s);
+    }
     return canvas_finish_at(&c, y);
 }

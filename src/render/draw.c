@@ -1,6 +1,10 @@
 /* draw.c: what every game's picture is drawn with: a canvas, the colour-blind-safe palette, text, pieces, the header and the PNG. */
 #include "render/draw.h"
+#include "lib/catalog.h"
+#include "lib/template.h"
 #include "lib/util.h"
+
+#include <stdarg.h>
 
 #include <cairo-ft.h>
 #include <ft2build.h>
@@ -436,16 +440,39 @@ void changed(struct canvas *c, double x, double y, double w, double h)
     cairo_set_dash(c->cr, NULL, 0, 0);
 }
 
+void say(const cJSON *view, struct strbuf *out, const char *key, ...)
+{
+    va_list ap;
+    va_start(ap, key);
+    phrase_addv(out, js(view, "lang"), key, ap);
+    va_end(ap);
+}
+
+const char *say_term(const cJSON *view, const char *key, const char *english)
+{
+    const char *t = catalog_text(js(view, "lang"), key, 1);
+    return t ? t : english;
+}
+
 double header(struct canvas *c, const cJSON *view)
 {
-    char line[160];
+    struct strbuf line = STRBUF_INIT;
     const cJSON *when = cJSON_GetObjectItemCaseSensitive(view, "when");
-    snprintf(line, sizeof(line), "%s, game %d", js(view, "title"), ji(view, "game", 0));
-    text_at(c, 12, 26, 20, true, INK, line);
-    snprintf(line, sizeof(line), "%s%s%s%s", str_eq(js(view, "status"), "finished") ? "over after " : "",
-             js(when, "text"), *js(view, "viewer") ? "; the view of " : "; the observer's view",
-             js(view, "viewer"));
-    return text_wrapped(c, 12, 50, c->width - 24, TEXT_SMALL, INK, line);
+    /* Where the game stands, in her words when the view says them. */
+    const char *now = *js(view, "when_text") ? js(view, "when_text") : js(when, "text");
+    char game[24];
+    double y;
+    snprintf(game, sizeof(game), "%d", ji(view, "game", 0));
+    say(view, &line, "render.title", "title", js(view, "title"), "game", game, NULL);
+    text_at(c, 12, 26, 20, true, INK, line.buf);
+    strbuf_reset(&line);
+    say(view, &line,
+        str_eq(js(view, "status"), "finished") ? (*js(view, "viewer") ? "render.over-view-of" : "render.over-observer")
+                                               : (*js(view, "viewer") ? "render.view-of" : "render.observer"),
+        "when", now, "viewer", js(view, "viewer"), NULL);
+    y = text_wrapped(c, 12, 50, c->width - 24, TEXT_SMALL, INK, line.buf);
+    strbuf_release(&line);
+    return y;
 }
 
 double legend(struct canvas *c, double y, unsigned fill, bool square, const char *label, const char *what,

@@ -31,6 +31,14 @@ unsigned seat_rgb(int seat);
 /* A game's own colour names (red, blue, green...) as the palette's tones. */
 unsigned named_rgb(const char *name);
 
+/* A label in the language of the view's reader (its "lang"; English when
+ * it has none): the catalogue's phrase key over pairs of strings, name
+ * then value, ended by NULL, added to out. */
+void say(const cJSON *view, struct strbuf *out, const char *key, ...) __attribute__((sentinel));
+/* A word of the game in that language (term.KEY), or english when the
+ * catalogue has none. */
+const char *say_term(const cJSON *view, const char *key, const char *english);
+
 /* A white canvas of width x height; false when cairo cannot make one. */
 bool canvas_open(struct canvas *c, int width, int height, struct render_out *out);
 /* Writes the PNG into out and frees the canvas; -1 when it cannot. With

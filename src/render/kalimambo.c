@@ -93,46 +93,61 @@ int render_kalimambo(const cJSON *view, const cJSON *mv, const cJSON *prev, stru
     }
     /* Inside the ring: the round, and Kali's last card. */
     {
-        const char *when = js(cJSON_GetObjectItemCaseSensitive(view, "when"), "text");
-        if (str_eq(js(view, "status"), "finished"))
-            snprintf(line, sizeof(line), "Over after %s", when);
-        else
+        const char *when = *js(view, "when_text") ? js(view, "when_text")
+                                                   : js(cJSON_GetObjectItemCaseSensitive(view, "when"), "text");
+        struct strbuf said = STRBUF_INIT;
+        if (str_eq(js(view, "status"), "finished")) {
+            say(view, &said, "render.kalimambo.over", "when", when, NULL);
+            snprintf(line, sizeof(line), "%s", said.buf);
+        } else
             snprintf(line, sizeof(line), "%c%s", *when >= 'a' && *when <= 'z' ? *when - 'a' + 'A' : *when, *when ? when + 1 : "");
         text_centred(&c, cx, cy - 14, 19, true, INK, line);
         if (ji(mv, "kali_last_card", -1) >= 0) {
-            snprintf(line, sizeof(line), "Kali played %d", ji(mv, "kali_last_card", -1));
-            text_centred(&c, cx, cy + 14, TEXT_LABEL, false, INK, line);
+            char card[16];
+            snprintf(card, sizeof(card), "%d", ji(mv, "kali_last_card", -1));
+            strbuf_reset(&said);
+            say(view, &said, "render.kalimambo.kali-played", "card", card, NULL);
+            text_centred(&c, cx, cy + 14, TEXT_LABEL, false, INK, said.buf);
         }
+        strbuf_release(&said);
     }
     /* Below: Kali's cards, then every player's points and cards (played
      * cards are face up). */
     y = cy + RING + box / 2 + 28;
     {
-        struct strbuf k = STRBUF_INIT;
-        strbuf_addstr(&k, "Kali's cards left: ");
-        cards_text(cJSON_GetObjectItemCaseSensitive(mv, "kali_cards_left"), &k);
+        struct strbuf k = STRBUF_INIT, cards = STRBUF_INIT;
+        cards_text(cJSON_GetObjectItemCaseSensitive(mv, "kali_cards_left"), &cards);
+        say(view, &k, "render.kalimambo.kali-left", "cards", cards.buf, NULL);
         y = note(&c, y, false, k.buf) + 8;
         strbuf_release(&k);
+        strbuf_release(&cards);
     }
     cJSON_ArrayForEach(e, ex) {
-        struct strbuf text = STRBUF_INIT;
-        char what[40];
+        struct strbuf text = STRBUF_INIT, cards = STRBUF_INIT;
+        char what[40], points[16];
         snprintf(what, sizeof(what), "legend %s", js(e, "player"));
-        strbuf_addf(&text, "%s: %d point%s", js(e, "player"), ji(e, "points", 0), ji(e, "points", 0) == 1 ? "" : "s");
-        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "resigned")))
-            strbuf_addstr(&text, ", resigned");
-        else {
-            strbuf_addstr(&text, "; cards ");
-            cards_text(cJSON_GetObjectItemCaseSensitive(e, "cards"), &text);
+        snprintf(points, sizeof(points), "%d", ji(e, "points", 0));
+        cards_text(cJSON_GetObjectItemCaseSensitive(e, "cards"), &cards);
+        say(view, &text,
+            cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "resigned")) ? "render.kalimambo.resigned"
+                                                                           : "render.kalimambo.player",
+            "player", js(e, "player"), "n", points, "cards", cards.buf, NULL);
+        strbuf_release(&cards);
+        if (ji(e, "last_card", -1) >= 0) {
+            char card[16];
+            snprintf(card, sizeof(card), "%d", ji(e, "last_card", -1));
+            say(view, &text, "render.kalimambo.played", "card", card, NULL);
         }
-        if (ji(e, "last_card", -1) >= 0)
-            strbuf_addf(&text, "; played %d", ji(e, "last_card", -1));
         y = legend(&c, y, named_rgb(js(e, "colour")), false, js(e, "letter"), what, text.buf);
         strbuf_release(&text);
     }
     y = legend(&c, y, PAPER, true, "K", "legend Kali", "Kali");
     y = legend(&c, y, INK, true, "M", "legend Mambo", "Mambo");
-    y = note(&c, y, false, "Brown squares: dung heaps, 3 points. Travel: 0, 1, 2 ... clockwise. Dashed: what the"
-                           " last round moved.");
+    {
+        struct strbuf s = STRBUF_INIT;
+        say(view, &s, "render.kalimambo.legend", NULL);
+        y = note(&c, y, false, s.buf);
+        strbuf_release(&s);
+    }
     return canvas_finish_at(&c, y);
 }

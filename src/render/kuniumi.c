@@ -18,7 +18,6 @@ int render_kuniumi(const cJSON *view, const cJSON *mv, const cJSON *prev, struct
     const cJSON *old = prev ? cJSON_GetObjectItemCaseSensitive(prev, "rows") : NULL;
     struct canvas c;
     double y0, y;
-    char line[120];
 
     if (cJSON_GetArraySize(rows) != N) {
         strbuf_addstr(err, "the KuniUmi view has no 6 rows");
@@ -59,22 +58,23 @@ int render_kuniumi(const cJSON *view, const cJSON *mv, const cJSON *prev, struct
         text_centred(&c, X0 + f * CELL + CELL / 2.0, y0 + N * CELL + 16, TEXT_LABEL, true, INK, file);
     }
     y = y0 + N * CELL + 50;
-    if (*js(mv, "land"))
-        snprintf(line, sizeof(line), "Land: %s, %d token%s in hand; EG the Earth God", js(mv, "land"),
-                 ji(mv, "land_in_hand", 0), ji(mv, "land_in_hand", 0) == 1 ? "" : "s");
-    else
-        snprintf(line, sizeof(line), "Land tokens; EG the Earth God (the factions are not chosen yet)");
-    y = legend(&c, y, LAND_RGB, false, "L", "legend land", line);
-    if (*js(mv, "sea"))
-        snprintf(line, sizeof(line), "Sea: %s, %d token%s in hand; SG the Sea God", js(mv, "sea"),
-                 ji(mv, "sea_in_hand", 0), ji(mv, "sea_in_hand", 0) == 1 ? "" : "s");
-    else
-        snprintf(line, sizeof(line), "Sea tokens; SG the Sea God");
-    y = legend(&c, y, SEA_RGB, false, "S", "legend sea", line);
-    if (*js(mv, "to_move"))
-        snprintf(line, sizeof(line), "To move: %s. Dashed squares: the last move.", js(mv, "to_move"));
-    else
-        snprintf(line, sizeof(line), "The game is over. Dashed squares: the last move.");
-    y = note(&c, y, false, line);
+    {
+        struct strbuf said = STRBUF_INIT;
+        char n[16];
+        snprintf(n, sizeof(n), "%d", ji(mv, "land_in_hand", 0));
+        say(view, &said, *js(mv, "land") ? "render.kuniumi.land" : "render.kuniumi.land-unchosen", "player",
+            js(mv, "land"), "n", n, NULL);
+        y = legend(&c, y, LAND_RGB, false, "L", "legend land", said.buf);
+        strbuf_reset(&said);
+        snprintf(n, sizeof(n), "%d", ji(mv, "sea_in_hand", 0));
+        say(view, &said, *js(mv, "sea") ? "render.kuniumi.sea" : "render.kuniumi.sea-unchosen", "player",
+            js(mv, "sea"), "n", n, NULL);
+        y = legend(&c, y, SEA_RGB, false, "S", "legend sea", said.buf);
+        strbuf_reset(&said);
+        say(view, &said, *js(mv, "to_move") ? "render.kuniumi.to-move" : "render.kuniumi.over", "who",
+            js(mv, "to_move"), NULL);
+        y = note(&c, y, false, said.buf);
+        strbuf_release(&said);
+    }
     return canvas_finish_at(&c, y);
 }
