@@ -565,9 +565,10 @@ static void words_of(const char *key, const char *text, void *arg)
 
 START_TEST(no_order_word_means_two_things)
 {
-    /* The lobby's words; and each game's with the orders every game takes. */
-    const char *scopes[16][2] = { { "lobby", NULL } };
-    size_t nscopes = 1;
+    /* The lobby's words; press's and the envelope's (read at every
+     * address); and each game's with the orders every game takes. */
+    const char *scopes[16][2] = { { "lobby", NULL }, { "press", NULL }, { "envelope", NULL } };
+    size_t nscopes = 3;
     for (size_t i = 0; game_registry[i] && nscopes < ARRAY_SIZE(scopes); i++) {
         scopes[nscopes][0] = "common";
         scopes[nscopes++][1] = game_registry[i]->name;
