@@ -394,7 +394,7 @@ START_TEST(pictures_are_labelled_in_her_language)
         const char *fr, *en;
     } games[] = { { "kalimambo", 3, "Cartes restantes de Kali", "Kali's cards left" },
                   { "kuniumi", 2, "Jetons Terre", "Land tokens" },
-                  { "bumuntu", 3, "Tableau des faveurs, de haut en bas :", "Favor board, top to bottom:" },
+                  { "bumuntu", 3, "Tableau de faveur, de haut en bas :", "Favor board, top to bottom:" },
                   { "bantu", 2, "Au trait", "To move" },
                   { "african-empires", 3, "Pioche", "Deck" } };
     for (size_t i = 0; i < ARRAY_SIZE(games); i++) {
