@@ -425,6 +425,47 @@ START_TEST(pictures_are_labelled_in_her_language)
 }
 END_TEST
 
+/* The lobby meets a stranger who reads French: its confirmation in
+ * French (its subject's token still the proof), CONFIRMER TOKEN taken,
+ * a slip offered back in her words, her taps in her words. */
+START_TEST(the_lobby_answers_in_her_language)
+{
+    sqlite3 *db = t_lobby_db("open");
+    const char *ama = "ama@example.org";
+    char *token, *text;
+    ck_assert_int_eq(language_set(db, ama, "fr"), 0);
+    t_lobby(db, ama, "salut", "LISTE");
+    text = t_last_text(db, ama, "lobby");
+    ck_assert_msg(strstr(text, "Salon ngoma : la réponse à votre LISTE.") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "répondez une fois à ce message") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "Une commande par ligne ; AIDE les liste.") != NULL, "%s", text);
+    free(text);
+    token = t_token_of(db, ama, "confirmer");
+    {
+        char body[64];
+        snprintf(body, sizeof(body), "CONFIRMER %s", token);
+        t_lobby(db, ama, "ok", body);
+    }
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_addresses WHERE address = 'ama@example.org' AND"
+                                 " confirmed_at IS NOT NULL"),
+                     1);
+    free(token);
+    t_lobby(db, ama, "re", "LISTEE");
+    text = t_last_text(db, ama, "lobby");
+    ck_assert_msg(strstr(text, "Vouliez-vous dire LISTE ?") != NULL, "%s", text);
+    free(text);
+    {
+        char *mail = NULL;
+        ck_assert_int_eq(db_get_text(db, &mail, "SELECT mail FROM outbox WHERE rcpt = ? ORDER BY id DESC LIMIT 1", "s",
+                                     ama),
+                         1);
+        ck_assert_msg(strstr(mail, "MES PARTIES") != NULL || strstr(mail, "MES%20PARTIES") != NULL, "%s", mail);
+        free(mail);
+    }
+    db_close(db);
+}
+END_TEST
+
 START_TEST(languages_are_found_by_code_and_name)
 {
     ck_assert_str_eq(lang_find("fr")->code, "fr");
@@ -717,6 +758,7 @@ Suite *languages_suite(void)
     tcase_add_test(tc, help_is_sent_in_her_language);
     tcase_add_test(tc, press_and_settings_in_each_language);
     tcase_add_test(tc, pictures_are_labelled_in_her_language);
+    tcase_add_test(tc, the_lobby_answers_in_her_language);
     tcase_add_test(tc, languages_are_found_by_code_and_name);
     tcase_add_test(tc, order_words_are_read_in_each_language);
     tcase_add_test(tc, no_order_word_means_two_things);

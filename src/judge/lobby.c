@@ -165,29 +165,39 @@ static int run_line(struct lobby *l, const char *line)
             }
             if (near) {
                 struct strbuf meant = STRBUF_INIT;
+                char *local;
                 for (const char *p = near->row.name; *p; p++)
                     strbuf_addch(&meant, (char)toupper((unsigned char)*p));
                 strbuf_addstr(&meant, w + n);
-                lobby_answer(l, line, "this is not a lobby command. Did you mean %s? Reply yes to do it, or write it as"
-                                " you mean it (HELP lists the commands).", meant.buf);
+                /* In her words, so that her yes is read back. */
+                local = lexicon_local(l->lang, "lobby", NULL, meant.buf);
+                lobby_say(l, line, "lobby.did-you-mean", "command", local, NULL);
+                free(local);
                 strbuf_release(&meant);
                 strbuf_release(&names);
                 return 0;
             }
         }
-        if (table)
-            lobby_answer(l, line, "this is not a lobby command. To take your seat at game %lld, to which you were invited,"
-                            " write JOIN %lld (or JOIN %lld AS YourName). HELP lists the other commands.",
-                   (long long)table, (long long)table, (long long)table);
-        else
-            lobby_answer(l, line, "this is not a lobby command: HELP lists them (%s)", names.buf);
+        if (table) {
+            char game[24], join[40], *local;
+            snprintf(game, sizeof(game), "%lld", (long long)table);
+            snprintf(join, sizeof(join), "JOIN %lld", (long long)table);
+            local = lexicon_local(l->lang, "lobby", NULL, join);
+            lobby_say(l, line, "lobby.not-command-invited", "game", game, "join", local, NULL);
+            free(local);
+        } else {
+            /* The commands in her words. */
+            char *local = lexicon_local(l->lang, "lobby", NULL, names.buf);
+            lobby_say(l, line, "lobby.not-command", "names", local, NULL);
+            free(local);
+        }
         strbuf_release(&names);
         return 0;
     }
     if ((c->row.flags & NEEDS_CONFIRMED) && !l->confirmed) {
         l->wants_confirm = true;
         strbuf_addf(&l->waiting, "%s\n", line);
-        lobby_answer(l, line, "waits until you confirm your address (see below); then it is done");
+        lobby_say(l, line, "lobby.waits", NULL);
         return 0;
     }
     args_split(line, &a);
@@ -223,20 +233,17 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
     }
     /* One identity however the address is written: Ann@ and ann@ are one. */
     l.from = from = str_lower(xstrdup(in->m.from));
+    l.lang = language_of(db, l.from);
     if (lobby_identity(&l))
         goto out;
     {
         struct strlist now_lines = STRLIST_INIT, all = STRLIST_INIT, words = STRLIST_INIT;
         order_lines(in->e.orders, &all);
-        {
-            /* REJOINDRE 12 from an address that reads French: JOIN 12. */
-            char *lang = language_of(db, l.from);
-            for (size_t i = 0; i < all.n; i++) {
-                char *en = lexicon_english(lang, "lobby", NULL, all.v[i]);
-                free(all.v[i]);
-                all.v[i] = en;
-            }
-            free(lang);
+        /* REJOINDRE 12 from an address that reads French: JOIN 12. */
+        for (size_t i = 0; i < all.n; i++) {
+            char *en = lexicon_english(l.lang, "lobby", NULL, all.v[i]);
+            free(all.v[i]);
+            all.v[i] = en;
         }
         for (const struct lobby_command *c = lobby_commands; c->row.name; c++)
             strlist_push(&words, c->row.name);
@@ -316,8 +323,11 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
     for (size_t i = 0; i < lines.n && i < LOBBY_LINES; i++)
         if (run_line(&l, lines.v[i]))
             goto out;
-    if (lines.n > LOBBY_LINES)
-        strbuf_addf(&l.notes, "Only the first %d commands of a mail are taken.", LOBBY_LINES);
+    if (lines.n > LOBBY_LINES) {
+        char max[16];
+        snprintf(max, sizeof(max), "%d", LOBBY_LINES);
+        phrase_add(&l.notes, l.lang, "lobby.only-first", "n", max, NULL);
+    }
     if (l.just_confirmed && lobby_other_waiting(&l))
         goto out;
     d = cJSON_CreateObject();
@@ -331,9 +341,11 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
             rc = 0;
             goto out;
         }
-        if (l.wants_confirm && !kept)
-            strbuf_addf(&l.notes, "%d sets of commands wait for this address already: confirm it first.",
-                        PENDING_EACH);
+        if (l.wants_confirm && !kept) {
+            char each[16];
+            snprintf(each, sizeof(each), "%d", PENDING_EACH);
+            phrase_add(&l.notes, l.lang, "lobby.too-many-waiting", "n", each, NULL);
+        }
         cJSON_AddStringToObject(d, "token", token);
         cJSON_AddBoolToObject(d, "confirm", true);
         cJSON_AddBoolToObject(d, "waiting", kept);
@@ -350,21 +362,39 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
     }
     cJSON_AddStringToObject(d, "to", l.from);
     {
-        /* The first line says what the mail answers: "your NEW and INVITE". */
-        struct strbuf head = STRBUF_INIT;
-        size_t k = lines.n < LOBBY_LINES ? lines.n : LOBBY_LINES;
-        for (size_t i = 0; i < k && i < 4; i++) {
+        /* The first line says what the mail answers: "your NEW and INVITE",
+         * in her words and her "and". */
+        struct strbuf head = STRBUF_INIT, first = STRBUF_INIT, said = STRBUF_INIT;
+        size_t k = lines.n < LOBBY_LINES ? lines.n : LOBBY_LINES, shown = k < 4 ? k : 4;
+        bool all_commands = true;
+        char *last = NULL;
+        for (size_t i = 0; i < shown; i++) {
             const struct lobby_command *c = command_of(lines.v[i]);
-            strbuf_addstr(&head, i == 0 ? "the answer to your " : i + 1 == k || i == 3 ? " and " : ", ");
-            if (!c)
-                strbuf_addstr(&head, "mail");
-            for (const char *ch = c ? c->row.name : ""; *ch; ch++)
-                strbuf_addch(&head, (char)toupper((unsigned char)*ch));
+            char word[24], *local;
+            size_t w = 0;
+            all_commands &= c != NULL;
+            for (const char *ch = c ? c->row.name : ""; *ch && w + 1 < sizeof(word); ch++)
+                word[w++] = (char)toupper((unsigned char)*ch);
+            word[w] = '\0';
+            local = lexicon_local(l.lang, "lobby", NULL, word);
+            if (last)
+                strbuf_addf(&first, "%s%s", first.len ? ", " : "", last);
+            free(last);
+            last = local;
         }
+        if (first.len)
+            phrase_add(&said, l.lang, "list.and", "first", first.buf, "last", last, NULL);
+        else
+            strbuf_addstr(&said, last ? last : "");
         if (k > 4)
-            strbuf_addstr(&head, " ...");
+            strbuf_addstr(&said, " ...");
+        phrase_add(&head, l.lang, all_commands && shown ? "lobby.answer-to" : "lobby.answer-to-mail", "commands",
+                   said.buf, NULL);
         cJSON_AddStringToObject(d, "headline", head.buf);
+        free(last);
         strbuf_release(&head);
+        strbuf_release(&first);
+        strbuf_release(&said);
     }
     cJSON_AddItemToObject(d, "lines", l.lines);
     l.lines = NULL;
@@ -392,6 +422,7 @@ out:
     strbuf_release(&l.waiting);
     strlist_clear(&l.offers);
     free(l.set_commands);
+    free(l.lang);
     free(token);
     free(from);
     free(mode);

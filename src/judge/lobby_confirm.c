@@ -31,7 +31,9 @@ static bool carries(const struct inbound_mail *in, const char *token)
     bool yes = strstr(s, token) != NULL;
     order_lines(in->e.orders, &lines);
     for (size_t i = 0; i < lines.n && !yes; i++)
-        yes = str_iprefix(lines.v[i], "confirm ") && strstr(lines.v[i] + 8, token);
+        /* CONFIRM TOKEN in any language (CONFIRMER, THIBITISHA): the
+         * token is the proof. */
+        yes = strstr(lines.v[i], token) != NULL;
     strlist_clear(&lines);
     return yes;
 }

@@ -55,6 +55,7 @@ struct lobby {
     const struct inbound_mail *in;
     const struct mail_origin *origin;
     const char *from;
+    char *lang;             /* the sender's language (her answers are in it) */
     const char *mode;       /* off, invite, open */
     bool confirmed;
     bool just_confirmed;    /* by this very mail */
@@ -98,6 +99,9 @@ void lobby_offer(struct lobby *l, const char *fmt, long long id);
 void lobby_add_prose(cJSON *obj, const char *key, const char *text);
 
 void lobby_answer(struct lobby *l, const char *text, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The same from the catalogue: phrase key in her language over pairs of
+ * strings, name then value, ended by NULL. */
+void lobby_say(struct lobby *l, const char *text, const char *key, ...) __attribute__((sentinel));
 
 /* A lobby mail, its taps (what she may do next) as links to the lobby. */
 int lobby_send_offering(sqlite3 *db, const char *to, const char *kind, const char *name, cJSON *d,

@@ -1,5 +1,7 @@
 /* lobby_session.c: what every lobby command uses of one mail's session: the words of its line, the answer (wrapped for a phone, no command broken), the taps it offers, the mails it queues. */
 #include "judge/lobby_int.h"
+#include "lib/lexicon.h"
+#include "store/languages.h"
 
 bool arg_is(const struct args *a, int i, const char *word)
 {
@@ -121,6 +123,17 @@ void lobby_answer(struct lobby *l, const char *text, const char *fmt, ...)
     strbuf_release(&body);
 }
 
+void lobby_say(struct lobby *l, const char *text, const char *key, ...)
+{
+    struct strbuf body = STRBUF_INIT;
+    va_list ap;
+    va_start(ap, key);
+    phrase_addv(&body, l->lang, key, ap);
+    va_end(ap);
+    lobby_answer(l, text, "%s", body.buf);
+    strbuf_release(&body);
+}
+
 /* Queues a lobby mail rendered from template name to one address. The
  * mail that caused it (origin) is kept with it, which the budgets count;
  * an lobby_answer (threaded) also names it in its headers, a mail to a third
@@ -130,13 +143,22 @@ int lobby_send_offering(sqlite3 *db, const char *to, const char *kind, const cha
                                const struct mail_origin *origin, bool threaded, const struct strlist *taps)
 {
     struct outmail m = { 0 };
-    char *lobby = mail_reply_address(db, 0, 0, NULL);
+    struct strlist local = STRLIST_INIT;
+    char *lobby = mail_reply_address(db, 0, 0, NULL), *lang = language_of(db, to);
+    int rc;
     cJSON_AddStringToObject(d, "lobby_address", lobby ? lobby : "");
     free(lobby);
+    /* Her taps in her words: LISTE, REJOINDRE 12. */
+    for (size_t i = 0; taps && i < taps->n; i++) {
+        char *w = lexicon_local(lang, "lobby", NULL, taps->v[i]);
+        strlist_push(&local, w);
+        free(w);
+    }
+    free(lang);
     m.kind = kind;
     m.to = to;
     m.lobby = true;
-    m.commands = taps;
+    m.commands = taps ? &local : NULL;
     if (origin) {
         m.answers = origin->row;
         if (threaded) {
@@ -144,7 +166,9 @@ int lobby_send_offering(sqlite3 *db, const char *to, const char *kind, const cha
             m.references = origin->references;
         }
     }
-    return outbox_render(db, &m, name, d);
+    rc = outbox_render(db, &m, name, d);
+    strlist_clear(&local);
+    return rc;
 }
 
 int lobby_send(sqlite3 *db, const char *to, const char *kind, const char *name, cJSON *d,

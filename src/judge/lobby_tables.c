@@ -1,5 +1,6 @@
 /* lobby_tables.c: the lobby's open tables: NEW, JOIN, LEAVE and UNSEAT, the seats, names and gates of a table, and a table becoming its game (table_start). */
 #include "judge/lobby_int.h"
+#include "store/languages.h"
 
 /* A player's name from her address when she gives none: its local part's
  * letters and digits, capitalised. */
@@ -474,13 +475,19 @@ static int tell_closed(struct lobby *l, int64_t id)
     db_finalize(q);
     for (size_t i = 0; i < to.n && !rc; i++) {
         cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray(), *o = cJSON_CreateObject();
-        char text[200];
-        snprintf(text, sizeof(text), "Game %lld will not start: its host (%s) left it.", (long long)id, l->from);
+        struct strbuf text = STRBUF_INIT, head = STRBUF_INIT;
+        char game[24], *lang = language_of(l->db, to.v[i]);
+        snprintf(game, sizeof(game), "%lld", (long long)id);
+        phrase_add(&text, lang, "lobby.notice.closed", "game", game, "host", l->from, NULL);
+        phrase_add(&head, lang, "lobby.notice.closed.head", NULL);
         cJSON_AddStringToObject(o, "text", "");
-        cJSON_AddStringToObject(o, "body", text);
+        lobby_add_prose(o, "body", text.buf);
         cJSON_AddItemToArray(lines, o);
         cJSON_AddItemToObject(d, "lines", lines);
-        cJSON_AddStringToObject(d, "headline", "a game you joined is closed");
+        cJSON_AddStringToObject(d, "headline", head.buf);
+        strbuf_release(&text);
+        strbuf_release(&head);
+        free(lang);
         rc = lobby_send(l->db, to.v[i], "lobby-notice", "lobby.txt", d, l->origin, false);
         cJSON_Delete(d);
     }
@@ -554,14 +561,20 @@ int lobby_unseat(struct lobby *l, const char *line, const struct args *a)
         goto fail;
     if (!str_eq(email, "bot")) {
         cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray(), *o = cJSON_CreateObject();
-        char text[200];
-        snprintf(text, sizeof(text), "Your seat at game %lld was freed by its host (%.80s) before the start.",
-                 (long long)t.id, l->from);
+        struct strbuf text = STRBUF_INIT, head = STRBUF_INIT;
+        char game[24], host[96], *lang = language_of(l->db, email);
+        snprintf(game, sizeof(game), "%lld", (long long)t.id);
+        snprintf(host, sizeof(host), "%.80s", l->from);
+        phrase_add(&text, lang, "lobby.notice.freed", "game", game, "host", host, NULL);
+        phrase_add(&head, lang, "lobby.notice.freed.head", NULL);
         cJSON_AddStringToObject(o, "text", "");
-        lobby_add_prose(o, "body", text);
+        lobby_add_prose(o, "body", text.buf);
         cJSON_AddItemToArray(lines, o);
         cJSON_AddItemToObject(d, "lines", lines);
-        cJSON_AddStringToObject(d, "headline", "your seat at a game was freed");
+        cJSON_AddStringToObject(d, "headline", head.buf);
+        strbuf_release(&text);
+        strbuf_release(&head);
+        free(lang);
         rc = lobby_send(l->db, email, "lobby-notice", "lobby.txt", d, l->origin, false);
         cJSON_Delete(d);
         if (rc)
