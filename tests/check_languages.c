@@ -462,6 +462,17 @@ START_TEST(the_lobby_answers_in_her_language)
         ck_assert_msg(strstr(mail, "MES PARTIES") != NULL || strstr(mail, "MES%20PARTIES") != NULL, "%s", mail);
         free(mail);
     }
+    /* She opens a table and invites a friend who reads Portuguese: the
+     * invitation is in his, her answer in hers. */
+    ck_assert_int_eq(language_set(db, "bo@example.org", "pt"), 0);
+    t_lobby(db, ama, "new", "NOUVELLE kalimambo SEATS 3 AS Ama\nINVITER 1 bo@example.org");
+    text = t_last_text(db, ama, "lobby");
+    ck_assert_msg(strstr(text, "bo@example.org est invité à la partie 1 : un seul message") != NULL, "%s", text);
+    free(text);
+    text = t_last_text(db, "bo@example.org", "invite");
+    ck_assert_msg(strstr(text, "Ama (ama@example.org) convida-o para Kalimambo, jogo 1.") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "ENTRAR 1 AS SeuNome") != NULL, "%s", text);
+    free(text);
     db_close(db);
 }
 END_TEST

@@ -6,8 +6,7 @@
 int lobby_confirm(struct lobby *l, const char *line, const struct args *a)
 {
     (void)a;
-    lobby_answer(l, line, l->confirmed ? "Your address is confirmed: NEW, JOIN, INVITE and WATCH work for it now."
-                                 : "that is not the token ngoma mailed you");
+    lobby_say(l, line, l->confirmed ? "lobby.confirmed" : "lobby.wrong-token", NULL);
     return 0;
 }
 
@@ -16,9 +15,7 @@ int lobby_confirm(struct lobby *l, const char *line, const struct args *a)
 int lobby_drop(struct lobby *l, const char *line, const struct args *a)
 {
     (void)a;
-    lobby_answer(l, line, l->set_id ? "Nothing that waited for your confirmation ran: those commands are dropped. Your"
-                                " address is confirmed."
-                              : "nothing waited on this mail's token (DROP answers a confirmation mail)");
+    lobby_say(l, line, l->set_id ? "lobby.dropped" : "lobby.nothing-dropped", NULL);
     return 0;
 }
 
@@ -178,10 +175,11 @@ int lobby_other_waiting(struct lobby *l)
             else if (p[1])
                 strbuf_addstr(&what, "; ");
         }
-        strbuf_addf(&l->notes,
-                    "Another mail from your address (%.16s UTC) asked for: %s. It did not run; a mail with the line"
-                    " CONFIRM %s runs it.\n",
-                    (const char *)sqlite3_column_text(q, 2), what.buf, (const char *)sqlite3_column_text(q, 0));
+        char when[24];
+        snprintf(when, sizeof(when), "%.16s", (const char *)sqlite3_column_text(q, 2));
+        phrase_add(&l->notes, l->lang, "lobby.other-waiting", "when", when, "what", what.buf, "token",
+                   (const char *)sqlite3_column_text(q, 0), NULL);
+        strbuf_addch(&l->notes, '\n');
         strbuf_release(&what);
     }
     db_finalize(q);

@@ -1,5 +1,8 @@
 /* lobby_invite.c: what the lobby mails to third parties: invitations within one budget, and watchers of a game. */
 #include "judge/lobby_int.h"
+#include "lib/catalog.h"
+#include "lib/lexicon.h"
+#include "store/languages.h"
 
 /* Mails to third parties (invitations, notices to players at a table) the
  * sender's mails caused in the last hour: one budget, invites_per_hour,
@@ -54,17 +57,32 @@ int invite_one(struct lobby *l, int64_t id, const char *to, const char *name, co
     if (name)
         cJSON_AddStringToObject(d, "name", name);
     {
-        char *module = NULL;
-        struct strbuf intro = STRBUF_INIT;
+        /* In the invitee's language, her JOIN in her words. */
+        char *module = NULL, *lang = language_of(l->db, to), *join = lexicon_local(lang, "lobby", NULL, "JOIN");
+        struct strbuf intro = STRBUF_INIT, summary = STRBUF_INIT;
+        char game[24];
+        cJSON_AddStringToObject(d, "join_word", join);
+        snprintf(game, sizeof(game), "%lld", (long long)id);
         if (db_get_text(l->db, &module, "SELECT module FROM lobby_tables WHERE id = ?", "I", id) > 0) {
             const struct game_ops *ops = game_find(module);
+            char key[64];
             cJSON_AddStringToObject(d, "title", ops ? ops->title : module);
-            strbuf_addf(&intro, "%s (%s) invites you to %s game %lld. %s", inviter_name, l->from,
-                        ops ? ops->title : module, (long long)id, ops ? ops->summary : "");
+            snprintf(key, sizeof(key), "summary.%s", module);
+            /* The game's summary in her language where the catalogue has
+             * it, else the game's own (English). */
+            if (ops && catalog_has(lang_code(lang), key))
+                phrase_add(&summary, lang, key, NULL);
+            else
+                strbuf_addstr(&summary, ops ? ops->summary : "");
+            phrase_add(&intro, lang, "lobby.invite-intro", "inviter", inviter_name, "address", l->from, "title",
+                       ops ? ops->title : module, "game", game, "summary", summary.buf, NULL);
             lobby_add_prose(d, "intro", intro.buf);
         }
         strbuf_release(&intro);
+        strbuf_release(&summary);
         free(module);
+        free(lang);
+        free(join);
     }
     rc = db_do(l->db, "INSERT INTO lobby_invites(table_id, email, inviter, token, name, sent_at) VALUES (?, ?, ?, ?, ?,"
                       " ?)", "Isssss", id, to, l->from, token, name, now) ||
@@ -79,13 +97,13 @@ int invite_one(struct lobby *l, int64_t id, const char *to, const char *name, co
 /* The answer for an invitation that did not go. */
 static void not_invited(struct lobby *l, const char *line, const char *to, int64_t id, enum invited how)
 {
-    if (how == INVITE_BUDGET)
-        lobby_answer(l, line, "%s is not invited: your mails caused %lld mails to others in the last hour, the most this"
-                        " ngoma sends for one address; try again later, or tell %s to JOIN %lld",
-               to, setting_get_int(l->db, "invites_per_hour", 5), to, (long long)id);
-    else
-        lobby_answer(l, line, "%s was invited lately already: no second mail goes (JOIN %lld works for %s all the same)", to,
-               (long long)id, to);
+    char n[24], english[40], *join;
+    snprintf(n, sizeof(n), "%lld", setting_get_int(l->db, "invites_per_hour", 5));
+    snprintf(english, sizeof(english), "JOIN %lld", (long long)id);
+    join = lexicon_local(l->lang, "lobby", NULL, english);
+    lobby_say(l, line, how == INVITE_BUDGET ? "lobby.invite-budget" : "lobby.invite-lately", "to", to, "n", n, "join",
+              join, NULL);
+    free(join);
 }
 
 /* INVITE 12 friend@example.org */
@@ -97,15 +115,20 @@ int lobby_invite(struct lobby *l, const char *line, const struct args *a)
     int64_t id;
     struct strbuf err = STRBUF_INIT;
     enum invited how;
-    if ((rc = table_open_named(l, line, a, true, "INVITE takes a game's number and one address: INVITE 12"
-                                                 " friend@example.org", "", &t)) <= 0)
+    struct strbuf usage = STRBUF_INIT;
+    char game[24];
+    phrase_add(&usage, l->lang, "lobby.invite-usage", NULL);
+    rc = table_open_named(l, line, a, true, usage.buf, "", &t);
+    strbuf_release(&usage);
+    if (rc <= 0)
         return rc;
     id = t.id;
     if ((rc = db_get_text(l->db, &me, "SELECT name FROM lobby_players WHERE table_id = ? AND email = ?", "Is", id,
                           l->from)) < 0)
         return -1;
+    snprintf(game, sizeof(game), "%lld", (long long)id);
     if (!rc) {
-        lobby_answer(l, line, "only the players at game %lld invite to it", (long long)id);
+        lobby_say(l, line, "lobby.invite-players-only", "game", game, NULL);
         return 0;
     }
     if (address_check(a->w[2], "the invitation", &err)) {
@@ -117,7 +140,7 @@ int lobby_invite(struct lobby *l, const char *line, const struct args *a)
     if (invite_one(l, id, to, NULL, me, &how))
         goto fail;
     if (how == INVITE_SENT)
-        lobby_answer(l, line, "%s is invited to game %lld: one mail, saying you asked.", to, (long long)id);
+        lobby_say(l, line, "lobby.invited", "to", to, "game", game, NULL);
     else
         not_invited(l, line, to, id, how);
 out:
@@ -136,16 +159,18 @@ fail:
 int watch_set(struct lobby *l, const char *line, const struct args *a, bool on)
 {
     int64_t id, n, exists, step = 0;
-    char now[32];
+    char now[32], game[24], count[24];
     if (!table_number(a, 1, &id)) {
-        lobby_answer(l, line, "%s takes a game's number: %s 12", on ? "WATCH" : "UNWATCH", on ? "WATCH" : "UNWATCH");
+        char *word = lexicon_local(l->lang, "lobby", NULL, on ? "WATCH" : "UNWATCH");
+        lobby_say(l, line, "lobby.watch-usage", "word", word, NULL);
+        free(word);
         return 0;
     }
+    snprintf(game, sizeof(game), "%lld", (long long)id);
     if (!on) {
         if (db_do(l->db, "DELETE FROM watchers WHERE game_id = ? AND email = ?", "Is", id, l->from))
             return -1;
-        lobby_answer(l, line, sqlite3_changes(l->db) ? "You no longer watch game %lld." : "You did not watch game %lld.",
-               (long long)id);
+        lobby_say(l, line, sqlite3_changes(l->db) ? "lobby.unwatched" : "lobby.not-watched", "game", game, NULL);
         return 0;
     }
     if (db_get_int64(l->db, &exists,
@@ -155,29 +180,33 @@ int watch_set(struct lobby *l, const char *line, const struct args *a, bool on)
         db_get_int64(l->db, &step, "SELECT coalesce((SELECT turn FROM games WHERE id = ?), 0)", "I", id) < 0)
         return -1;
     if (!exists) {
-        lobby_answer(l, line, "there is no game %lld to watch_set (LIST shows the open ones)", (long long)id);
+        lobby_say(l, line, "lobby.no-game-to-watch", "game", game, NULL);
         return 0;
     }
     if (n >= WATCHERS_EACH) {
-        lobby_answer(l, line, "game %lld has %d watchers, the most a game has", (long long)id, WATCHERS_EACH);
+        snprintf(count, sizeof(count), "%d", WATCHERS_EACH);
+        lobby_say(l, line, "lobby.watchers-full", "game", game, "n", count, NULL);
         return 0;
     }
     if (db_get_int64(l->db, &n, "SELECT count(*) FROM watchers WHERE email = ? AND game_id <> ?", "sI", l->from, id) <
         0)
         return -1;
     if (n >= WATCHING_EACH) {
-        lobby_answer(l, line, "you watch %d games already, the most one address watches: UNWATCH one first",
-               WATCHING_EACH);
+        snprintf(count, sizeof(count), "%d", WATCHING_EACH);
+        lobby_say(l, line, "lobby.watching-full", "n", count, NULL);
         return 0;
     }
     utc_now(now);
     if (db_do(l->db, "INSERT OR IGNORE INTO watchers(game_id, email, told_step, told_when, since) VALUES (?, ?, ?, 0, ?)",
               "IsIs", id, l->from, step, now))
         return -1;
-    lobby_answer(l, line,
-           "You watch game %lld: a mail each round (turn, move) with what happened, as an observer sees it (no"
-           " player's secrets), and one at the end. UNWATCH %lld stops them.",
-           (long long)id, (long long)id);
+    {
+        char english[40], *unwatch;
+        snprintf(english, sizeof(english), "UNWATCH %lld", (long long)id);
+        unwatch = lexicon_local(l->lang, "lobby", NULL, english);
+        lobby_say(l, line, "lobby.watching", "game", game, "unwatch", unwatch, NULL);
+        free(unwatch);
+    }
     return 0;
 }
 
