@@ -473,6 +473,14 @@ START_TEST(the_lobby_answers_in_her_language)
     ck_assert_msg(strstr(text, "Ama (ama@example.org) convida-o para Kalimambo, jogo 1.") != NULL, "%s", text);
     ck_assert_msg(strstr(text, "ENTRAR 1 AS SeuNome") != NULL, "%s", text);
     free(text);
+    /* LIST and MYGAMES in hers. */
+    t_lobby(db, ama, "list", "LISTE\nMES PARTIES");
+    text = t_last_text(db, ama, "lobby");
+    ck_assert_msg(strstr(text, "Partie 1 : Kalimambo, 1 sur 3 places prises (Ama) ; pas de date limite ;") != NULL,
+                  "%s", text);
+    ck_assert_msg(strstr(text, "REJOINDRE 1 AS VotreNom.") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "vous y êtes assis sous le nom Ama, son hôte.") != NULL, "%s", text);
+    free(text);
     db_close(db);
 }
 END_TEST

@@ -1,5 +1,19 @@
 /* lobby_answers.c: the lobby's read-only answers: GAMES, LIST, RATINGS, PROFILE, MYGAMES. */
 #include "judge/lobby_int.h"
+#include "lib/catalog.h"
+#include "lib/lexicon.h"
+
+/* A game's one-line summary in lang: the catalogue's where it has one,
+ * else the game's own. */
+static void summary_in(const struct game_ops *o, const char *lang, struct strbuf *out)
+{
+    char key[64];
+    snprintf(key, sizeof(key), "summary.%s", o->name);
+    if (catalog_has(lang_code(lang), key))
+        phrase_add(out, lang, key, NULL);
+    else
+        strbuf_addstr(out, o->summary);
+}
 
 int lobby_games(struct lobby *l, const char *line, const struct args *a)
 {
@@ -7,13 +21,17 @@ int lobby_games(struct lobby *l, const char *line, const struct args *a)
     struct strbuf sb = STRBUF_INIT;
     for (int i = 0; game_registry[i]; i++) {
         const struct game_ops *o = game_registry[i];
-        if (o->min_seats == o->max_seats)
-            strbuf_addf(&sb, "%s (%s, %d players): %s\n", o->name, o->title, o->min_seats, o->summary);
-        else
-            strbuf_addf(&sb, "%s (%s, %d to %d players): %s\n", o->name, o->title, o->min_seats, o->max_seats,
-                        o->summary);
+        struct strbuf summary = STRBUF_INIT;
+        char min[16], max[16];
+        summary_in(o, l->lang, &summary);
+        snprintf(min, sizeof(min), "%d", o->min_seats);
+        snprintf(max, sizeof(max), "%d", o->max_seats);
+        phrase_add(&sb, l->lang, o->min_seats == o->max_seats ? "lobby.games.line" : "lobby.games.range", "name",
+                   o->name, "title", o->title, "n", min, "min", min, "max", max, "summary", summary.buf, NULL);
+        strbuf_addch(&sb, '\n');
+        strbuf_release(&summary);
     }
-    strbuf_addstr(&sb, "NEW and a game's name opens one, e.g. NEW kalimambo SEATS 4.");
+    phrase_add(&sb, l->lang, "lobby.games.new", NULL);
     lobby_answer(l, line, "%s", sb.buf);
     strbuf_release(&sb);
     return 0;
@@ -21,10 +39,11 @@ int lobby_games(struct lobby *l, const char *line, const struct args *a)
 
 /* Under a LIST line: who sits there, with reliability and rating, and
  * who may join. */
-static int seated_standing(sqlite3 *db, int64_t id, const struct game_ops *ops, bool anonymous, struct strbuf *out)
+static int seated_standing(sqlite3 *db, const char *lang, int64_t id, const struct game_ops *ops, bool anonymous,
+                           struct strbuf *out)
 {
     sqlite3_stmt *q = db_stmt(db, "SELECT name, email FROM lobby_players WHERE table_id = ? ORDER BY position", "I", id);
-    struct strbuf line = STRBUF_INIT;
+    struct strbuf line = STRBUF_INIT, seated = STRBUF_INIT;
     int64_t min_rel = 0, min_rating = 0;
     int rc, has_rating;
     if (!q)
@@ -32,8 +51,10 @@ static int seated_standing(sqlite3 *db, int64_t id, const struct game_ops *ops, 
     /* An anonymous game names nobody until it is over. */
     while (!anonymous && (rc = db_step(q)) == SQLITE_ROW) {
         const char *name = (const char *)sqlite3_column_text(q, 0), *email = (const char *)sqlite3_column_text(q, 1);
+        if (seated.len)
+            strbuf_addstr(&seated, ", ");
         if (str_eq(email, "bot")) {
-            strbuf_addf(&line, "%s%s (a bot)", line.len ? ", " : "Seated: ", name);
+            phrase_add(&seated, lang, "lobby.list.bot", "name", name, NULL);
         } else {
             char *who = standing_person(db, email), shown[16];
             struct standing st;
@@ -44,11 +65,18 @@ static int seated_standing(sqlite3 *db, int64_t id, const struct game_ops *ops, 
                 break;
             }
             standing_shown(&st, shown);
-            strbuf_addf(&line, "%s%s (reliability %d, rating %s)", line.len ? ", " : "Seated: ", name, r.score, shown);
+            {
+                char score[16];
+                snprintf(score, sizeof(score), "%d", r.score);
+                phrase_add(&seated, lang, "lobby.list.seat", "name", name, "reliability", score, "rating", shown, NULL);
+            }
             free(who);
         }
     }
     db_finalize(q);
+    if (seated.len)
+        phrase_add(&line, lang, "lobby.list.seated", "seated", seated.buf, NULL);
+    strbuf_release(&seated);
     if (anonymous)
         rc = SQLITE_DONE;
     if (rc != SQLITE_DONE ||
@@ -60,12 +88,16 @@ static int seated_standing(sqlite3 *db, int64_t id, const struct game_ops *ops, 
         return -1;
     }
     if (min_rel || has_rating) {
-        strbuf_addf(&line, "%sJoins need", line.len ? ". " : "");
-        if (min_rel)
-            strbuf_addf(&line, " reliability %lld", (long long)min_rel);
-        if (has_rating)
-            strbuf_addf(&line, "%s rating %lld", min_rel ? " and" : "", (long long)min_rating);
-        strbuf_addstr(&line, " or an invitation");
+        char rel[24], rating[24];
+        snprintf(rel, sizeof(rel), "%lld", (long long)min_rel);
+        snprintf(rating, sizeof(rating), "%lld", (long long)min_rating);
+        if (line.len)
+            strbuf_addstr(&line, ". ");
+        phrase_add(&line, lang,
+                   min_rel && has_rating ? "lobby.list.needs-both"
+                   : min_rel             ? "lobby.list.needs-reliability"
+                                         : "lobby.list.needs-rating",
+                   "reliability", rel, "rating", rating, NULL);
     }
     if (line.len) {
         strbuf_addch(&line, '.');
@@ -96,34 +128,49 @@ int lobby_list(struct lobby *l, const char *line, const struct args *a)
         const struct game_ops *ops = game_find((const char *)sqlite3_column_text(q, 1));
         struct strbuf err = STRBUF_INIT;
         cJSON *opts = jx_parse((const char *)sqlite3_column_text(q, 3), "options", &err), *v;
-        char per[48] = "no deadline", nmr[48] = "";
-        bool other = false;
+        struct strbuf clock = STRBUF_INIT, options = STRBUF_INIT, opened = STRBUF_INIT;
+        char game[24], taken[16], seats[16];
         if (sqlite3_column_int64(q, 4)) {
-            char d[32];
+            char d[32], key[32];
             duration_format((long)sqlite3_column_int64(q, 4), d);
-            snprintf(per, sizeof(per), "deadline %s", d);
-            snprintf(nmr, sizeof(nmr), ", missing orders: %s", sqlite3_column_text(q, 5));
+            snprintf(key, sizeof(key), "lobby.nmr.%s", (const char *)sqlite3_column_text(q, 5));
+            phrase_add(&clock, l->lang, "lobby.list.deadline", "time", d, "nmr",
+                       catalog_has(LANG_ENGLISH, key) ? catalog_text(l->lang, key, 1)
+                                                      : (const char *)sqlite3_column_text(q, 5),
+                       NULL);
+        } else {
+            phrase_add(&clock, l->lang, "lobby.list.no-deadline", NULL);
         }
         bool anonymous = str_eq(engine_core_option(opts, "anonymous"), "yes");
-        strbuf_addf(&sb, "Game %lld: %s, %d of %d seats taken (%s); %s%s; ", (long long)sqlite3_column_int64(q, 0),
-                    ops ? ops->title : (const char *)sqlite3_column_text(q, 1), sqlite3_column_int(q, 7),
-                    sqlite3_column_int(q, 2),
-                    anonymous                     ? "anonymous: named when it is over"
-                    : sqlite3_column_text(q, 6) ? (const char *)sqlite3_column_text(q, 6)
-                                                  : "",
-                    per, nmr);
         /* The options it was opened with, those that are not the default. */
         cJSON_ArrayForEach(v, opts) {
             const struct game_option *o = ops ? ops->options : NULL;
             while (o && o->key && !str_eq(o->key, v->string))
                 o++;
-            if (cJSON_IsString(v) && (!o || !o->key || !str_eq(o->def, v->valuestring))) {
-                strbuf_addf(&sb, "%s%s=%s", other ? ", " : "options ", v->string, v->valuestring);
-                other = true;
-            }
+            if (cJSON_IsString(v) && (!o || !o->key || !str_eq(o->def, v->valuestring)))
+                strbuf_addf(&opened, "%s%s=%s", opened.len ? ", " : "", v->string, v->valuestring);
         }
-        strbuf_addstr(&sb, other ? "\n" : "the usual options\n");
-        if (seated_standing(l->db, sqlite3_column_int64(q, 0), ops, anonymous, &sb)) {
+        phrase_add(&options, l->lang, opened.len ? "lobby.list.options" : "lobby.list.usual", "options", opened.buf,
+                   NULL);
+        snprintf(game, sizeof(game), "%lld", (long long)sqlite3_column_int64(q, 0));
+        snprintf(taken, sizeof(taken), "%d", sqlite3_column_int(q, 7));
+        snprintf(seats, sizeof(seats), "%d", sqlite3_column_int(q, 2));
+        {
+            struct strbuf who = STRBUF_INIT;
+            if (anonymous)
+                phrase_add(&who, l->lang, "lobby.list.anonymous", NULL);
+            else if (sqlite3_column_text(q, 6))
+                strbuf_addstr(&who, (const char *)sqlite3_column_text(q, 6));
+            phrase_add(&sb, l->lang, "lobby.list.game", "game", game, "title",
+                       ops ? ops->title : (const char *)sqlite3_column_text(q, 1), "taken", taken, "seats", seats, "who",
+                       who.buf, "clock", clock.buf, "options", options.buf, NULL);
+            strbuf_addch(&sb, '\n');
+            strbuf_release(&who);
+        }
+        strbuf_release(&clock);
+        strbuf_release(&options);
+        strbuf_release(&opened);
+        if (seated_standing(l->db, l->lang, sqlite3_column_int64(q, 0), ops, anonymous, &sb)) {
             cJSON_Delete(opts);
             strbuf_release(&err);
             db_finalize(q);
@@ -141,9 +188,15 @@ int lobby_list(struct lobby *l, const char *line, const struct args *a)
     if (rc < 0)
         return -1;
     if (!n)
-        strbuf_addstr(&sb, "No game is waiting for players. NEW kalimambo (or any of GAMES) opens one.");
-    else
-        strbuf_addf(&sb, "JOIN and the number takes a seat: JOIN %lld AS YourName.", (long long)first);
+        phrase_add(&sb, l->lang, "lobby.list.none", NULL);
+    else {
+        char english[40], *join;
+        snprintf(english, sizeof(english), "JOIN %lld", (long long)first);
+        join = lexicon_local(l->lang, "lobby", NULL, english);
+        phrase_add(&sb, l->lang, "lobby.list.join", "join", join, "your_name",
+                   catalog_text(l->lang, "lobby.invite.your-name", 1), NULL);
+        free(join);
+    }
     {
         /* The seats of running games a new player may take over. */
         struct strbuf open = STRBUF_INIT;
@@ -249,9 +302,16 @@ int lobby_mygames(struct lobby *l, const char *line, const struct args *a)
     while ((rc = db_step(q)) == SQLITE_ROW) {
         char *reply = mail_reply_address(l->db, sqlite3_column_int64(q, 0), sqlite3_column_int(q, 3),
                                          (const char *)sqlite3_column_text(q, 5));
-        strbuf_addf(&sb, "Game %lld (%s, %s): you play %s, seat %d; your orders go to\n  %s\n",
-                    (long long)sqlite3_column_int64(q, 0), sqlite3_column_text(q, 1), sqlite3_column_text(q, 2),
-                    sqlite3_column_text(q, 4), sqlite3_column_int(q, 3), reply ? reply : "");
+        char game[24], seat[16], key[40];
+        snprintf(game, sizeof(game), "%lld", (long long)sqlite3_column_int64(q, 0));
+        snprintf(seat, sizeof(seat), "%d", sqlite3_column_int(q, 3));
+        snprintf(key, sizeof(key), "lobby.status.%s", (const char *)sqlite3_column_text(q, 2));
+        phrase_add(&sb, l->lang, "lobby.mygames.seat", "game", game, "module", (const char *)sqlite3_column_text(q, 1),
+                   "status",
+                   catalog_has(LANG_ENGLISH, key) ? catalog_text(l->lang, key, 1)
+                                                  : (const char *)sqlite3_column_text(q, 2),
+                   "name", (const char *)sqlite3_column_text(q, 4), "seat", seat, NULL);
+        strbuf_addf(&sb, "\n  %s\n", reply ? reply : "");
         free(reply);
         n++;
     }
@@ -265,9 +325,12 @@ int lobby_mygames(struct lobby *l, const char *line, const struct args *a)
     if (!q)
         return -1;
     while ((rc = db_step(q)) == SQLITE_ROW) {
-        strbuf_addf(&sb, "Game %lld (%s) waits for players: you sit in it as %s%s.\n",
-                    (long long)sqlite3_column_int64(q, 0), sqlite3_column_text(q, 1), sqlite3_column_text(q, 2),
-                    sqlite3_column_int(q, 3) ? ", its host" : "");
+        char game[24];
+        snprintf(game, sizeof(game), "%lld", (long long)sqlite3_column_int64(q, 0));
+        phrase_add(&sb, l->lang, sqlite3_column_int(q, 3) ? "lobby.mygames.hosting" : "lobby.mygames.waiting", "game",
+                   game, "module", (const char *)sqlite3_column_text(q, 1), "name",
+                   (const char *)sqlite3_column_text(q, 2), NULL);
+        strbuf_addch(&sb, '\n');
         n++;
     }
     db_finalize(q);
@@ -277,14 +340,17 @@ int lobby_mygames(struct lobby *l, const char *line, const struct args *a)
     if (!q)
         return -1;
     while ((rc = db_step(q)) == SQLITE_ROW) {
-        strbuf_addf(&sb, "You watch game %lld.\n", (long long)sqlite3_column_int64(q, 0));
+        char game[24];
+        snprintf(game, sizeof(game), "%lld", (long long)sqlite3_column_int64(q, 0));
+        phrase_add(&sb, l->lang, "lobby.mygames.watch", "game", game, NULL);
+        strbuf_addch(&sb, '\n');
         n++;
     }
     db_finalize(q);
     if (rc < 0)
         return -1;
     if (!n)
-        strbuf_addstr(&sb, "You play, host and watch no game here. LIST shows the games waiting for players.");
+        phrase_add(&sb, l->lang, "lobby.mygames.none", NULL);
     lobby_answer(l, line, "%s", sb.buf);
     strbuf_release(&sb);
     return 0;
