@@ -468,6 +468,7 @@ START_TEST(the_lobby_answers_in_her_language)
     t_lobby(db, ama, "new", "NOUVELLE kalimambo SEATS 3 AS Ama\nINVITER 1 bo@example.org");
     text = t_last_text(db, ama, "lobby");
     ck_assert_msg(strstr(text, "bo@example.org est invité à la partie 1 : un seul message") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "La partie 1 (Kalimambo, 3 places) est ouverte") != NULL, "%s", text);
     free(text);
     text = t_last_text(db, "bo@example.org", "invite");
     ck_assert_msg(strstr(text, "Ama (ama@example.org) convida-o para Kalimambo, jogo 1.") != NULL, "%s", text);
@@ -480,6 +481,12 @@ START_TEST(the_lobby_answers_in_her_language)
                   "%s", text);
     ck_assert_msg(strstr(text, "REJOINDRE 1 AS VotreNom.") != NULL, "%s", text);
     ck_assert_msg(strstr(text, "vous y êtes assis sous le nom Ama, son hôte.") != NULL, "%s", text);
+    free(text);
+    /* Her JOIN of a full table's seat, her LEAVE. */
+    t_lobby(db, ama, "join", "REJOINDRE 1 AS Zed\nQUITTER 9");
+    text = t_last_text(db, ama, "lobby");
+    ck_assert_msg(strstr(text, "vous êtes déjà assis à la partie 1") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "la partie 9 n'attend pas de joueurs") != NULL, "%s", text);
     free(text);
     db_close(db);
 }

@@ -130,7 +130,9 @@ int lobby_unwatch(struct lobby *l, const char *line, const struct args *a);
 
 /* ---- lobby_tables.c ---- */
 /* The open table the command's number names: 1 when there is one; 0 when
- * the answer is said (usage, or not waiting: said); -1 on failure. */
+ * the answer is said (usage, a phrase key; or not waiting: started, the
+ * phrase key that says so for a table that started, NULL for the plain
+ * one); -1 on failure. */
 int table_open_named(struct lobby *l, const char *line, const struct args *a, bool exact3, const char *usage,
                             const char *started, struct table *t);
 

@@ -115,12 +115,8 @@ int lobby_invite(struct lobby *l, const char *line, const struct args *a)
     int64_t id;
     struct strbuf err = STRBUF_INIT;
     enum invited how;
-    struct strbuf usage = STRBUF_INIT;
     char game[24];
-    phrase_add(&usage, l->lang, "lobby.invite-usage", NULL);
-    rc = table_open_named(l, line, a, true, usage.buf, "", &t);
-    strbuf_release(&usage);
-    if (rc <= 0)
+    if ((rc = table_open_named(l, line, a, true, "lobby.invite-usage", NULL, &t)) <= 0)
         return rc;
     id = t.id;
     if ((rc = db_get_text(l->db, &me, "SELECT name FROM lobby_players WHERE table_id = ? AND email = ?", "Is", id,

@@ -9,10 +9,7 @@ int lobby_start(struct lobby *l, const char *line, const struct args *a)
     int rc;
     int64_t id;
     struct strbuf note = STRBUF_INIT;
-    if ((rc = table_open_named(l, line, a, false,
-                               "START takes a game's number, and the bots' level if you like: START 12, START 12"
-                               " BOT:EASY or START 12 BOT:STRONG",
-                               "", &t)) <= 0)
+    if ((rc = table_open_named(l, line, a, false, "lobby.start-usage", NULL, &t)) <= 0)
         return rc;
     id = t.id;
     if (a->n > 3 || (a->n == 3 && !engine_bot_word(a->w[2]))) {

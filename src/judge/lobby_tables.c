@@ -43,14 +43,16 @@ int table_open_named(struct lobby *l, const char *line, const struct args *a, bo
                             const char *started, struct table *t)
 {
     int rc;
+    char game[24];
     if (!table_number(a, 1, &t->id) || (exact3 && a->n != 3)) {
-        lobby_answer(l, line, "%s", usage);
+        lobby_say(l, line, usage, NULL);
         return 0;
     }
     if ((rc = table_exists(l->db, t->id, t->status, t->host, &t->seats, &t->taken)) < 0)
         return -1;
     if (!rc || !str_eq(t->status, "open")) {
-        lobby_answer(l, line, "game %lld is not waiting for players%s", (long long)t->id, rc ? started : "");
+        snprintf(game, sizeof(game), "%lld", (long long)t->id);
+        lobby_say(l, line, rc && started ? started : "lobby.not-waiting", "game", game, NULL);
         return 0;
     }
     return 1;
@@ -242,12 +244,13 @@ int lobby_new(struct lobby *l, const char *line, const struct args *a)
     ops->free(probe);
     if (table_open(l, &spec, opts, 0, &id, commitment) || table_seat_at(l, id, name, salt))
         goto fail;
-    lobby_answer(l, line,
-           "Game %lld (%s, %d seats) is open, and you sit in seat 1 as %s; you are its host. Others join with"
-           " JOIN %lld AS TheirName; INVITE %lld friend@example.org mails a friend; START %lld starts it with"
-           " bots in the empty seats. It starts by itself when every seat is taken.\n"
-           "Seed commitment (SHA-256), published before the deal:\n  %s",
-           (long long)id, ops->title, spec.seats, name, (long long)id, (long long)id, (long long)id, commitment);
+    {
+        char game[24], seats[16];
+        snprintf(game, sizeof(game), "%lld", (long long)id);
+        snprintf(seats, sizeof(seats), "%d", spec.seats);
+        lobby_say(l, line, "lobby.opened", "game", game, "title", ops->title, "seats", seats, "name", name,
+                  "commitment", commitment, NULL);
+    }
     lobby_offer(l, "START %lld", (long long)id);
     goto out;
 fail:
@@ -344,17 +347,18 @@ int table_join_gate(struct lobby *l, const char *line, int64_t id)
         free(module);
         return -1;
     }
+    char game[24], min[16], yours[16];
+    snprintf(game, sizeof(game), "%lld", (long long)id);
     if (r.score < min_rel) {
-        lobby_answer(l, line, "game %lld takes players of reliability %d or more, and yours is %d (PROFILE shows how it"
-                        " is counted): ask its host for an INVITE, or JOIN a game without the limit (LIST shows them)",
-               (long long)id, min_rel, r.score);
+        snprintf(min, sizeof(min), "%d", min_rel);
+        snprintf(yours, sizeof(yours), "%d", r.score);
+        lobby_say(l, line, "lobby.gate-reliability", "game", game, "min", min, "yours", yours, NULL);
         refused = 1;
     } else if (gate_rating && st.shown < min_rating) {
-        char shown[16];
-        standing_shown(&st, shown);
-        lobby_answer(l, line, "game %lld takes players rated %d or more, and your rating in it is %s%s: ask its host for an"
-                        " INVITE, or JOIN a game without the limit (LIST shows them)",
-               (long long)id, min_rating, shown, st.is_new ? " (fewer than 5 rated games)" : "");
+        snprintf(min, sizeof(min), "%d", min_rating);
+        standing_shown(&st, yours);
+        lobby_say(l, line, st.is_new ? "lobby.gate-rating-new" : "lobby.gate-rating", "game", game, "min", min, "yours",
+                  yours, NULL);
         refused = 1;
     }
     free(who);
@@ -371,19 +375,20 @@ int lobby_join(struct lobby *l, const char *line, const struct args *a)
     int64_t id, dup;
     bool named = false;
     struct strbuf note = STRBUF_INIT;
-    if ((rc = table_open_named(l, line, a, false, "JOIN takes a game's number: JOIN 12 AS YourName (LIST shows the"
-                                                  " open ones)", " (it has started)", &t)) <= 0)
+    char game[24];
+    if ((rc = table_open_named(l, line, a, false, "lobby.join-usage", "lobby.not-waiting-join", &t)) <= 0)
         return rc;
     id = t.id;
+    snprintf(game, sizeof(game), "%lld", (long long)id);
     if (db_get_int64(l->db, &dup, "SELECT count(*) FROM lobby_players WHERE table_id = ? AND email = ?", "Is", id,
                      l->from) < 0)
         return -1;
     if (dup) {
-        lobby_answer(l, line, "you sit at game %lld already", (long long)id);
+        lobby_say(l, line, "lobby.already-seated", "game", game, NULL);
         return 0;
     }
     if (t.taken >= t.seats) {
-        lobby_answer(l, line, "every seat of game %lld is taken: it waits for its host to start it", (long long)id);
+        lobby_say(l, line, "lobby.full", "game", game, NULL);
         return 0;
     }
     if ((rc = table_join_gate(l, line, id)) != 0)
@@ -419,8 +424,7 @@ int lobby_join(struct lobby *l, const char *line, const struct args *a)
         rc = dup ? 1 : 0;
     }
     if (rc) {
-        lobby_answer(l, line, "someone at game %lld is called %s already: write JOIN %lld AS AnotherName", (long long)id,
-               name, (long long)id);
+        lobby_say(l, line, "lobby.name-taken", "game", game, "name", name, NULL);
         goto done;
     }
     if (table_seat_at(l, id, name, salt))
@@ -430,12 +434,15 @@ int lobby_join(struct lobby *l, const char *line, const struct args *a)
             goto fail;
         if (rc == 1 && !str_ieq(t.host, l->from) && tell_host_cannot_start(l, &t, note.buf))
             goto fail;
-        lobby_answer(l, line, "You sit at game %lld as %s, in seat %d: the last one. %s%s", (long long)id, name,
-               t.taken + 1, note.buf, rc == 1 ? ". Its host is told what fixes it." : "");
+        char seat[16];
+        snprintf(seat, sizeof(seat), "%d", t.taken + 1);
+        lobby_say(l, line, rc == 1 ? "lobby.seated-last-host" : "lobby.seated-last", "game", game, "name", name, "seat",
+                  seat, "note", note.buf, NULL);
     } else {
-        lobby_answer(l, line, "You sit at game %lld as %s, in seat %d of %d. It starts when every seat is taken, or"
-                        " when its host sends START %lld.",
-               (long long)id, name, t.taken + 1, t.seats, (long long)id);
+        char seat[16], seats[16];
+        snprintf(seat, sizeof(seat), "%d", t.taken + 1);
+        snprintf(seats, sizeof(seats), "%d", t.seats);
+        lobby_say(l, line, "lobby.seated", "game", game, "name", name, "seat", seat, "seats", seats, NULL);
     }
 done:
     free(name);
@@ -501,26 +508,26 @@ int lobby_leave(struct lobby *l, const char *line, const struct args *a)
     struct table t;
     int rc;
     int64_t id;
-    if ((rc = table_open_named(l, line, a, false, "LEAVE takes a game's number: LEAVE 12",
-                               ": a game that has started is left with RESIGN, by replying to one of its mails", &t)) <=
-        0)
+    char game[24];
+    if ((rc = table_open_named(l, line, a, false, "lobby.leave-usage", "lobby.not-waiting-leave", &t)) <= 0)
         return rc;
     id = t.id;
+    snprintf(game, sizeof(game), "%lld", (long long)id);
     if (db_do(l->db, "DELETE FROM lobby_players WHERE table_id = ? AND email = ?", "Is", id, l->from))
         return -1;
     if (!sqlite3_changes(l->db)) {
-        lobby_answer(l, line, "you do not sit at game %lld", (long long)id);
+        lobby_say(l, line, "lobby.not-seated", "game", game, NULL);
         return 0;
     }
     if (str_ieq(t.host, l->from)) {
         if (db_do(l->db, "UPDATE lobby_tables SET status = 'closed' WHERE id = ?", "I", id) || tell_closed(l, id))
             return -1;
-        lobby_answer(l, line, "You left game %lld, which you hosted: it is closed, and the others are told.", (long long)id);
+        lobby_say(l, line, "lobby.left-host", "game", game, NULL);
         return 0;
     }
     if (close_up(l->db, id))
         return -1;
-    lobby_answer(l, line, "You left game %lld.", (long long)id);
+    lobby_say(l, line, "lobby.left", "game", game, NULL);
     return 0;
 }
 
@@ -530,17 +537,17 @@ int lobby_unseat(struct lobby *l, const char *line, const struct args *a)
     struct table t;
     char *email = NULL, *name;
     int rc, i = 2;
-    if ((rc = table_open_named(l, line, a, false, "UNSEAT takes a game's number and a player's name: UNSEAT 12 Name",
-                               ": a game that has started keeps its players (its host may REPLACE or KICK them)",
-                               &t)) <= 0)
+    char game[24];
+    if ((rc = table_open_named(l, line, a, false, "lobby.unseat-usage", "lobby.not-waiting-unseat", &t)) <= 0)
         return rc;
+    snprintf(game, sizeof(game), "%lld", (long long)t.id);
     if (!str_ieq(t.host, l->from)) {
-        lobby_answer(l, line, "only the host of game %lld frees its seats (the address that opened it)", (long long)t.id);
+        lobby_say(l, line, "lobby.unseat-host-only", "game", game, NULL);
         return 0;
     }
     name = arg_phrase(a, &i);
     if (!*name) {
-        lobby_answer(l, line, "UNSEAT takes the name of the player whose seat you free: UNSEAT %lld Name", (long long)t.id);
+        lobby_say(l, line, "lobby.unseat-name", "game", game, NULL);
         free(name);
         return 0;
     }
@@ -548,12 +555,11 @@ int lobby_unseat(struct lobby *l, const char *line, const struct args *a)
                                          " NOCASE", "Is", t.id, name)) < 0)
         goto fail;
     if (!rc) {
-        lobby_answer(l, line, "nobody at game %lld is called %s (MYGAMES or LIST shows who sits there)", (long long)t.id,
-               name);
+        lobby_say(l, line, "lobby.unseat-nobody", "game", game, "name", name, NULL);
         goto done;
     }
     if (str_ieq(email, l->from)) {
-        lobby_answer(l, line, "that is your own seat: LEAVE %lld gives it back and closes the table", (long long)t.id);
+        lobby_say(l, line, "lobby.unseat-self", "game", game, NULL);
         goto done;
     }
     if (db_do(l->db, "DELETE FROM lobby_players WHERE table_id = ? AND name = ? COLLATE NOCASE", "Is", t.id, name) ||
@@ -562,8 +568,7 @@ int lobby_unseat(struct lobby *l, const char *line, const struct args *a)
     if (!str_eq(email, "bot")) {
         cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray(), *o = cJSON_CreateObject();
         struct strbuf text = STRBUF_INIT, head = STRBUF_INIT;
-        char game[24], host[96], *lang = language_of(l->db, email);
-        snprintf(game, sizeof(game), "%lld", (long long)t.id);
+        char host[96], *lang = language_of(l->db, email);
         snprintf(host, sizeof(host), "%.80s", l->from);
         phrase_add(&text, lang, "lobby.notice.freed", "game", game, "host", host, NULL);
         phrase_add(&head, lang, "lobby.notice.freed.head", NULL);
@@ -580,8 +585,7 @@ int lobby_unseat(struct lobby *l, const char *line, const struct args *a)
         if (rc)
             goto fail;
     }
-    lobby_answer(l, line, "%s no longer sits at game %lld%s.", name, (long long)t.id,
-           str_eq(email, "bot") ? "" : ", and is told");
+    lobby_say(l, line, str_eq(email, "bot") ? "lobby.unseated-bot" : "lobby.unseated", "name", name, "game", game, NULL);
 done:
     free(name);
     free(email);
