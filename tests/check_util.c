@@ -382,11 +382,31 @@ START_TEST(a_command_table_finds_checks_and_lists)
 }
 END_TEST
 
+/* French high punctuation stays on the line of the word before it, an
+ * opening guillemet with the word after it. */
+START_TEST(a_french_mark_is_never_wrapped_alone)
+{
+    struct strbuf sb = STRBUF_INIT;
+    strbuf_add_flowed(&sb, "abc defgh ; ijk", 0, 10);
+    ck_assert_str_eq(sb.buf, "abc\ndefgh ;\nijk\n");
+    strbuf_reset(&sb);
+    strbuf_add_flowed(&sb, "Refusé : « xyzzy » est", 0, 12);
+    ck_assert_msg(strstr(sb.buf, "\n»") == NULL && strstr(sb.buf, "«\n") == NULL && strstr(sb.buf, "\n:") == NULL,
+                  "%s", sb.buf);
+    strbuf_reset(&sb);
+    /* English is wrapped as before. */
+    strbuf_add_flowed(&sb, "a long line of words to wrap", 0, 10);
+    ck_assert_str_eq(sb.buf, "a long\nline of\nwords to\nwrap\n");
+    strbuf_release(&sb);
+}
+END_TEST
+
 Suite *util_suite(void)
 {
     Suite *s = suite_create("util");
     TCase *tc = tcase_create("util");
     tcase_add_test(tc, strbuf_grows_and_formats);
+    tcase_add_test(tc, a_french_mark_is_never_wrapped_alone);
     tcase_add_test(tc, a_sink_drops_what_it_is_given);
     tcase_add_test(tc, shuffle_orders_every_size_alike);
     tcase_add_test(tc, strlist_sorts_unique);

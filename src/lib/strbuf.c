@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 
 char strbuf_empty[1];
@@ -169,6 +170,20 @@ void strbuf_complete_line(struct strbuf *sb)
 /* No word alone on the last line of a wrapped text (sb from start, the
  * last line not ended yet): the last word of the line above goes down
  * with it, when that line keeps two words or more and both fit. */
+/* A mark French writes after a space, alone as a word (";", ":", "!",
+ * "?", "»"). */
+static bool glued_mark(const char *q)
+{
+    size_t n = strcspn(q, " \n");
+    return (n == 1 && strchr(";:!?", q[0])) || (n == 2 && (unsigned char)q[0] == 0xc2 && (unsigned char)q[1] == 0xbb);
+}
+
+/* The word [w, end) is an opening guillemet alone: it goes with the next. */
+static bool glued_opening(const char *w, const char *end)
+{
+    return end - w == 2 && (unsigned char)w[0] == 0xc2 && (unsigned char)w[1] == 0xab && end[1] && end[1] != ' ';
+}
+
 static void widow(struct strbuf *sb, size_t start, int indent, int width)
 {
     char *base = sb->buf + start, *end = sb->buf + sb->len, *nl = NULL, *above, *word, *cut = NULL;
@@ -189,7 +204,9 @@ static void widow(struct strbuf *sb, size_t start, int indent, int width)
     for (char *q = above; q < nl; q++)
         if (*q == ' ' && q + 1 < nl && q[1] != ' ') {
             words++;
-            cut = q;
+            /* Never between a word and its French mark. */
+            if (!glued_mark(q + 1) && !(q - above >= 2 && (unsigned char)q[-2] == 0xc2 && (unsigned char)q[-1] == 0xab))
+                cut = q;
         }
     if (words < 3 || !cut || (size_t)indent + (size_t)(nl - cut - 1) + 1 + (size_t)(end - word) > (size_t)width)
         return;
@@ -222,6 +239,12 @@ static void add_wrapped_open(struct strbuf *sb, const char *text, int indent, in
         w = p;
         while (*p && *p != ' ')
             p++;
+        /* French spaces its high punctuation: "jouer ; puis", « cite »;
+         * the mark stays on the line of the word it follows (and an
+         * opening « with the word after it). */
+        while (*p == ' ' && (glued_mark(p + 1) || glued_opening(w, p)))
+            for (p++; *p && *p != ' '; p++)
+                ;
         len = (int)(p - w);
         /* Break before a word that would pass the width; keep the text's
          * own spacing otherwise. */
