@@ -110,6 +110,27 @@ static void look(const char *what, const char *text, struct left *l)
     strbuf_release(&own);
 }
 
+/* Every mail to a seat so far, its subject, text and HTML, looked at. */
+static void look_at_mails(sqlite3 *db, const char *game, const char *lang, struct left *l, int *mails)
+{
+    sqlite3_stmt *st = db_stmt(db, "SELECT seat, mail, kind FROM outbox WHERE seat IS NOT NULL ORDER BY id", NULL);
+    int rc;
+    *mails = 0;
+    while ((rc = db_step(st)) == SQLITE_ROW) {
+        struct shown s;
+        char what[96];
+        shown_of((const char *)sqlite3_column_text(st, 1), &s);
+        snprintf(what, sizeof(what), "%s in %s, mail %d (%s to seat %d)", game, lang, ++*mails,
+                 (const char *)sqlite3_column_text(st, 2), sqlite3_column_int(st, 0));
+        look(what, s.subject, l);
+        look(what, s.text, l);
+        look(what, s.html, l);
+        shown_release(&s);
+    }
+    db_finalize(st);
+    ck_assert_int_eq(rc, SQLITE_DONE);
+}
+
 static const struct {
     const char *game;
     int seats;
@@ -127,7 +148,7 @@ START_TEST(no_english_word_is_left_in_a_game_by_mail)
     struct rng r;
     struct strbuf err = STRBUF_INIT;
     struct left l = { 0, STRBUF_INIT, STRLIST_INIT };
-    int n = 0;
+    int n = 0, mails;
     if (_i == 0) {
         const char *names[ARRAY_SIZE(plays)];
         for (size_t i = 0; i < ARRAY_SIZE(plays); i++)
@@ -167,22 +188,8 @@ START_TEST(no_english_word_is_left_in_a_game_by_mail)
         }
     }
     ck_assert_str_eq(g.status, "finished");
-    /* Every mail to a seat, its subject and its text. */
-    sqlite3_stmt *st = db_stmt(db, "SELECT seat, mail, kind FROM outbox WHERE seat IS NOT NULL ORDER BY id", NULL);
-    int rc, mails = 0;
-    while ((rc = db_step(st)) == SQLITE_ROW) {
-        struct shown s;
-        char what[96];
-        shown_of((const char *)sqlite3_column_text(st, 1), &s);
-        snprintf(what, sizeof(what), "%s in %s, mail %d (%s to seat %d)", g.ops->name, lang, ++mails,
-                 (const char *)sqlite3_column_text(st, 2), sqlite3_column_int(st, 0));
-        look(what, s.subject, &l);
-        look(what, s.text, &l);
-        look(what, s.html, &l);
-        shown_release(&s);
-    }
-    db_finalize(st);
-    ck_assert_int_eq(rc, SQLITE_DONE);
+    /* Every mail to a seat, its subject, its text and its HTML part. */
+    look_at_mails(db, g.ops->name, lang, &l, &mails);
     ck_assert_int_gt(mails, g.nseats);
     CHECK(l.found == 0, "%d lines in English in %d mails; the first:\n%s", l.found, mails, l.lines.buf);
     strbuf_release(&l.lines);
@@ -192,27 +199,6 @@ START_TEST(no_english_word_is_left_in_a_game_by_mail)
     db_close(db);
 }
 END_TEST
-
-/* Every mail to a seat so far, its subject, text and HTML, looked at. */
-static void look_at_mails(sqlite3 *db, const char *game, const char *lang, struct left *l, int *mails)
-{
-    sqlite3_stmt *st = db_stmt(db, "SELECT seat, mail, kind FROM outbox WHERE seat IS NOT NULL ORDER BY id", NULL);
-    int rc;
-    *mails = 0;
-    while ((rc = db_step(st)) == SQLITE_ROW) {
-        struct shown s;
-        char what[96];
-        shown_of((const char *)sqlite3_column_text(st, 1), &s);
-        snprintf(what, sizeof(what), "%s in %s, mail %d (%s to seat %d)", game, lang, ++*mails,
-                 (const char *)sqlite3_column_text(st, 2), sqlite3_column_int(st, 0));
-        look(what, s.subject, l);
-        look(what, s.text, l);
-        look(what, s.html, l);
-        shown_release(&s);
-    }
-    db_finalize(st);
-    ck_assert_int_eq(rc, SQLITE_DONE);
-}
 
 static void reload(sqlite3 *db, struct game_rec *g)
 {
