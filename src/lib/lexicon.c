@@ -222,15 +222,21 @@ char *lexicon_local(const char *lang, const char *scope, const char *game, const
         return xstrdup(order);
     ps = load(lang_code(lang), scope, game);
     while (*p) {
-        size_t gap = strspn(p, " \t\n"), n, best = 0;
+        size_t gap = 0, n = 0, best = 0;
         const struct pair *hit = NULL;
+        /* Words are parted by spaces and by the marks (control
+         * characters) of options.c. */
+        while (p[gap] == ' ' || (p[gap] && (unsigned char)p[gap] < 0x20))
+            gap++;
         strbuf_add(&out, p, gap);
         p += gap;
         /* The English words of most words that begin here (a word may
-         * end at a space or at the punctuation of a summary: "SEA;"). */
+         * end at a space, at the punctuation of a summary, "SEA;", or at
+         * a mark options.c puts for its words, "GIRAFFE\x01"). */
         for (int i = 0; i < ps->n; i++) {
             size_t m = strlen(ps->v[i].english);
-            if (m > best && !strncmp(p, ps->v[i].english, m) && (!p[m] || strchr(" \t\n;,:)", p[m]))) {
+            if (m > best && !strncmp(p, ps->v[i].english, m) &&
+                (!p[m] || strchr(" \t\n;,:)", p[m]) || (unsigned char)p[m] < 0x20)) {
                 best = m;
                 hit = &ps->v[i];
             }
@@ -240,7 +246,8 @@ char *lexicon_local(const char *lang, const char *scope, const char *game, const
             p += best;
             continue;
         }
-        n = strcspn(p, " \t\n");
+        while (p[n] && p[n] != ' ' && (unsigned char)p[n] >= 0x20)
+            n++;
         strbuf_add(&out, p, n);
         p += n;
     }
