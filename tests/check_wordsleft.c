@@ -147,6 +147,20 @@ static void look(const char *what, const char *text, struct left *l)
     strbuf_release(&own);
 }
 
+/* Every line of a mail's text within 72 columns (characters), in her
+ * language as in English. */
+static void fits(const char *what, const char *text)
+{
+    int line = 1;
+    for (const char *p = text; *p; line++) {
+        size_t n = strcspn(p, "\n"), cols = 0;
+        for (size_t k = 0; k < n; k++)
+            cols += ((unsigned char)p[k] & 0xc0) != 0x80;
+        CHECK(cols <= 72, "%s: line %d has %zu columns: %.*s", what, line, cols, (int)n, p);
+        p += n + (p[n] == '\n');
+    }
+}
+
 /* Every mail to a seat so far, its subject, text and HTML, looked at. */
 static void look_at_mails(sqlite3 *db, const char *game, const char *lang, struct left *l, int *mails)
 {
@@ -162,6 +176,7 @@ static void look_at_mails(sqlite3 *db, const char *game, const char *lang, struc
         look(what, s.subject, l);
         look(what, s.text, l);
         look(what, s.html, l);
+        fits(what, s.text);
         shown_release(&s);
     }
     db_finalize(st);

@@ -19,6 +19,7 @@ struct render {
     int depth;
     bool html;
     const char *lang; /* the reader's: {{%key}} is her catalogue's phrase */
+    bool fit;         /* a mail's text: a phrase beginning a line is kept within 72 columns */
     int partials; /* nesting of {{>name}}, bounded against loops */
     struct strbuf *out;
     struct strbuf *err;
@@ -358,6 +359,46 @@ static int render_partial(struct render *r, const struct tag *t)
     return rc;
 }
 
+/* Wraps each line of out from at on that is longer than 72 columns (its
+ * words flowed, the continuation flush); lines within 72 stay as they
+ * are, and so does a line that does not end where out ends unless it is
+ * whole. */
+static void fit_lines(struct strbuf *out, size_t at)
+{
+    char *tail;
+    bool too_long = false;
+    size_t cols = 0;
+    for (size_t i = at; i < out->len && !too_long; i++) {
+        if (out->buf[i] == '\n')
+            cols = 0;
+        else
+            too_long = (cols += ((unsigned char)out->buf[i] & 0xc0) != 0x80) > 72;
+    }
+    if (!too_long)
+        return;
+    tail = xstrdup(out->buf + at);
+    strbuf_setlen(out, at);
+    for (const char *p = tail; *p;) {
+        size_t n = strcspn(p, "\n");
+        char *line = xstrndup(p, n);
+        size_t width = 0;
+        for (size_t k = 0; k < n; k++)
+            width += ((unsigned char)line[k] & 0xc0) != 0x80;
+        if (width > 72) {
+            strbuf_add_flowed(out, line, 0, 72);
+            if (!p[n])
+                strbuf_setlen(out, out->len - 1); /* the text had no newline there */
+        } else {
+            strbuf_add(out, line, n);
+            if (p[n])
+                strbuf_addch(out, '\n');
+        }
+        free(line);
+        p += n + (p[n] == '\n');
+    }
+    free(tail);
+}
+
 /* {{%key}} or {{%key count}}: the phrase key of the reader's catalogue,
  * itself a template over the same data; a phrase with plural forms takes
  * the one for the number named count (n when none is named). */
@@ -393,7 +434,15 @@ static int render_phrase(struct render *r, const struct tag *t)
         return fail(r, t->start, "phrases and partials nest too deeply");
     r->partials++;
     r->base = text;
-    rc = render_range(r, text, text + strlen(text));
+    {
+        size_t at = r->out->len;
+        rc = render_range(r, text, text + strlen(text));
+        /* A phrase that begins a line of a mail's text keeps it within 72
+         * columns: a language's sentence is longer than English's (a
+         * date written out, a long name of a phase). */
+        if (!rc && r->fit && (at == 0 || r->out->buf[at - 1] == '\n'))
+            fit_lines(r->out, at);
+    }
     r->base = save_base;
     r->partials--;
     return rc;
@@ -438,10 +487,10 @@ static int render_range(struct render *r, const char *begin, const char *end)
     return 0;
 }
 
-int template_render(const char *tmpl, const cJSON *data, const char *lang, bool html, struct strbuf *out,
-                    struct strbuf *err)
+static int render_text(const char *tmpl, const cJSON *data, const char *lang, bool html, bool fit, struct strbuf *out,
+                       struct strbuf *err)
 {
-    struct render r = { .html = html, .lang = lang_code(lang), .out = out, .err = err, .base = tmpl };
+    struct render r = { .html = html, .lang = lang_code(lang), .fit = fit, .out = out, .err = err, .base = tmpl };
     size_t len = out->len;
     r.stack[r.depth++] = data;
     if (render_range(&r, tmpl, tmpl + strlen(tmpl))) {
@@ -449,6 +498,12 @@ int template_render(const char *tmpl, const cJSON *data, const char *lang, bool 
         return -1;
     }
     return 0;
+}
+
+int template_render(const char *tmpl, const cJSON *data, const char *lang, bool html, struct strbuf *out,
+                    struct strbuf *err)
+{
+    return render_text(tmpl, data, lang, html, false, out, err);
 }
 
 int template_phrase(const char *key, const cJSON *data, const char *lang, struct strbuf *out, struct strbuf *err)
@@ -501,7 +556,7 @@ int template_render_file(const char *name, const cJSON *data, const char *lang, 
         free(path);
         return -1;
     }
-    rc = template_render(text, data, lang, html, out, err);
+    rc = render_text(text, data, lang, html, !html, out, err);
     if (rc)
         strbuf_addf(err, " (in %s)", path);
     free(path);
