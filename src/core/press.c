@@ -63,26 +63,16 @@ static bool press_line(const char *p, size_t len, const char **to, size_t *to_le
  * line in any language's press words is press. NULL when the line begins
  * with no such words (owned).
  */
+/* Press words that begin a line of press (not ALL, not "and"). */
+static bool opens_press(const char *english)
+{
+    return str_iprefix(english, "press to") || str_iprefix(english, "end press") || str_iprefix(english, "mute") ||
+           str_iprefix(english, "unmute");
+}
+
 static char *press_english(const char *t, size_t tl)
 {
-    /* Its first words looked at in place (every line of every mail
-     * passes here): only a line of press words is copied. */
-    char head[160];
-    size_t n = tl < sizeof(head) - 1 ? tl : sizeof(head) - 1;
-    if (!tl || tl > PRESS_BODY_KEPT)
-        return NULL;
-    memcpy(head, t, n);
-    head[n] = '\0';
-    for (size_t i = 1; lang_at(i); i++) {
-        const char *en = lexicon_word(lang_at(i)->code, "press", NULL, head);
-        if (en && (str_iprefix(en, "press to") || str_iprefix(en, "end press") || str_iprefix(en, "mute") ||
-                   str_iprefix(en, "unmute"))) {
-            char *line = xstrndup(t, tl), *found = lexicon_english(lang_at(i)->code, "press", NULL, line);
-            free(line);
-            return found;
-        }
-    }
-    return NULL;
+    return tl && tl <= PRESS_BODY_KEPT ? lexicon_english_any("press", t, tl, opens_press) : NULL;
 }
 
 static struct press_item *add_item(struct press_text *out, enum press_kind kind, const char *line, size_t len,
@@ -287,13 +277,8 @@ static int seat_named(const struct game_table *t, const char *const *w, size_t n
  * (owned). */
 static char *list_word(const char *w)
 {
-    for (size_t i = 1; lang_at(i); i++) {
-        char *en = lexicon_english(lang_at(i)->code, "press", NULL, w);
-        if (!str_eq(en, w))
-            return en;
-        free(en);
-    }
-    return xstrdup(w);
+    char *en = lexicon_english_any("press", w, strlen(w), NULL);
+    return en ? en : xstrdup(w);
 }
 
 static bool joiner(const char *w)

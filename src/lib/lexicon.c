@@ -180,6 +180,23 @@ const char *lexicon_word(const char *lang, const char *scope, const char *game, 
     return q ? q->english : NULL;
 }
 
+char *lexicon_english_any(const char *scope, const char *line, size_t len, bool (*wanted)(const char *english))
+{
+    char head[160];
+    size_t n = len < sizeof(head) - 1 ? len : sizeof(head) - 1;
+    memcpy(head, line, n);
+    head[n] = '\0';
+    for (size_t i = 1; lang_at(i); i++) {
+        const char *en = lexicon_word(lang_at(i)->code, scope, NULL, head);
+        if (en && (!wanted || wanted(en))) {
+            char *whole = xstrndup(line, len), *english = lexicon_english(lang_at(i)->code, scope, NULL, whole);
+            free(whole);
+            return english;
+        }
+    }
+    return NULL;
+}
+
 char *lexicon_english(const char *lang, const char *scope, const char *game, const char *line)
 {
     const struct pairs *ps = load(lang_code(lang), scope, game);

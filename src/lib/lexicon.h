@@ -2,6 +2,9 @@
 #ifndef NGOMA_LEXICON_H
 #define NGOMA_LEXICON_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 /*
  * A catalogue gives a word as word.SCOPE.ENGLISH: the scope "common" (the
  * orders every game takes), "lobby" (the lobby's commands) or a game
@@ -19,6 +22,13 @@ char *lexicon_english(const char *lang, const char *scope, const char *game, con
  * begins with, in capitals ("PRESS TO"); NULL for none. Nothing is
  * allocated: a cheap look before lexicon_english. */
 const char *lexicon_word(const char *lang, const char *scope, const char *game, const char *line);
+/* The first len bytes of line read in English in whichever language's
+ * words of scope it begins with (English's are English already), when
+ * wanted (NULL: any) takes the English of those words;
+ * NULL when it begins with none. Written for every line of every mail
+ * (the writer's language is not known yet): its first words are looked
+ * at in place, and only a line that holds such words is copied. Owned. */
+char *lexicon_english_any(const char *scope, const char *line, size_t len, bool (*wanted)(const char *english));
 /* English orders (a game's or common ones, a line each) with each word
  * lang's catalogue gives for game or scope written in lang. Owned. */
 char *lexicon_local(const char *lang, const char *scope, const char *game, const char *order);

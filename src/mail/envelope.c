@@ -1,7 +1,6 @@
 /* envelope.c: what an incoming mail says about itself: which game and seat, which secret, and whether a machine sent it. */
 #include "mail/envelope.h"
 #include "mail/replytext.h"
-#include "lib/catalog.h"
 #include "lib/lexicon.h"
 #include "lib/order_text.h"
 #include "lib/strbuf.h"
@@ -138,23 +137,16 @@ static bool envelope_line(const char *line, size_t len, struct envelope *e, int6
  * catalogues' word.envelope.*); the sender's language is not known yet. */
 static bool envelope_line_any(const char *line, size_t len, struct envelope *e, int64_t *game)
 {
-    char text[160];
+    char *english;
+    bool found;
     if (envelope_line(line, len, e, game))
         return true;
     /* An envelope line is short: GAME, SECRET or PLAYER and a value. */
-    if (len >= sizeof(text))
+    if (len >= 160 || !(english = lexicon_english_any("envelope", line, len, NULL)))
         return false;
-    memcpy(text, line, len);
-    text[len] = '\0';
-    for (size_t i = 1; lang_at(i); i++)
-        if (lexicon_word(lang_at(i)->code, "envelope", NULL, text)) {
-            char *english = lexicon_english(lang_at(i)->code, "envelope", NULL, text);
-            bool found = envelope_line(english, strlen(english), e, game);
-            free(english);
-            if (found)
-                return true;
-        }
-    return false;
+    found = envelope_line(english, strlen(english), e, game);
+    free(english);
+    return found;
 }
 
 void envelope_read(const struct inmail *m, const char *from_setting, struct envelope *e)
