@@ -120,12 +120,9 @@ int render_african_empires(const cJSON *view, const cJSON *mv, const cJSON *prev
             continue;
         cJSON_ArrayForEach(h, hand) {
             /* The card by its printed name, its type in her words. */
-            char key[64], lower[32];
-            size_t len = 0;
-            for (const char *t = js(h, "type"); *t && len + 1 < sizeof(lower); t++)
-                lower[len++] = (char)(*t >= 'A' && *t <= 'Z' ? *t - 'A' + 'a' : *t);
-            lower[len] = '\0';
-            snprintf(key, sizeof(key), "term.african-empires.%s", lower);
+            char key[64];
+            snprintf(key, sizeof(key), "term.african-empires.%s", js(h, "type"));
+            str_lower(key);
             strbuf_addf(&cards, "%s%s (%s)", cards.len ? ", " : "", js(h, "name"), say_term(view, key, js(h, "type")));
         }
         say(view, &line, cards.len ? "render.ae.hand" : "render.ae.no-cards", "player", js(p, "player"), "cards",

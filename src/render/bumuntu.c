@@ -49,10 +49,8 @@ static const char *animal_said(const cJSON *view, const char *name)
 {
     const char *last = strrchr(name, ' ');
     char key[48];
-    size_t k = (size_t)snprintf(key, sizeof(key), "term.bumuntu.");
-    for (const char *c = last ? last + 1 : name; *c && k + 1 < sizeof(key); c++)
-        key[k++] = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
-    key[k] = '\0';
+    snprintf(key, sizeof(key), "term.bumuntu.%s", last ? last + 1 : name);
+    str_lower(key);
     if (str_eq(key, "term.bumuntu.rhinoceros"))
         snprintf(key, sizeof(key), "term.bumuntu.rhino");
     return say_term(view, key, name);
