@@ -563,3 +563,10 @@ void t_reply_mail(sqlite3 *db, int64_t game, int seat, const char *orders, int n
     free(last);
     strbuf_release(&m);
 }
+
+void t_reload(sqlite3 *db, struct game_rec *g)
+{
+    int64_t id = g->id;
+    game_unload(g);
+    ck_assert_int_eq(game_load(db, id, g), 0);
+}

@@ -16,12 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void reload(sqlite3 *db, struct game_rec *g)
-{
-    int64_t id = g->id;
-    game_unload(g);
-    ck_assert_int_eq(game_load(db, id, g), 0);
-}
 
 /* A line of text as seat, in its own transaction; what it answered (owned). */
 static char *say(sqlite3 *db, struct game_rec *g, int seat, const char *text)
@@ -32,7 +26,7 @@ static char *say(sqlite3 *db, struct game_rec *g, int seat, const char *text)
     for (size_t i = 0; i < sub.n; i++)
         strbuf_addf(&all, "%s\n", sub.lines[i].body.buf ? sub.lines[i].body.buf : "");
     submission_release(&sub);
-    reload(db, g);
+    t_reload(db, g);
     return strbuf_detach(&all);
 }
 
@@ -43,7 +37,7 @@ static int host(sqlite3 *db, struct game_rec *g, const char *line, struct strbuf
     ck_assert_int_eq(db_begin(db), 0);
     rc = host_command(db, g, viewer_of(VIEWER_SHELL), line, out);
     ck_assert_int_eq(db_commit(db), 0);
-    reload(db, g);
+    t_reload(db, g);
     return rc;
 }
 
@@ -246,7 +240,7 @@ START_TEST(an_opener_is_no_host)
     strbuf_addf(&to, "ngoma+1-host-%s@localhost", secret);
     t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host",
               "ROLLBACK STEP 0\nEND SCORE I was losing\nREPLACE Bob Vic=victim@example.org\nKICK Bob\nSTATUS", NULL);
-    reload(db, &g);
+    t_reload(db, &g);
     ck_assert(!over(&g));
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'victim@example.org'"), 0);
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seats WHERE bot = 1"), 0);
@@ -293,7 +287,7 @@ START_TEST(an_opener_pauses_with_the_others_consent)
     t_confirmed(db, "eve@example.org");
     secret = opened_by_ann(db, "", &g, &to);
     t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host", "PAUSE", NULL);
-    reload(db, &g);
+    t_reload(db, &g);
     ck_assert(!g.sched.paused);
     text = t_last_text(db, "ann@example.org", "host");
     ck_assert_msg(strstr(text, "every other player agrees"), "%s", text);
@@ -309,15 +303,15 @@ START_TEST(an_opener_pauses_with_the_others_consent)
     ck_assert(t_last_has(db, "eve@example.org", "only the players of game 1"));
     t_lobby(db, "bob@example.org", "agree", "AGREE 1");
     ck_assert(t_last_has(db, "bob@example.org", "waits for 1 more player"));
-    reload(db, &g);
+    t_reload(db, &g);
     ck_assert(!g.sched.paused);
     t_lobby(db, "cy@example.org", "agree", "AGREE 1");
     ck_assert(t_last_has(db, "cy@example.org", "Every player agreed. The game is paused"));
-    reload(db, &g);
+    t_reload(db, &g);
     ck_assert(g.sched.paused);
     /* RESUME is hers alone; an EXTEND asked, then the step ends: it lapses. */
     t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host", "RESUME\nEXTEND 2d", NULL);
-    reload(db, &g);
+    t_reload(db, &g);
     ck_assert(!g.sched.paused);
     {
         char *before = xstrdup(g.sched.deadline_at);
@@ -355,7 +349,7 @@ START_TEST(an_ask_lapses_when_a_seat_changes_hands)
     t_lobby(db, "bob@example.org", "agree", "AGREE 1");
     ck_assert(t_last_has(db, "bob@example.org", "waits for 1 more player"));
     /* The shell's host kicks Cy: the ask lapses, and all read why. */
-    reload(db, &g);
+    t_reload(db, &g);
     {
         int cy = -1;
         char line[64];
@@ -373,7 +367,7 @@ START_TEST(an_ask_lapses_when_a_seat_changes_hands)
         ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM consent_asks"), 0);
         t_lobby(db, "bob@example.org", "agree", "AGREE 1");
         ck_assert(t_last_has(db, "bob@example.org", "nobody asks anything"));
-        reload(db, &g);
+        t_reload(db, &g);
         ck_assert(!g.sched.paused);
         /* Asked anew, Ann's ask is Bob's alone to agree (a bot sits in
          * Cy's seat): done at his AGREE. */
@@ -398,7 +392,7 @@ START_TEST(an_ask_lapses_when_a_seat_changes_hands)
         ck_assert(t_last_has(db, "bob@example.org", "waits for 1 more player"));
         t_lobby(db, "vera@example.org", "agree", "AGREE 1");
         ck_assert(t_last_has(db, "vera@example.org", "Every player agreed. The game is paused"));
-        reload(db, &g);
+        t_reload(db, &g);
         ck_assert(g.sched.paused);
     }
     free(secret);
@@ -465,7 +459,7 @@ START_TEST(a_new_player_takes_over)
     ck_assert(t_last_has(db, "cleo@example.org", "played in game 1 already"));
     t_lobby(db, "vera@example.org", "take", "TAKE 1 Cleo AS Vera");
     ck_assert_msg(t_last_has(db, "vera@example.org", "You take over seat 3"), "TAKE was not taken");
-    reload(db, &g);
+    t_reload(db, &g);
     ck_assert_str_eq(g.seats[2].email, "vera@example.org");
     ck_assert(!g.seats[2].bot);
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seat_holders WHERE game_id = 1 AND seat = 3"), 3);
@@ -535,7 +529,7 @@ START_TEST(a_new_player_takes_over)
                     vera_orders += s == 2;
                 }
                 strlist_clear(&legal);
-                reload(db, &g);
+                t_reload(db, &g);
             }
         }
         ck_assert_msg(vera_orders >= 3, "Vera gave %d orders", vera_orders);
@@ -628,7 +622,7 @@ START_TEST(a_rollback_past_a_takeover_keeps_the_newcomer)
     t_confirmed(db, "vera@example.org");
     t_lobby(db, "vera@example.org", "take", "TAKE 1 Cleo AS Vera");
     ck_assert_msg(t_last_has(db, "vera@example.org", "You take over seat 3"), "TAKE was not taken");
-    reload(db, &g);
+    t_reload(db, &g);
     play_rounds(db, &g, 2);
     cleo = asked_of(db, "Cleo@example.org");
     vera = asked_of(db, "vera@example.org");
@@ -685,7 +679,7 @@ static void deadlines_pass(sqlite3 *db, struct game_rec *g, int n, time_t *at)
         setenv("NGOMA_NOW", when, 1);
         memset(&st, 0, sizeof(st));
         ck_assert_int_eq(schedule_run(db, &st), 0);
-        reload(db, g);
+        t_reload(db, g);
     }
 }
 
@@ -695,7 +689,7 @@ static void with_deadline(sqlite3 *db, struct game_rec *g)
     struct strbuf err = STRBUF_INIT;
     ck_assert_int_eq(schedule_configure(db, g->id, &o, &err), 0);
     strbuf_release(&err);
-    reload(db, g);
+    t_reload(db, g);
 }
 
 /* A player a bot stood in for drop_after deadlines in a row leaves her
@@ -898,7 +892,7 @@ START_TEST(missed_turns_stay_with_the_leaver)
     ck_assert_int_eq(engine_play_for(db, &g, waited, "nmr", &played), 0);
     ck_assert_int_eq(db_commit(db), 0);
     free(played);
-    reload(db, &g);
+    t_reload(db, &g);
     strbuf_addf(&out, "REPLACE %s Dora=dora@example.org", g.names[waited]);
     {
         char *line = strbuf_detach(&out);

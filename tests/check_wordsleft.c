@@ -161,6 +161,16 @@ static void fits(const char *what, const char *text)
     }
 }
 
+/* No English word was found (else the first lines it was in), and what
+ * the look kept is released. */
+static void nothing_left(struct left *l, int mails)
+{
+    CHECK(l->found == 0, "%d lines in English in %d mails; the first:\n%s", l->found, mails, l->lines.buf);
+    strbuf_release(&l->lines);
+    strlist_clear(&l->names);
+    strlist_clear(&l->orders);
+}
+
 /* Every mail to a seat so far, its subject, text and HTML, looked at. */
 static void look_at_mails(sqlite3 *db, const char *game, const char *lang, struct left *l, int *mails)
 {
@@ -244,22 +254,13 @@ START_TEST(no_english_word_is_left_in_a_game_by_mail)
     /* Every mail to a seat, its subject, its text and its HTML part. */
     look_at_mails(db, g.ops->name, lang, &l, &mails);
     ck_assert_int_gt(mails, g.nseats);
-    CHECK(l.found == 0, "%d lines in English in %d mails; the first:\n%s", l.found, mails, l.lines.buf);
-    strbuf_release(&l.lines);
-    strlist_clear(&l.names);
-    strlist_clear(&l.orders);
+    nothing_left(&l, mails);
     strbuf_release(&err);
     game_unload(&g);
     db_close(db);
 }
 END_TEST
 
-static void reload(sqlite3 *db, struct game_rec *g)
-{
-    int64_t id = g->id;
-    game_unload(g);
-    ck_assert_int_eq(game_load(db, id, g), 0);
-}
 
 static void host(sqlite3 *db, struct game_rec *g, const char *line)
 {
@@ -268,7 +269,7 @@ static void host(sqlite3 *db, struct game_rec *g, const char *line)
     ck_assert_msg(host_command(db, g, viewer_of(VIEWER_SHELL), line, &out) == 0, "%s: %s", line, out.buf);
     ck_assert_int_eq(db_commit(db), 0);
     strbuf_release(&out);
-    reload(db, g);
+    t_reload(db, g);
 }
 
 /* The clock moves on: NGOMA_NOW an hour and a half later, and the
@@ -284,7 +285,7 @@ static void time_passes(sqlite3 *db, struct game_rec *g, time_t *at)
     ck_assert_int_eq(schedule_run(db, &st), 0);
     memset(&st, 0, sizeof(st));
     ck_assert_int_eq(schedule_digests(db, &st), 0);
-    reload(db, g);
+    t_reload(db, g);
 }
 
 /*
@@ -316,7 +317,7 @@ START_TEST(no_english_word_is_left_in_a_games_life)
     ck_assert_int_eq(db_commit(db), 0);
     ck_assert_int_eq(schedule_parse_reminders("2h,1h", &o, &err), 0);
     ck_assert_int_eq(schedule_configure(db, g.id, &o, &err), 0);
-    reload(db, &g);
+    t_reload(db, &g);
     /* Press to all in her words, a digest asked for, a vacation. */
     w = lexicon_local(lang, "press", NULL, "PRESS TO ALL");
     strbuf_addf(&text, "%s\n%s\n", w, hello[_i]);
@@ -333,7 +334,7 @@ START_TEST(no_english_word_is_left_in_a_games_life)
     strbuf_addf(&text, "%s 1d\n", w);
     free(w);
     t_reply_mail(db, g.id, 1, text.buf, ++n);
-    reload(db, &g);
+    t_reload(db, &g);
     /* Two hours pass: reminders; then the deadline: the missing-order
      * mail, a bot plays for those silent. */
     for (int i = 0; i < 3; i++)
@@ -360,7 +361,7 @@ START_TEST(no_english_word_is_left_in_a_games_life)
             t_reply_mail(db, g.id, s, mine, ++n);
             free(mine);
             strlist_clear(&legal);
-            reload(db, &g);
+            t_reload(db, &g);
         }
         if (g.ops->waiting_for(g.st) == wait)
             time_passes(db, &g, &at);
@@ -376,12 +377,9 @@ START_TEST(no_english_word_is_left_in_a_games_life)
         printf("wordsleft: %s, %d mails of kinds %s\n", lang, mails, (const char *)sqlite3_column_text(st, 0));
         db_finalize(st);
     }
-    CHECK(l.found == 0, "%d lines in English in %d mails; the first:\n%s", l.found, mails, l.lines.buf);
+    nothing_left(&l, mails);
     unsetenv("NGOMA_NOW");
-    strbuf_release(&l.lines);
     strbuf_release(&text);
-    strlist_clear(&l.names);
-    strlist_clear(&l.orders);
     strbuf_release(&err);
     game_unload(&g);
     db_close(db);

@@ -21,6 +21,8 @@ sqlite3 *t_db(void);
 /* Creates a game of module with n players named A, B, C... and loads it. */
 void t_new_game(sqlite3 *db, const char *module, int n, int64_t seed, const char *options_json,
                 struct game_rec *g);
+/* The game g as the database holds it now (g loaded again). */
+void t_reload(sqlite3 *db, struct game_rec *g);
 /* Submits text as seat inside a transaction; returns the submission. */
 void t_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, struct submission *s);
 /* Submits one order that must be accepted or pending. */
