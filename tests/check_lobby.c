@@ -259,7 +259,7 @@ START_TEST(joins_are_gated_by_reliability_and_rating_and_an_invitation_overrides
     t_lobby(db, "eve@example.org", "ratings", "RATINGS kuniumi");
     ck_assert(t_last_has(db, "eve@example.org", "Nobody has a rating in this game yet"));
     t_lobby(db, "eve@example.org", "profile", "PROFILE Bob");
-    ck_assert(t_last_has(db, "eve@example.org", "Reliability: 0 of 100 (1 step to play, 1 missed"));
+    ck_assert(t_last_has(db, "eve@example.org", "Reliability: 0 of 100 (steps to play: 1, missed: 1"));
     ck_assert(!t_last_has(db, "eve@example.org", "bob@example.org"));
     t_lobby(db, "eve@example.org", "profile", "PROFILE");
     ck_assert(t_last_has(db, "eve@example.org", "Reliability: 100 of 100"));
@@ -405,10 +405,10 @@ START_TEST(bots_of_a_level_fill_seats_and_rematches)
     t_lobby(db, "ann@example.org", "new", "NEW kuniumi DEADLINE 48h NMR bot:strong AS Ann");
     ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_tables WHERE nmr = 'bot' AND nmr_level = 'strong'"), 1);
     t_lobby(db, "ann@example.org", "start", "START 1 BOT:GENIUS");
-    ck_assert(t_last_has(db, "ann@example.org", "START 1 BOT:EASY or START 1 BOT:STRONG"));
+    ck_assert(t_last_has(db, "ann@example.org", "START 12 BOT:EASY or START 12 BOT:STRONG"));
     ck_assert_int_eq(t_count(db, "SELECT count(*) FROM games"), 0);
     t_lobby(db, "ann@example.org", "start", "START 1 bot:easy");
-    ck_assert(t_last_has(db, "ann@example.org", "Bots (easy) play the empty seats."));
+    ck_assert(t_last_has(db, "ann@example.org", "Easy bots play the empty seats."));
     ck_assert_int_eq(game_load(db, 1, &g), 0);
     ck_assert(g.seats[1].bot);
     ck_assert_str_eq(g.seats[1].bot_level, "easy");

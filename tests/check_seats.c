@@ -306,7 +306,7 @@ START_TEST(an_opener_pauses_with_the_others_consent)
     t_reload(db, &g);
     ck_assert(!g.sched.paused);
     t_lobby(db, "cy@example.org", "agree", "AGREE 1");
-    ck_assert(t_last_has(db, "cy@example.org", "Every player agreed. The game is paused"));
+    ck_assert(t_last_has(db, "cy@example.org", "Every player agreed: game "));
     t_reload(db, &g);
     ck_assert(g.sched.paused);
     /* RESUME is hers alone; an EXTEND asked, then the step ends: it lapses. */
@@ -373,7 +373,7 @@ START_TEST(an_ask_lapses_when_a_seat_changes_hands)
          * Cy's seat): done at his AGREE. */
         t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host", "PAUSE", NULL);
         t_lobby(db, "bob@example.org", "agree", "AGREE 1");
-        ck_assert(t_last_has(db, "bob@example.org", "Every player agreed. The game is paused"));
+        ck_assert(t_last_has(db, "bob@example.org", "Every player agreed: game "));
         t_mail_to(db, "ann@example.org", to.buf, "Re: [ngoma 1] host", "RESUME\nEXTEND 1d", NULL);
         ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM consent_asks"), 1);
         /* Vera takes the seat over: the EXTEND lapses; asked anew, it
@@ -391,7 +391,7 @@ START_TEST(an_ask_lapses_when_a_seat_changes_hands)
         t_lobby(db, "bob@example.org", "agree", "AGREE 1");
         ck_assert(t_last_has(db, "bob@example.org", "waits for 1 more player"));
         t_lobby(db, "vera@example.org", "agree", "AGREE 1");
-        ck_assert(t_last_has(db, "vera@example.org", "Every player agreed. The game is paused"));
+        ck_assert(t_last_has(db, "vera@example.org", "Every player agreed: game "));
         t_reload(db, &g);
         ck_assert(g.sched.paused);
     }

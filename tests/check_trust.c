@@ -445,7 +445,7 @@ START_TEST(a_table_that_cannot_start_tells_its_host_why_and_what_fixes_it)
                                   NULL, NULL, NULL),
                      SQLITE_OK);
     t_lobby(db, "bob@example.org", "join", "JOIN 1");
-    ck_assert(t_last_has(db, "bob@example.org", "game 1 cannot start: option stall_rounds"));
+    ck_assert(t_last_has(db, "bob@example.org", "Game 1 cannot start: option stall_rounds"));
     ck_assert(t_last_has(db, "bob@example.org", "Its host is told what fixes it."));
     ck_assert(t_last_has(db, "ann@example.org", "a game you host cannot start"));
     ck_assert(t_last_has(db, "ann@example.org", "UNSEAT 1 Name frees a seat"));
@@ -454,7 +454,7 @@ START_TEST(a_table_that_cannot_start_tells_its_host_why_and_what_fixes_it)
     t_lobby(db, "cleo@example.org", "join", "JOIN 1");
     ck_assert(t_last_has(db, "cleo@example.org", "every seat of game 1 is taken"));
     t_lobby(db, "ann@example.org", "start", "START 1");
-    ck_assert(t_last_has(db, "ann@example.org", "game 1 cannot start"));
+    ck_assert(t_last_has(db, "ann@example.org", "Game 1 cannot start"));
     t_lobby(db, "bob@example.org", "leave", "LEAVE 1");
     ck_assert(t_last_has(db, "bob@example.org", "You left game 1."));
     db_close(db);

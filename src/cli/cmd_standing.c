@@ -26,7 +26,7 @@ int cmd_ratings(struct cmd_ctx *c, int argc, char **argv)
     (void)argc;
     if (!ops)
         return cmd_usage(c, "there is no game called \"%s\" (ngoma games lists them)", argv[1]);
-    if (caught_up(c) || standing_ratings_text(c->db, ops->name, NULL, true, &out)) {
+    if (caught_up(c) || standing_ratings_text(c->db, ops->name, NULL, true, NULL, &out)) {
         strbuf_release(&out);
         return cmd_failed();
     }
@@ -46,7 +46,7 @@ int cmd_player(struct cmd_ctx *c, int argc, char **argv)
         fprintf(stderr, "ngoma: nobody called or at \"%s\" has played here\n", argv[1]);
         return EX_DATAERR;
     }
-    if (standing_profile_text(c->db, person, true, &out)) {
+    if (standing_profile_text(c->db, person, true, NULL, &out)) {
         free(person);
         strbuf_release(&out);
         return cmd_failed();

@@ -4,8 +4,10 @@
 #include "judge/notify.h"
 #include "mail/mailout.h"
 #include "store/db.h"
+#include "lib/template.h"
 #include "lib/util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,9 +81,10 @@ int consent_ask(sqlite3 *db, struct game_rec *g, const char *by, const char *wha
     return rc;
 }
 
-int consent_agree(sqlite3 *db, struct game_rec *g, const char *address, const char **what, long *secs,
-                  struct strbuf *out)
+int consent_agree(sqlite3 *db, struct game_rec *g, const char *address, const char *lang, const char **what,
+                  long *secs, struct strbuf *out)
 {
+    char game[24];
     sqlite3_stmt *q;
     char *by = NULL, *kind = NULL, now[32];
     int turn = -1, rc = 1;
@@ -100,16 +103,14 @@ int consent_agree(sqlite3 *db, struct game_rec *g, const char *address, const ch
     if (rc < 0)
         return -1;
     rc = 1;
+    snprintf(game, sizeof(game), "%lld", (long long)g->id);
     if (!kind || turn != g->turn || str_eq(g->status, "finished")) {
-        strbuf_addf(out, "nobody asks anything of game %lld's players now: AGREE answers what its opener asks (a"
-                         " pause, more time), in the step she asked it",
-                    (long long)g->id);
+        phrase_add(out, lang, "agree.nothing-asked", "game", game, NULL);
         goto out;
     }
     others = others_of(g, by);
     if (str_ieq(address, by)) {
-        strbuf_addf(out, "you asked it yourself: it is done when the other players of game %lld agree",
-                     (long long)g->id);
+        phrase_add(out, lang, "agree.own-ask", "game", game, NULL);
         goto out;
     }
     {
@@ -117,7 +118,7 @@ int consent_agree(sqlite3 *db, struct game_rec *g, const char *address, const ch
         for (int s = 0; s < g->nseats; s++)
             sits |= !g->seats[s].bot && str_ieq(g->seats[s].email, address);
         if (!sits) {
-            strbuf_addf(out, "only the players of game %lld agree to what its opener asks", (long long)g->id);
+            phrase_add(out, lang, "agree.players-only", "game", game, NULL);
             goto out;
         }
     }
@@ -136,9 +137,9 @@ int consent_agree(sqlite3 *db, struct game_rec *g, const char *address, const ch
         agreed += one > 0;
     }
     if (agreed < __builtin_popcount(others)) {
-        strbuf_addf(out, "You agree. Game %lld waits for %d more player%s to agree before it is done.",
-                    (long long)g->id, __builtin_popcount(others) - (int)agreed,
-                    __builtin_popcount(others) - (int)agreed == 1 ? "" : "s");
+        char n[16];
+        snprintf(n, sizeof(n), "%d", __builtin_popcount(others) - (int)agreed);
+        phrase_add(out, lang, "agree.waiting", "game", game, "n", n, NULL);
         rc = 0;
         goto out;
     }

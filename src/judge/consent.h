@@ -15,9 +15,9 @@ int consent_ask(sqlite3 *db, struct game_rec *g, const char *by, const char *wha
 /* AGREE from address to g's standing ask: 1 refused (why in out); 0
  * agreed, others still to; 2 when every other person has agreed: *what
  * ("pause" or "extend", static) and *secs say what to do now (the ask is
- * then closed); -1 on a failure. */
-int consent_agree(sqlite3 *db, struct game_rec *g, const char *address, const char **what, long *secs,
-                  struct strbuf *out);
+ * then closed); -1 on a failure. What out says is in lang. */
+int consent_agree(sqlite3 *db, struct game_rec *g, const char *address, const char *lang, const char **what,
+                  long *secs, struct strbuf *out);
 
 /* A seat of g changes hands: the ask standing in this step lapses (who
  * agreed held the seats as they were), and told, the others' notice of

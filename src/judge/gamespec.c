@@ -1,6 +1,7 @@
 /* gamespec.c: a game's terms read by one table from ngoma new's flags and the lobby's words, kept with a lobby table, and the one way a game starts. */
 #include "judge/gamespec.h"
 #include "judge/notify.h"
+#include "lib/template.h"
 #include "lib/util.h"
 #include "store/db.h"
 
@@ -14,6 +15,18 @@
 #define LOBBY_DEADLINE_MIN 3600L
 #define LOBBY_DEADLINE_MAX (30L * 86400)
 
+/* A term refused at the lobby: the phrase key over its value, in the
+ * lobby player's language. 1. */
+static int refused(const struct game_spec *s, struct strbuf *err, const char *key, const char *value)
+{
+    char v[48], min[16], max[16];
+    snprintf(v, sizeof(v), "%.40s", value);
+    snprintf(min, sizeof(min), "%d", s->ops->min_seats);
+    snprintf(max, sizeof(max), "%d", s->ops->max_seats);
+    phrase_add(err, s->lang, key, "value", v, "min", min, "max", max, "title", s->ops->title, NULL);
+    return 1;
+}
+
 typedef int (*term_set)(struct game_spec *s, const char *value, enum spec_from from, struct strbuf *err);
 
 static int set_seats(struct game_spec *s, const char *value, enum spec_from from, struct strbuf *err)
@@ -24,17 +37,16 @@ static int set_seats(struct game_spec *s, const char *value, enum spec_from from
         s->seats = (int)n;
         return 0;
     }
-    strbuf_addf(err, "SEATS takes a number from %d to %d for %s, not \"%s\"", s->ops->min_seats, s->ops->max_seats,
-                s->ops->title, value);
-    return 1;
+    return refused(s, err, "spec.seats", value);
 }
 
 static int set_option(struct game_spec *s, const char *value, enum spec_from from, struct strbuf *err)
 {
     const char *eq = strchr(value, '=');
     if (!eq || eq == value) {
-        strbuf_addf(err, "%s takes key=value, like rated=no, not \"%s\"", from == SPEC_HOST ? "--option" : "OPTION",
-                    value);
+        if (from == SPEC_LOBBY)
+            return refused(s, err, "spec.option", value);
+        strbuf_addf(err, "--option takes key=value, like rated=no, not \"%s\"", value);
         return 1;
     }
     char *key = xstrndup(value, (size_t)(eq - value));
@@ -44,7 +56,8 @@ static int set_option(struct game_spec *s, const char *value, enum spec_from fro
     return 0;
 }
 
-static int set_time(long *into, const char *word, const char *value, enum spec_from from, long min, struct strbuf *err)
+static int set_time(const struct game_spec *s, long *into, const char *word, const char *value, enum spec_from from,
+                    long min, struct strbuf *err)
 {
     long t;
     if (from == SPEC_LOBBY && str_eq(word, "deadline")) {
@@ -52,28 +65,26 @@ static int set_time(long *into, const char *word, const char *value, enum spec_f
             *into = t;
             return 0;
         }
-        strbuf_addf(err, "DEADLINE takes a time from 1h to 30d, like 48h, not \"%s\"", value);
-        return 1;
+        return refused(s, err, "spec.deadline", value);
     }
     if (duration_parse(value, &t) && t >= min) {
         *into = t;
         return 0;
     }
-    if (from == SPEC_HOST)
-        strbuf_addf(err, "--%s takes a time like 90m, 48h or 3d, not \"%s\"", word, value);
-    else
-        strbuf_addf(err, "GRACE takes a time like 90m, 12h or 2d, not \"%s\"", value);
+    if (from == SPEC_LOBBY)
+        return refused(s, err, "spec.grace", value);
+    strbuf_addf(err, "--%s takes a time like 90m, 48h or 3d, not \"%s\"", word, value);
     return 1;
 }
 
 static int set_deadline(struct game_spec *s, const char *value, enum spec_from from, struct strbuf *err)
 {
-    return set_time(&s->clock.deadline, "deadline", value, from, 1, err);
+    return set_time(s, &s->clock.deadline, "deadline", value, from, 1, err);
 }
 
 static int set_grace(struct game_spec *s, const char *value, enum spec_from from, struct strbuf *err)
 {
-    return set_time(&s->clock.grace, "grace", value, from, 0, err);
+    return set_time(s, &s->clock.grace, "grace", value, from, 0, err);
 }
 
 static int set_remind(struct game_spec *s, const char *value, enum spec_from from, struct strbuf *err)
@@ -81,8 +92,11 @@ static int set_remind(struct game_spec *s, const char *value, enum spec_from fro
     struct strbuf why = STRBUF_INIT;
     int rc = 0;
     if (schedule_parse_reminders(value, &s->clock, &why)) {
-        strbuf_addf(err, "%s takes up to 8 times before the deadline, like 24h,2h (or none), not \"%s\"",
-                    from == SPEC_HOST ? "--remind" : "REMIND", value);
+        if (from == SPEC_LOBBY)
+            refused(s, err, "spec.remind", value);
+        else
+            strbuf_addf(err, "--remind takes up to 8 times before the deadline, like 24h,2h (or none), not \"%s\"",
+                        value);
         rc = 1;
     }
     strbuf_release(&why);
@@ -98,8 +112,9 @@ static int set_nmr(struct game_spec *s, const char *value, enum spec_from from, 
             s->clock.nmr = s->nmr;
             return 0;
         }
-    strbuf_addf(err, "%s is wait, bot (the host's level), bot:easy, bot:strong or drop, not \"%s\"",
-                from == SPEC_HOST ? "--nmr" : "NMR", value);
+    if (from == SPEC_LOBBY)
+        return refused(s, err, "spec.nmr", value);
+    strbuf_addf(err, "--nmr is wait, bot (the host's level), bot:easy, bot:strong or drop, not \"%s\"", value);
     return 1;
 }
 
@@ -111,8 +126,7 @@ static int set_min_reliability(struct game_spec *s, const char *value, enum spec
         s->min_reliability = (int)n;
         return 0;
     }
-    strbuf_addf(err, "MINRELIABILITY takes a share from 0 to 100, not \"%s\"", value);
-    return 1;
+    return refused(s, err, "spec.minreliability", value);
 }
 
 static int set_min_rating(struct game_spec *s, const char *value, enum spec_from from, struct strbuf *err)
@@ -124,8 +138,7 @@ static int set_min_rating(struct game_spec *s, const char *value, enum spec_from
         s->gate_rating = true;
         return 0;
     }
-    strbuf_addf(err, "MINRATING takes a rating from -10000 to 10000, like 400, not \"%s\"", value);
-    return 1;
+    return refused(s, err, "spec.minrating", value);
 }
 
 /* Every term, once: its word, who may give it, how it is written. A term
@@ -189,6 +202,8 @@ int game_spec_set(struct game_spec *s, const char *word, const char *value, enum
     const struct term *t = term_named(word, from);
     assert(s->ops && s->options);
     if (!t) {
+        if (from == SPEC_LOBBY)
+            return refused(s, err, "spec.no-term", word);
         strbuf_addf(err, "\"%s\" is no term of a new game", word);
         return 1;
     }
@@ -200,8 +215,9 @@ int game_spec_check(const struct game_spec *s, enum spec_from from, struct strbu
     bool clocked = s->clock.grace || (s->clock.reminders_given && s->clock.nreminders) || s->clock.nmr;
     if (s->clock.deadline || !clocked)
         return 0;
-    strbuf_addstr(err, from == SPEC_HOST ? "--remind, --grace and --nmr need a --deadline"
-                                         : "REMIND, GRACE and NMR need a DEADLINE, like DEADLINE 48h");
+    if (from == SPEC_LOBBY)
+        return refused(s, err, "spec.needs-deadline", "");
+    strbuf_addstr(err, "--remind, --grace and --nmr need a --deadline");
     return 1;
 }
 

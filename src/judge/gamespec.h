@@ -25,6 +25,7 @@ struct game_spec {
     int min_reliability;         /* the lobby's gates: 0 none */
     int min_rating;
     bool gate_rating;
+    const char *lang;            /* the lobby's errors in it (NULL: English); the shell's are English */
 };
 
 /* The game's usual terms: seats as the lobby offers by default (4, within

@@ -3,6 +3,7 @@
 #include "judge/notice.h"
 #include "lib/cmdtab.h"
 #include "lib/order_text.h"
+#include "lib/template.h"
 #include "judge/consent.h"
 #include "store/db.h"
 #include "core/engine.h"
@@ -168,20 +169,32 @@ static int opener_asks(sqlite3 *db, struct game_rec *g, const struct words *w, s
     return str_eq(w->w[0], "pause") ? do_pause(db, g, out) : extend_by(db, g, secs, t, out);
 }
 
-int host_consented(sqlite3 *db, struct game_rec *g, const char *what, long secs, struct strbuf *out)
+int host_consented(sqlite3 *db, struct game_rec *g, const char *what, long secs, const char *lang,
+                   struct strbuf *out)
 {
+    struct strbuf told = STRBUF_INIT; /* the notice's English, for the host */
+    char game[24], d[32], shown[64];
     time_t t;
+    int rc;
+    snprintf(game, sizeof(game), "%lld", (long long)g->id);
     if (str_eq(what, "pause") && g->sched.paused) {
-        strbuf_addstr(out, "The game is paused already.");
+        phrase_add(out, lang, "agree.paused-already", "game", game, NULL);
         return 0;
     }
-    if (str_eq(what, "pause"))
-        return do_pause(db, g, out);
-    if (!step_deadline(g, &t)) {
-        strbuf_addstr(out, "The game has no deadline to extend any more.");
-        return 0;
+    if (str_eq(what, "pause")) {
+        rc = do_pause(db, g, &told);
+        phrase_add(out, lang, "agree.done-pause", "game", game, NULL);
+    } else if (!step_deadline(g, &t)) {
+        phrase_add(out, lang, "agree.no-deadline", "game", game, NULL);
+        rc = 0;
+    } else {
+        rc = extend_by(db, g, secs, t, &told);
+        duration_format(secs, d);
+        time_format_tz(t + secs, "UTC", shown);
+        phrase_add(out, lang, "agree.done-extend", "game", game, "time", d, "deadline", shown, NULL);
     }
-    return extend_by(db, g, secs, t, out);
+    strbuf_release(&told);
+    return rc;
 }
 
 /* ROLLBACK 3: back to where round (turn, move) 3 began; ROLLBACK STEP

@@ -18,8 +18,10 @@ bool host_command_word(const char *line);
 int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char *line, struct strbuf *out);
 /* A lobby game's opener may PAUSE and EXTEND with the others' consent
  * (consent.c): what every one of them agreed to ("pause", or "extend" by
- * secs) is done now, every seat told. 0, or -1 on a failure. */
-int host_consented(sqlite3 *db, struct game_rec *g, const char *what, long secs, struct strbuf *out);
+ * secs) is done now, every seat told; out says so in lang. 0, or -1 on a
+ * failure. */
+int host_consented(sqlite3 *db, struct game_rec *g, const char *what, long secs, const char *lang,
+                   struct strbuf *out);
 /* Where the game stands: status, step, who is missing, the deadline, the
  * seats (their addresses only where visibility.c lets who read them). */
 int host_status(sqlite3 *db, struct game_rec *g, struct viewer v, struct strbuf *out);

@@ -6,7 +6,6 @@
 #include "store/languages.h"
 
 struct lobby_command;
-static void commands_help(struct strbuf *out);
 
 /* The first word of a line and its length. */
 static size_t first_word(const char *line, const char **w)
@@ -27,16 +26,14 @@ static void args_split(const char *line, struct args *a)
 }
 
 
+/* HELP: the commands in her words (one text a language, lobby-help.txt). */
 static int cmd_help(struct lobby *l, const char *line, const struct args *a)
 {
-    struct strbuf out = STRBUF_INIT, err = STRBUF_INIT, list = STRBUF_INIT;
+    struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
     cJSON *d = cJSON_CreateObject();
     char *lang;
     int rc;
     (void)a;
-    commands_help(&list);
-    cJSON_AddStringToObject(d, "commands", list.buf);
-    strbuf_release(&list);
     lang = language_of(l->db, l->from);
     rc = template_render_file("lobby-help.txt", d, lang, &out, &err);
     free(lang);
@@ -79,34 +76,28 @@ static int cmd_language(struct lobby *l, const char *line, const struct args *a)
     return rc;
 }
 
+/* HELP says what each does, in her words: lobby-help.txt, one a language. */
 static const struct lobby_command lobby_commands[] = {
-    { { "help", 0, CMDTAB_ANY, ON_YES, "HELP", "this list" }, cmd_help },
-    { { "games", 0, CMDTAB_ANY, ON_YES, "GAMES", "the games this ngoma runs" }, lobby_games },
-    { { "list", 0, CMDTAB_ANY, ON_YES, "LIST", "the games waiting for players, their seats, options" }, lobby_list },
-    { { "new", 0, CMDTAB_ANY, NEEDS_CONFIRMED,
-        "NEW kalimambo [SEATS 4] [OPTION key=value] [DEADLINE 48h] [REMIND 24h,2h] [GRACE 12h] [NMR bot]"
-        " [MINRELIABILITY 80] [MINRATING 400] [AS YourName] [SALT any words]",
-        "open a game: you host it and sit in seat 1" },
-      lobby_new },
-    { { "join", 0, CMDTAB_ANY, NEEDS_CONFIRMED | ON_YES, "JOIN 12 [AS YourName] [SALT any words]",
-        "take a seat; the game starts when all are taken" },
-      lobby_join },
-    { { "leave", 0, CMDTAB_ANY, NEEDS_CONFIRMED, "LEAVE 12", "give your seat back before the game starts" }, lobby_leave },
-    { { "take", 0, CMDTAB_ANY, NEEDS_CONFIRMED, "TAKE 12 Beta [AS YourName]", "take over a seat a bot plays since its player left (LIST shows them)" }, lobby_take },
-    { { "unseat", 0, CMDTAB_ANY, NEEDS_CONFIRMED, "UNSEAT 12 Name", "(its host) free a seat before the start" }, lobby_unseat },
-    { { "start", 0, CMDTAB_ANY, NEEDS_CONFIRMED, "START 12 [BOT:EASY]", "(its host) start now, bots in the empty seats" }, lobby_start },
-    { { "invite", 0, CMDTAB_ANY, NEEDS_CONFIRMED, "INVITE 12 friend@example.org", "one mail to a friend, saying who asked" }, lobby_invite },
-    { { "watch", 0, CMDTAB_ANY, NEEDS_CONFIRMED | ON_YES, "WATCH 12", "a mail each round, as an observer sees the game" }, lobby_watch },
-    { { "unwatch", 0, CMDTAB_ANY, 0, "UNWATCH 12", "no more of those" }, lobby_unwatch },
-    { { "agree", 0, CMDTAB_ANY, NEEDS_CONFIRMED, "AGREE 12", "agree to what the player who opened game 12 asks (a pause, more time)" }, lobby_agree },
-    { { "rematch", 0, CMDTAB_ANY, NEEDS_CONFIRMED, "REMATCH 12 [BOT:EASY]", "the same players, a new game (each is invited)" }, lobby_rematch },
-    { { "mygames", 0, CMDTAB_ANY, ON_YES, "MYGAMES", "your games, seats, open games and watched games" }, lobby_mygames },
-    { { "ratings", 0, CMDTAB_ANY, ON_YES, "RATINGS kalimambo", "a game's top 20 players by rating, and you" }, lobby_ratings },
-    { { "profile", 0, CMDTAB_ANY, NEEDS_CONFIRMED | ON_YES, "PROFILE [Name]", "your (or a player's) ratings, reliability, games" }, lobby_profile },
-    { { "language", 0, CMDTAB_ANY, NEEDS_CONFIRMED | ON_YES, "LANGUAGE fr", "ngoma's mails to you in en, fr, pt or sw" },
-      cmd_language },
-    { { "confirm", 0, CMDTAB_ANY, 0, "CONFIRM token", "confirm your address (the token is in ngoma's mail)" }, lobby_confirm },
-    { { "drop", 0, CMDTAB_ANY, 0, "DROP", "(in a reply to a confirmation) confirm, but run nothing that waited" }, lobby_drop },
+    { { "help", 0, CMDTAB_ANY, ON_YES, NULL, NULL }, cmd_help },
+    { { "games", 0, CMDTAB_ANY, ON_YES, NULL, NULL }, lobby_games },
+    { { "list", 0, CMDTAB_ANY, ON_YES, NULL, NULL }, lobby_list },
+    { { "new", 0, CMDTAB_ANY, NEEDS_CONFIRMED, NULL, NULL }, lobby_new },
+    { { "join", 0, CMDTAB_ANY, NEEDS_CONFIRMED | ON_YES, NULL, NULL }, lobby_join },
+    { { "leave", 0, CMDTAB_ANY, NEEDS_CONFIRMED, NULL, NULL }, lobby_leave },
+    { { "take", 0, CMDTAB_ANY, NEEDS_CONFIRMED, NULL, NULL }, lobby_take },
+    { { "unseat", 0, CMDTAB_ANY, NEEDS_CONFIRMED, NULL, NULL }, lobby_unseat },
+    { { "start", 0, CMDTAB_ANY, NEEDS_CONFIRMED, NULL, NULL }, lobby_start },
+    { { "invite", 0, CMDTAB_ANY, NEEDS_CONFIRMED, NULL, NULL }, lobby_invite },
+    { { "watch", 0, CMDTAB_ANY, NEEDS_CONFIRMED | ON_YES, NULL, NULL }, lobby_watch },
+    { { "unwatch", 0, CMDTAB_ANY, 0, NULL, NULL }, lobby_unwatch },
+    { { "agree", 0, CMDTAB_ANY, NEEDS_CONFIRMED, NULL, NULL }, lobby_agree },
+    { { "rematch", 0, CMDTAB_ANY, NEEDS_CONFIRMED, NULL, NULL }, lobby_rematch },
+    { { "mygames", 0, CMDTAB_ANY, ON_YES, NULL, NULL }, lobby_mygames },
+    { { "ratings", 0, CMDTAB_ANY, ON_YES, NULL, NULL }, lobby_ratings },
+    { { "profile", 0, CMDTAB_ANY, NEEDS_CONFIRMED | ON_YES, NULL, NULL }, lobby_profile },
+    { { "language", 0, CMDTAB_ANY, NEEDS_CONFIRMED | ON_YES, NULL, NULL }, cmd_language },
+    { { "confirm", 0, CMDTAB_ANY, 0, NULL, NULL }, lobby_confirm },
+    { { "drop", 0, CMDTAB_ANY, 0, NULL, NULL }, lobby_drop },
     { { NULL, 0, 0, 0, NULL, NULL }, NULL },
 };
 
@@ -124,11 +115,6 @@ bool lobby_command_word(const char *text)
 }
 
 /* HELP's list: each usage, then its line (beside it when it fits). */
-static void commands_help(struct strbuf *out)
-{
-    cmdtab_help(LOBBY_TABLE, out);
-}
-
 static int run_line(struct lobby *l, const char *line)
 {
     const struct lobby_command *c = command_of(line);

@@ -200,7 +200,7 @@ int lobby_list(struct lobby *l, const char *line, const struct args *a)
     {
         /* The seats of running games a new player may take over. */
         struct strbuf open = STRBUF_INIT;
-        if (takeover_list(l->db, LIST_MAX, &open)) {
+        if (takeover_list(l->db, LIST_MAX, l->lang, &open)) {
             strbuf_release(&open);
             strbuf_release(&sb);
             return -1;
@@ -232,26 +232,36 @@ int lobby_ratings(struct lobby *l, const char *line, const struct args *a)
                             " r.module = ? ORDER BY r.games < ?, r.mu - 3 * r.sigma DESC LIMIT 1",
                             "si", game_registry[i]->name, STANDING_SHOWN_AFTER) < 0)
                 return -1;
-            strbuf_addf(&sb, "%s: %s%s. RATINGS %s shows its table.\n", game_registry[i]->title,
-                        top ? "first is " : "nobody is rated yet", top ? top : "", game_registry[i]->name);
+            phrase_add(&sb, l->lang, top ? "lobby.ratings-first" : "lobby.ratings-nobody", "title",
+                       game_registry[i]->title, "name", top ? top : "", "module", game_registry[i]->name, NULL);
+            strbuf_addch(&sb, '\n');
             free(top);
         }
-        lobby_answer(l, line, "Ratings, game by game:\n%s", sb.buf);
+        {
+            struct strbuf head = STRBUF_INIT;
+            phrase_add(&head, l->lang, "lobby.ratings-head", NULL);
+            lobby_answer(l, line, "%s\n%s", head.buf, sb.buf);
+            strbuf_release(&head);
+        }
         strbuf_release(&sb);
         return 0;
     }
     if (!ops) {
-        lobby_answer(l, line, "RATINGS takes a game: there is no game here called %s (GAMES lists them; RATINGS alone"
-                        " gives each game's first)", a->w[1]);
+        lobby_say(l, line, "lobby.ratings-no-game", "word", a->w[1], NULL);
         return 0;
     }
     me = standing_person(l->db, l->from);
-    if (standing_catch_up(l->db) || standing_ratings_text(l->db, ops->name, me, false, &sb)) {
+    if (standing_catch_up(l->db) || standing_ratings_text(l->db, ops->name, me, false, l->lang, &sb)) {
         free(me);
         strbuf_release(&sb);
         return -1;
     }
-    lobby_answer(l, line, "%s ratings:\n%s", ops->title, sb.buf);
+    {
+        struct strbuf head = STRBUF_INIT;
+        phrase_add(&head, l->lang, "lobby.ratings-of", "title", ops->title, NULL);
+        lobby_answer(l, line, "%s\n%s", head.buf, sb.buf);
+        strbuf_release(&head);
+    }
     free(me);
     strbuf_release(&sb);
     return 0;
@@ -268,11 +278,13 @@ int lobby_profile(struct lobby *l, const char *line, const struct args *a)
     }
     who = asked ? standing_find(l->db, asked) : standing_person(l->db, l->from);
     if (!who) {
-        lobby_answer(l, line, "nobody called or at \"%s\" has played here: PROFILE alone shows yours", asked);
+        char shown[72];
+        snprintf(shown, sizeof(shown), "%.64s", asked);
+        lobby_say(l, line, "lobby.profile-nobody", "who", shown, NULL);
         free(asked);
         return 0;
     }
-    if (standing_profile_text(l->db, who, false, &sb)) {
+    if (standing_profile_text(l->db, who, false, l->lang, &sb)) {
         free(who);
         free(asked);
         strbuf_release(&sb);

@@ -5,6 +5,7 @@
 #include "judge/lobby.h"
 #include "judge/consent.h"
 #include "judge/gamespec.h"
+#include "judge/notice.h"
 #include "judge/host.h"
 #include "judge/standing.h"
 #include "judge/takeover.h"
@@ -102,6 +103,9 @@ void lobby_answer(struct lobby *l, const char *text, const char *fmt, ...) __att
 /* The same from the catalogue: phrase key in her language over pairs of
  * strings, name then value, ended by NULL. */
 void lobby_say(struct lobby *l, const char *text, const char *key, ...) __attribute__((sentinel));
+/* A lobby notice to one address (not an answer): the headline phrase
+ * head_key and the text, both in her language. */
+int lobby_notice_to(struct lobby *l, const char *to, const char *head_key, const char *text);
 
 /* A lobby mail, its taps (what she may do next) as links to the lobby. */
 int lobby_send_offering(sqlite3 *db, const char *to, const char *kind, const char *name, cJSON *d,
@@ -171,9 +175,10 @@ int lobby_unseat(struct lobby *l, const char *line, const struct args *a);
 
 /* Starts table id as game id: the seats as joined (bots for the empty
  * ones with fill, of the level bot_word names: "bot" for the host's), its
- * committed seed and the salts; every seat is welcomed. 1 with why in note
- * when the game cannot start (nothing changed). */
-int table_start(sqlite3 *db, int64_t id, bool fill, const char *bot_word, struct strbuf *note);
+ * committed seed and the salts; every seat is welcomed. What happened is
+ * in note (its sentences: it starts, or why it cannot), which the caller
+ * releases; 1 when the game cannot start (nothing changed). */
+int table_start(sqlite3 *db, int64_t id, bool fill, const char *bot_word, struct notice *note);
 
 /* ---- lobby_start.c ---- */
 

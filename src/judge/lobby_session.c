@@ -134,6 +134,25 @@ void lobby_say(struct lobby *l, const char *text, const char *key, ...)
     strbuf_release(&body);
 }
 
+int lobby_notice_to(struct lobby *l, const char *to, const char *head_key, const char *text)
+{
+    cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray(), *o = cJSON_CreateObject();
+    struct strbuf head = STRBUF_INIT;
+    char *lang = language_of(l->db, to);
+    int rc;
+    phrase_add(&head, lang, head_key, NULL);
+    free(lang);
+    cJSON_AddStringToObject(o, "text", "");
+    lobby_add_prose(o, "body", text);
+    cJSON_AddItemToArray(lines, o);
+    cJSON_AddItemToObject(d, "lines", lines);
+    cJSON_AddStringToObject(d, "headline", head.buf);
+    strbuf_release(&head);
+    rc = lobby_send(l->db, to, "lobby-notice", "lobby.txt", d, l->origin, false);
+    cJSON_Delete(d);
+    return rc;
+}
+
 /* Queues a lobby mail rendered from template name to one address. The
  * mail that caused it (origin) is kept with it, which the budgets count;
  * an lobby_answer (threaded) also names it in its headers, a mail to a third

@@ -8,31 +8,37 @@ int lobby_start(struct lobby *l, const char *line, const struct args *a)
     struct table t;
     int rc;
     int64_t id;
-    struct strbuf note = STRBUF_INIT;
+    struct notice note = { 0 };
+    struct strbuf said = STRBUF_INIT;
+    char game[24];
     if ((rc = table_open_named(l, line, a, false, "lobby.start-usage", NULL, &t)) <= 0)
         return rc;
     id = t.id;
+    snprintf(game, sizeof(game), "%lld", (long long)id);
     if (a->n > 3 || (a->n == 3 && !engine_bot_word(a->w[2]))) {
-        lobby_answer(l, line, "START takes a game's number, and the bots' level if you like: START %lld, START %lld"
-                        " BOT:EASY or START %lld BOT:STRONG", (long long)id, (long long)id, (long long)id);
+        lobby_say(l, line, "lobby.start-usage", NULL);
         return 0;
     }
     if (!str_ieq(t.host, l->from)) {
-        lobby_answer(l, line, "only the host of game %lld starts it (the address that opened it)", (long long)id);
+        lobby_say(l, line, "lobby.start-host-only", "game", game, NULL);
         return 0;
     }
     if ((rc = table_start(l->db, id, true, a->n == 3 ? a->w[2] : "bot", &note)) < 0) {
-        strbuf_release(&note);
+        notice_release(&note);
         return -1;
     }
+    notice_prose(&note, l->lang, &said);
     if (rc == 1)
-        lobby_answer(l, line, "%s. UNSEAT %lld Name frees a seat, LEAVE %lld closes the table.", note.buf, (long long)id,
-               (long long)id);
+        lobby_say(l, line, "lobby.start-failed", "note", said.buf, "game", game, NULL);
+    else if (t.taken < t.seats)
+        lobby_say(l, line,
+                  str_eq(engine_bot_level(l->db, a->n == 3 ? a->w[2] : "bot"), "strong") ? "lobby.started-strong-bots"
+                                                                                        : "lobby.started-easy-bots",
+                  "note", said.buf, NULL);
     else
-        lobby_answer(l, line, "%s%s%s%s", note.buf, t.taken < t.seats ? " Bots (" : "",
-               t.taken < t.seats ? engine_bot_level(l->db, a->n == 3 ? a->w[2] : "bot") : "",
-               t.taken < t.seats ? ") play the empty seats." : "");
-    strbuf_release(&note);
+        lobby_answer(l, line, "%s", said.buf);
+    notice_release(&note);
+    strbuf_release(&said);
     return 0;
 }
 
@@ -43,16 +49,19 @@ int lobby_rematch(struct lobby *l, const char *line, const struct args *a)
     int64_t id, nid, open;
     char commitment[65];
     int me = -1, humans = 0, rc = 0;
-    struct strbuf note = STRBUF_INIT, uninvited = STRBUF_INIT;
+    struct strbuf uninvited = STRBUF_INIT;
+    unsigned missed = 0;
+    struct notice note = { 0 };
+    char old[24], game[24];
     if (!table_number(a, 1, &id) || a->n > 3 || (a->n == 3 && !engine_bot_word(a->w[2]))) {
-        lobby_answer(l, line, "REMATCH takes the number of a game you played, and its bots' level if it should change:"
-                        " REMATCH 12, or REMATCH 12 BOT:EASY or BOT:STRONG");
+        lobby_say(l, line, "lobby.rematch-usage", NULL);
         return 0;
     }
+    snprintf(old, sizeof(old), "%lld", (long long)id);
     if (db_get_int64(l->db, &open, "SELECT count(*) FROM games WHERE id = ?", "I", id) < 0)
         return -1;
     if (!open) {
-        lobby_answer(l, line, "there is no game %lld", (long long)id);
+        lobby_say(l, line, "lobby.no-game", "game", old, NULL);
         return 0;
     }
     if (game_load(l->db, id, &g))
@@ -61,8 +70,7 @@ int lobby_rematch(struct lobby *l, const char *line, const struct args *a)
         if (str_ieq(g.seats[s].email, l->from))
             me = s;
     if (me < 0 || !str_eq(g.status, "finished")) {
-        lobby_answer(l, line, me < 0 ? "only the players of game %lld ask for its rematch" : "game %lld is not over yet",
-               (long long)id);
+        lobby_say(l, line, me < 0 ? "lobby.rematch-players-only" : "lobby.rematch-not-over", "game", old, NULL);
         goto out;
     }
     /* One rematch waiting at a time: asked again (by her, or by another
@@ -71,14 +79,15 @@ int lobby_rematch(struct lobby *l, const char *line, const struct args *a)
                                    " 'open'", "I", id) < 0)
         goto fail;
     if (open) {
-        lobby_answer(l, line, "the rematch of game %lld is game %lld already, waiting for its players: JOIN %lld takes your"
-                        " seat in it, LIST shows who is in", (long long)id, (long long)open, (long long)open);
+        snprintf(game, sizeof(game), "%lld", (long long)open);
+        lobby_say(l, line, "lobby.rematch-waiting", "old", old, "game", game, NULL);
         goto out;
     }
     if (tables_open_of(l->db, l->from, &open))
         goto fail;
     if (open >= OPEN_TABLES_EACH) {
-        lobby_answer(l, line, "you host %lld games waiting for players already", (long long)open);
+        snprintf(game, sizeof(game), "%lld", (long long)open);
+        lobby_say(l, line, "lobby.too-many-open", "n", game, NULL);
         goto out;
     }
     {
@@ -111,32 +120,37 @@ int lobby_rematch(struct lobby *l, const char *line, const struct args *a)
             if (invite_one(l, nid, g.seats[s].email, game_person(&g, s), game_person(&g, me), &how))
                 goto fail;
             if (how != INVITE_SENT)
-                strbuf_addf(&uninvited, "%s%s", uninvited.len ? ", " : "", game_person(&g, s));
+                missed |= 1u << s;
         }
     }
+    snprintf(game, sizeof(game), "%lld", (long long)nid);
     if (!humans) {
+        struct strbuf said = STRBUF_INIT;
         if ((rc = table_start(l->db, nid, false, "bot", &note)) < 0)
             goto fail;
-        lobby_answer(l, line, "The rematch of game %lld is game %lld. %s", (long long)id, (long long)nid, note.buf);
+        notice_prose(&note, l->lang, &said);
+        lobby_say(l, line, "lobby.rematch-bots", "old", old, "game", game, "note", said.buf, NULL);
+        strbuf_release(&said);
     } else {
-        lobby_answer(l, line,
-               "The rematch of game %lld is game %lld: you sit in it as %s, and the %d other player%s of game %lld"
-               " %s invited (each JOINs it); it starts when all are in, or at START %lld.%s%s%s\n"
-               "Seed commitment (SHA-256), published before the deal:\n  %s",
-               (long long)id, (long long)nid, game_person(&g, me), humans, humans == 1 ? "" : "s", (long long)id,
-               humans == 1 ? "is" : "are", (long long)nid,
-               uninvited.len ? " No invitation went to " : "", uninvited.buf,
-               uninvited.len ? " (invited lately, or over the mails one address may cause in an hour): they may"
-                               " JOIN it all the same." : "",
-               commitment);
+        char n[16];
+        snprintf(n, sizeof(n), "%d", humans);
+        if (missed) {
+            struct strbuf names = STRBUF_INIT;
+            game_names_in(&g, missed, l->lang, &names);
+            strbuf_addch(&uninvited, ' ');
+            phrase_add(&uninvited, l->lang, "lobby.rematch-uninvited", "names", names.buf, NULL);
+            strbuf_release(&names);
+        }
+        lobby_say(l, line, "lobby.rematch-invited", "old", old, "game", game, "name", game_person(&g, me), "n", n,
+                  "uninvited", uninvited.buf, "commitment", commitment, NULL);
     }
 out:
-    strbuf_release(&note);
+    notice_release(&note);
     strbuf_release(&uninvited);
     game_unload(&g);
     return 0;
 fail:
-    strbuf_release(&note);
+    notice_release(&note);
     strbuf_release(&uninvited);
     game_unload(&g);
     return -1;
@@ -153,22 +167,23 @@ int lobby_agree(struct lobby *l, const char *line, const struct args *a)
     int64_t id, n;
     int rc;
     if (!table_number(a, 1, &id) || a->n != 2) {
-        lobby_answer(l, line, "AGREE takes the number of a game you play in: AGREE 12");
+        lobby_say(l, line, "lobby.agree-usage", NULL);
         return 0;
     }
     if (db_get_int64(l->db, &n, "SELECT count(*) FROM games WHERE id = ?", "I", id) < 0)
         return -1;
     if (!n) {
-        lobby_answer(l, line, "there is no game %lld: MYGAMES lists yours", (long long)id);
+        char game[24];
+        snprintf(game, sizeof(game), "%lld", (long long)id);
+        lobby_say(l, line, "lobby.no-game-mine", "game", game, NULL);
         return 0;
     }
     if (game_load(l->db, id, &g))
         return -1;
-    rc = consent_agree(l->db, &g, l->from, &what, &secs, &out);
+    rc = consent_agree(l->db, &g, l->from, l->lang, &what, &secs, &out);
     if (rc == 2) {
         strbuf_reset(&out);
-        strbuf_addstr(&out, "Every player agreed. ");
-        rc = host_consented(l->db, &g, what, secs, &out);
+        rc = host_consented(l->db, &g, what, secs, l->lang, &out);
     }
     if (rc >= 0)
         lobby_answer(l, line, "%s", out.buf);
@@ -187,16 +202,16 @@ int lobby_take(struct lobby *l, const char *line, const struct args *a)
     char *seat = NULL, *name = NULL, *salt = NULL;
     struct strbuf out = STRBUF_INIT;
     if (!table_number(a, 1, &id) || a->n < 3 || arg_is(a, 2, "as")) {
-        lobby_answer(l, line, "TAKE takes a game's number and a seat: TAKE 12 Beta AS YourName (LIST shows the seats to"
-                        " take over)");
+        lobby_say(l, line, "lobby.take-usage", NULL);
         return 0;
     }
     seat = arg_phrase(a, &i);
     if (table_name_and_salt(l, line, a, i, &name, &salt))
         goto done;
     if (salt) {
-        lobby_answer(l, line, "a seat taken over keeps its game's deal: write TAKE %lld %s AS YourName, without SALT",
-               (long long)id, seat);
+        char game[24];
+        snprintf(game, sizeof(game), "%lld", (long long)id);
+        lobby_say(l, line, "lobby.take-no-salt", "game", game, "seat", seat, NULL);
         goto done;
     }
     /* The gates of the table it began at, if it began at one. */
@@ -207,7 +222,7 @@ int lobby_take(struct lobby *l, const char *line, const struct args *a)
             goto fail;
         goto done;
     }
-    if ((rc = takeover_take(l->db, id, seat, name, l->from, &out)) < 0)
+    if ((rc = takeover_take(l->db, id, seat, name, l->from, l->lang, &out)) < 0)
         goto fail;
     lobby_answer(l, line, "%s", out.buf);
 done:

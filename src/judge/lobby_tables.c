@@ -1,6 +1,7 @@
 /* lobby_tables.c: the lobby's open tables: NEW, JOIN, LEAVE and UNSEAT, the seats, names and gates of a table, and a table becoming its game (table_start). */
 #include "judge/lobby_int.h"
 #include "store/languages.h"
+#include "lib/lexicon.h"
 
 /* A player's name from her address when she gives none: its local part's
  * letters and digits, capitalised. */
@@ -114,7 +115,7 @@ int table_name_and_salt(struct lobby *l, const char *line, const struct args *a,
             *salt = arg_rest(a, i + 1);
             break;
         } else {
-            lobby_answer(l, line, "\"%s\" is not understood here: write AS YourName, then SALT and any words", a->w[i]);
+            lobby_say(l, line, "lobby.not-as-salt", "word", a->w[i], NULL);
             goto bad;
         }
     }
@@ -124,11 +125,15 @@ int table_name_and_salt(struct lobby *l, const char *line, const struct args *a,
         *name = xstrdup(def);
     }
     if (engine_check_name(*name, &err)) {
-        lobby_answer(l, line, "%s: write AS and another name", err.buf);
+        char shown[48];
+        snprintf(shown, sizeof(shown), "%.40s", *name);
+        lobby_say(l, line, "lobby.bad-name", "name", shown, NULL);
         goto bad;
     }
     if (*salt && !seed_salt_ok(*salt, &err)) {
-        lobby_answer(l, line, "%s", err.buf);
+        char max[16];
+        snprintf(max, sizeof(max), "%d", SALT_MAX);
+        lobby_say(l, line, "lobby.bad-salt", "max", max, NULL);
         goto bad;
     }
     strbuf_release(&err);
@@ -187,23 +192,26 @@ int lobby_new(struct lobby *l, const char *line, const struct args *a)
     void *probe;
 
     if (!may_create(l)) {
-        lobby_answer(l, line, "on this ngoma only the addresses its host lists open games (setting lobby_creators);"
-                        " JOIN one that is open (LIST shows them)");
+        lobby_say(l, line, "lobby.creators-only", NULL);
         goto out;
     }
     if (!ops) {
-        lobby_answer(l, line, "NEW takes a game: %s%s%s", a->n > 1 ? "there is no game here called " : "",
-               a->n > 1 ? a->w[1] : "NEW kalimambo, for example (GAMES lists them)",
-               a->n > 1 ? " (GAMES lists them: NEW takes a name, a title or its first letters)" : "");
+        if (a->n > 1)
+            lobby_say(l, line, "lobby.new-no-game", "word", a->w[1], NULL);
+        else
+            lobby_say(l, line, "lobby.new-usage", NULL);
         goto out;
     }
     if (tables_open_of(l->db, l->from, &open))
         goto fail;
     if (open >= OPEN_TABLES_EACH) {
-        lobby_answer(l, line, "you host %lld games waiting for players already: START or LEAVE one first", (long long)open);
+        char n[24];
+        snprintf(n, sizeof(n), "%lld", (long long)open);
+        lobby_say(l, line, "lobby.too-many-open", "n", n, NULL);
         goto out;
     }
     game_spec_init(&spec, ops);
+    spec.lang = l->lang;
     while (i < a->n && !arg_is(a, i, "salt")) {
         if (arg_is(a, i, "as")) {
             /* The name ends at the next keyword; terms may follow it. */
@@ -220,8 +228,12 @@ int lobby_new(struct lobby *l, const char *line, const struct args *a)
         } else {
             struct strbuf usage = STRBUF_INIT;
             game_spec_usage(ops, SPEC_LOBBY, &usage);
-            lobby_answer(l, line, "\"%s\" is not understood: write NEW %s %s [AS YourName] [SALT any words]", a->w[i],
-                   ops->name, usage.buf);
+            char *w = lexicon_local(l->lang, "lobby", NULL, "NEW");
+            struct strbuf how = STRBUF_INIT;
+            strbuf_addf(&how, "%s %s %s", w, ops->name, usage.buf);
+            lobby_say(l, line, "lobby.new-not-understood", "word", a->w[i], "usage", how.buf, NULL);
+            strbuf_release(&how);
+            free(w);
             strbuf_release(&usage);
             goto out;
         }
@@ -290,21 +302,18 @@ static int free_name(sqlite3 *db, int64_t id, char **name)
 
 /* Why a table could not start, said to its host with what fixes it (the
  * host who sent START reads it in her answer instead). */
-static int tell_host_cannot_start(struct lobby *l, const struct table *t, const char *why)
+static int tell_host_cannot_start(struct lobby *l, const struct table *t, const struct notice *why)
 {
-    cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray(), *o = cJSON_CreateObject();
-    struct strbuf text = STRBUF_INIT;
+    struct strbuf text = STRBUF_INIT, said = STRBUF_INIT;
+    char *lang = language_of(l->db, t->host), game[24];
     int rc;
-    strbuf_addf(&text, "%s. UNSEAT %lld Name frees a seat, START %lld tries again, LEAVE %lld closes the table.",
-                why, (long long)t->id, (long long)t->id, (long long)t->id);
-    cJSON_AddStringToObject(o, "text", "");
-    lobby_add_prose(o, "body", text.buf);
-    cJSON_AddItemToArray(lines, o);
-    cJSON_AddItemToObject(d, "lines", lines);
-    cJSON_AddStringToObject(d, "headline", "a game you host cannot start");
-    rc = lobby_send(l->db, t->host, "lobby-notice", "lobby.txt", d, l->origin, false);
-    cJSON_Delete(d);
+    snprintf(game, sizeof(game), "%lld", (long long)t->id);
+    notice_prose(why, lang, &said);
+    phrase_add(&text, lang, "lobby.cannot-start", "why", said.buf, "game", game, NULL);
+    free(lang);
+    rc = lobby_notice_to(l, t->host, "lobby.cannot-start.head", text.buf);
     strbuf_release(&text);
+    strbuf_release(&said);
     return rc;
 }
 
@@ -374,7 +383,7 @@ int lobby_join(struct lobby *l, const char *line, const struct args *a)
     int rc;
     int64_t id, dup;
     bool named = false;
-    struct strbuf note = STRBUF_INIT;
+    struct notice note = { 0 };
     char game[24];
     if ((rc = table_open_named(l, line, a, false, "lobby.join-usage", "lobby.not-waiting-join", &t)) <= 0)
         return rc;
@@ -432,12 +441,15 @@ int lobby_join(struct lobby *l, const char *line, const struct args *a)
     if (t.taken + 1 >= t.seats) {
         if ((rc = table_start(l->db, id, false, "bot", &note)) < 0)
             goto fail;
-        if (rc == 1 && !str_ieq(t.host, l->from) && tell_host_cannot_start(l, &t, note.buf))
+        if (rc == 1 && !str_ieq(t.host, l->from) && tell_host_cannot_start(l, &t, &note))
             goto fail;
         char seat[16];
+        struct strbuf said = STRBUF_INIT;
         snprintf(seat, sizeof(seat), "%d", t.taken + 1);
+        notice_prose(&note, l->lang, &said);
         lobby_say(l, line, rc == 1 ? "lobby.seated-last-host" : "lobby.seated-last", "game", game, "name", name, "seat",
-                  seat, "note", note.buf, NULL);
+                  seat, "note", said.buf, NULL);
+        strbuf_release(&said);
     } else {
         char seat[16], seats[16];
         snprintf(seat, sizeof(seat), "%d", t.taken + 1);
@@ -447,12 +459,12 @@ int lobby_join(struct lobby *l, const char *line, const struct args *a)
 done:
     free(name);
     free(salt);
-    strbuf_release(&note);
+    notice_release(&note);
     return 0;
 fail:
     free(name);
     free(salt);
-    strbuf_release(&note);
+    notice_release(&note);
     return -1;
 }
 
@@ -481,22 +493,13 @@ static int tell_closed(struct lobby *l, int64_t id)
         strlist_push(&to, (const char *)sqlite3_column_text(q, 0));
     db_finalize(q);
     for (size_t i = 0; i < to.n && !rc; i++) {
-        cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray(), *o = cJSON_CreateObject();
-        struct strbuf text = STRBUF_INIT, head = STRBUF_INIT;
+        struct strbuf text = STRBUF_INIT;
         char game[24], *lang = language_of(l->db, to.v[i]);
         snprintf(game, sizeof(game), "%lld", (long long)id);
         phrase_add(&text, lang, "lobby.notice.closed", "game", game, "host", l->from, NULL);
-        phrase_add(&head, lang, "lobby.notice.closed.head", NULL);
-        cJSON_AddStringToObject(o, "text", "");
-        lobby_add_prose(o, "body", text.buf);
-        cJSON_AddItemToArray(lines, o);
-        cJSON_AddItemToObject(d, "lines", lines);
-        cJSON_AddStringToObject(d, "headline", head.buf);
-        strbuf_release(&text);
-        strbuf_release(&head);
         free(lang);
-        rc = lobby_send(l->db, to.v[i], "lobby-notice", "lobby.txt", d, l->origin, false);
-        cJSON_Delete(d);
+        rc = lobby_notice_to(l, to.v[i], "lobby.notice.closed.head", text.buf);
+        strbuf_release(&text);
     }
     strlist_clear(&to);
     return rc;
@@ -566,22 +569,13 @@ int lobby_unseat(struct lobby *l, const char *line, const struct args *a)
         close_up(l->db, t.id))
         goto fail;
     if (!str_eq(email, "bot")) {
-        cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray(), *o = cJSON_CreateObject();
-        struct strbuf text = STRBUF_INIT, head = STRBUF_INIT;
+        struct strbuf text = STRBUF_INIT;
         char host[96], *lang = language_of(l->db, email);
         snprintf(host, sizeof(host), "%.80s", l->from);
         phrase_add(&text, lang, "lobby.notice.freed", "game", game, "host", host, NULL);
-        phrase_add(&head, lang, "lobby.notice.freed.head", NULL);
-        cJSON_AddStringToObject(o, "text", "");
-        lobby_add_prose(o, "body", text.buf);
-        cJSON_AddItemToArray(lines, o);
-        cJSON_AddItemToObject(d, "lines", lines);
-        cJSON_AddStringToObject(d, "headline", head.buf);
-        strbuf_release(&text);
-        strbuf_release(&head);
         free(lang);
-        rc = lobby_send(l->db, email, "lobby-notice", "lobby.txt", d, l->origin, false);
-        cJSON_Delete(d);
+        rc = lobby_notice_to(l, email, "lobby.notice.freed.head", text.buf);
+        strbuf_release(&text);
         if (rc)
             goto fail;
     }
@@ -601,7 +595,7 @@ fail:
  * games she opened, and as many started in the last hour (a game she
  * leaves ends at once when no person is left: the hour stops churning).
  * 1 with why in note when they do not fit. */
-static int strong_bots_fit(sqlite3 *db, int64_t id, const char *host, int strong, struct strbuf *note)
+static int strong_bots_fit(sqlite3 *db, const char *host, int strong, struct notice *note)
 {
     long long each = setting_get_int(db, "lobby_strong_bots", 6);
     int64_t running = 0, lately = 0;
@@ -620,19 +614,18 @@ static int strong_bots_fit(sqlite3 *db, int64_t id, const char *host, int strong
         return -1;
     if (running + strong <= each && lately + strong <= each)
         return 0;
-    strbuf_addf(note,
-                "game %lld cannot start with %d strong bot%s: the games its host opened here may seat %lld strong"
-                " bots at once, and as many an hour (they have %lld now, %lld started in the last hour). START"
-                " %lld BOT:EASY plays the empty seats with easy bots",
-                (long long)id, strong, strong == 1 ? "" : "s", each, (long long)running, (long long)lately,
-                (long long)id);
+    notice_say(note, "lobby.start.strong-bots");
+    notice_set_int(note, "n", strong);
+    notice_set_int(note, "each", each);
+    notice_set_int(note, "running", running);
+    notice_set_int(note, "lately", lately);
     return 1;
 }
 
 /* Starts table id as game id: the seats as joined (bots for the empty ones
  * with fill, of the level bot_word names: "bot" for the host's), its committed seed and the salts; every seat is welcomed.
  * 1 with why in note when the game cannot start (nothing changed). */
-int table_start(sqlite3 *db, int64_t id, bool fill, const char *bot_word, struct strbuf *note)
+int table_start(sqlite3 *db, int64_t id, bool fill, const char *bot_word, struct notice *note)
 {
     sqlite3_stmt *q;
     char *module = NULL, *options_text = NULL, *host = NULL, *commitment = NULL, *made = NULL;
@@ -645,6 +638,8 @@ int table_start(sqlite3 *db, int64_t id, bool fill, const char *bot_word, struct
     const struct game_ops *ops;
     struct game_spec spec = { 0 };
 
+    notice_init(note, "lobby.cannot-start.head");
+    notice_set_int(note, "game", id);
     q = db_stmt(db, "SELECT module, options, seats, host_email, base_seed, seed_commitment FROM lobby_tables WHERE id = ?",
                 "I", id);
     if (!q || db_step(q) != SQLITE_ROW) {
@@ -695,7 +690,7 @@ int table_start(sqlite3 *db, int64_t id, bool fill, const char *bot_word, struct
         int strong = 0;
         for (int i = 0; i < n; i++)
             strong += engine_bot_word(emails[i]) && str_eq(engine_bot_level(db, emails[i]), "strong");
-        if ((rc = strong_bots_fit(db, id, host, strong, note)) != 0)
+        if ((rc = strong_bots_fit(db, host, strong, note)) != 0)
             goto out;
         rc = -1;
     }
@@ -708,7 +703,8 @@ int table_start(sqlite3 *db, int64_t id, bool fill, const char *bot_word, struct
             db_rollback_to(db, "start");
             if (!err.len)
                 goto out;
-            strbuf_addf(note, "game %lld cannot start: %s", (long long)id, err.buf);
+            notice_say(note, "lobby.start.cannot");
+            notice_set(note, "why", err.buf);
             rc = 1;
             goto out;
         }
@@ -723,9 +719,10 @@ int table_start(sqlite3 *db, int64_t id, bool fill, const char *bot_word, struct
     rc = 0;
     if (db_do(db, "UPDATE lobby_tables SET status = 'started' WHERE id = ?", "I", id) || db_release(db, "start"))
         rc = -1;
-    if (!rc)
-        strbuf_addf(note, "Game %lld starts with %d players: each gets a welcome mail with a secret of her own.",
-                    (long long)id, n);
+    if (!rc) {
+        notice_say(note, "lobby.start.starts");
+        notice_set_int(note, "n", n);
+    }
 out:
     for (int i = 0; i < GAME_MAX_SEATS; i++) {
         free(names[i]);

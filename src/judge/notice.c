@@ -45,18 +45,23 @@ static cJSON *values_in(const struct notice *n, const char *lang)
     return v;
 }
 
+void notice_prose(const struct notice *n, const char *lang, struct strbuf *out)
+{
+    cJSON *v = values_in(n, lang);
+    for (int i = 0; i < n->n; i++) {
+        if (i)
+            strbuf_addch(out, ' ');
+        template_phrase(n->says[i], v, lang, out, NULL);
+    }
+    cJSON_Delete(v);
+}
+
 void notice_text(const struct notice *n, const char *lang, struct strbuf *out)
 {
     struct strbuf para = STRBUF_INIT;
-    cJSON *v = values_in(n, lang);
-    for (int i = 0; i < n->n; i++) {
-        if (para.len)
-            strbuf_addch(&para, ' ');
-        template_phrase(n->says[i], v, lang, &para, NULL);
-    }
+    notice_prose(n, lang, &para);
     strbuf_add_flowed(out, para.buf, 0, 72);
     strbuf_trim(out);
-    cJSON_Delete(v);
     strbuf_release(&para);
 }
 

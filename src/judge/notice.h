@@ -31,6 +31,8 @@ void notice_set_int(struct notice *n, const char *name, long long value);
 /* The sentences in lang (NULL: English), one paragraph wrapped at 72
  * columns; and the headline. */
 void notice_text(const struct notice *n, const char *lang, struct strbuf *out);
+/* The sentences in lang, unwrapped (for a text that wraps them itself). */
+void notice_prose(const struct notice *n, const char *lang, struct strbuf *out);
 void notice_headline(const struct notice *n, const char *lang, struct strbuf *out);
 void notice_release(struct notice *n);
 

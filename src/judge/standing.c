@@ -371,23 +371,34 @@ char *standing_find(sqlite3 *db, const char *who)
 }
 
 /* One line of the standings: place, name, rating, games, mu and sigma. */
+/* A count phrase of lang over n, into a fresh string. */
+static void count_in(const char *lang, const char *key, int n, struct strbuf *out)
+{
+    char v[16];
+    snprintf(v, sizeof(v), "%d", n);
+    phrase_add(out, lang, key, "n", v, NULL);
+}
+
 static void rating_line(sqlite3 *db, int place, const char *person, const struct standing *s, bool addresses,
-                        struct strbuf *out)
+                        const char *lang, struct strbuf *out)
 {
     char *name = standing_name(db, person), shown[16];
+    struct strbuf games = STRBUF_INIT;
     standing_shown(s, shown);
     if (place)
         strbuf_addf(out, "%3d. ", place);
     else
         strbuf_addstr(out, "  -  ");
-    strbuf_addf(out, "%-24s %5s  %3d game%s  (mu %.1f, sigma %.1f)\n", name, shown, s->games, s->games == 1 ? " " : "s",
-                s->mu, s->sigma);
+    count_in(lang, "standing.games", s->games, &games);
+    strbuf_addf(out, "%-24s %5s  %-9s (mu %.1f, sigma %.1f)\n", name, shown, games.buf, s->mu, s->sigma);
+    strbuf_release(&games);
     if (addresses)
         strbuf_addf(out, "     %s\n", person);
     free(name);
 }
 
-int standing_ratings_text(sqlite3 *db, const char *module, const char *asker, bool addresses, struct strbuf *out)
+int standing_ratings_text(sqlite3 *db, const char *module, const char *asker, bool addresses, const char *lang,
+                          struct strbuf *out)
 {
     /* Players with a shown rating first, by it; then the new ones. */
     sqlite3_stmt *q = db_stmt(db,
@@ -402,17 +413,21 @@ int standing_ratings_text(sqlite3 *db, const char *module, const char *asker, bo
         struct standing s;
         char *addr = db_col_text(q, 0);
         standing_of_row(q, 1, &s);
-        if (!place)
-            strbuf_addstr(out, "Place Player                 Rating  Games\n");
-        rating_line(db, ++place, addr, &s, addresses, out);
+        if (!place) {
+            phrase_add(out, lang, "standing.table-head", NULL);
+            strbuf_addch(out, '\n');
+        }
+        rating_line(db, ++place, addr, &s, addresses, lang, out);
         asker_shown |= asker && str_ieq(addr, asker);
         free(addr);
     }
     db_finalize(q);
     if (rc < 0)
         return -1;
-    if (!place)
-        strbuf_addstr(out, "Nobody has a rating in this game yet: it comes with the first finished game.\n");
+    if (!place) {
+        phrase_add(out, lang, "standing.nobody", NULL);
+        strbuf_addch(out, '\n');
+    }
     if (asker && !asker_shown) {
         struct standing s;
         int64_t above = 0;
@@ -422,14 +437,13 @@ int standing_ratings_text(sqlite3 *db, const char *module, const char *asker, bo
                          " AND mu - 3 * sigma > ?",
                          "siiid", module, STANDING_SHOWN_AFTER, s.games, STANDING_SHOWN_AFTER, s.mu - 3 * s.sigma) < 0)
             return -1;
-        rating_line(db, s.games ? (int)above + 1 : 0, asker, &s, addresses, out);
+        rating_line(db, s.games ? (int)above + 1 : 0, asker, &s, addresses, lang, out);
     }
-    strbuf_addf(out, "A rating is 40 x (mu - 3 sigma) of the Weng-Lin model; it shows from the %dth rated game.",
-                STANDING_SHOWN_AFTER);
+    count_in(lang, "standing.about", STANDING_SHOWN_AFTER, out);
     return 0;
 }
 
-int standing_profile_text(sqlite3 *db, const char *person, bool addresses, struct strbuf *out)
+int standing_profile_text(sqlite3 *db, const char *person, bool addresses, const char *lang, struct strbuf *out)
 {
     char *name = standing_name(db, person);
     struct reliability rel;
@@ -454,11 +468,22 @@ int standing_profile_text(sqlite3 *db, const char *person, bool addresses, struc
         return -1;
     }
     strbuf_addf(out, "%s%s%s%s\n", name, addresses ? " <" : "", addresses ? person : "", addresses ? ">" : "");
-    strbuf_addf(out, "Reliability: %d of 100 (%d step%s to play, %d missed; %d game%s left, %d abandoned)\n",
-                rel.score, rel.asked, rel.asked == 1 ? "" : "s", rel.missed, rel.left, rel.left == 1 ? "" : "s",
-                rel.abandoned);
-    strbuf_addf(out, "Games finished: %lld; rated wins %lld, shared wins and draws %lld\n", (long long)played,
-                (long long)won, (long long)drawn);
+    {
+        char score[16], asked[16], missed[16], left[16], abandoned[16], p[24], w[24], d[24];
+        snprintf(score, sizeof(score), "%d", rel.score);
+        snprintf(asked, sizeof(asked), "%d", rel.asked);
+        snprintf(missed, sizeof(missed), "%d", rel.missed);
+        snprintf(left, sizeof(left), "%d", rel.left);
+        snprintf(abandoned, sizeof(abandoned), "%d", rel.abandoned);
+        snprintf(p, sizeof(p), "%lld", (long long)played);
+        snprintf(w, sizeof(w), "%lld", (long long)won);
+        snprintf(d, sizeof(d), "%lld", (long long)drawn);
+        phrase_add(out, lang, "standing.reliability", "score", score, "asked", asked, "missed", missed, "left", left,
+                   "abandoned", abandoned, NULL);
+        strbuf_addch(out, '\n');
+        phrase_add(out, lang, "standing.finished", "played", p, "won", w, "drawn", d, NULL);
+        strbuf_addch(out, '\n');
+    }
     q = db_stmt(db, "SELECT module, mu, sigma, games FROM player_ratings WHERE address = ? ORDER BY module", "s",
                 person);
     if (!q) {
@@ -471,15 +496,23 @@ int standing_profile_text(sqlite3 *db, const char *person, bool addresses, struc
         const struct game_ops *ops = game_find(module);
         standing_of_row(q, 1, &s);
         standing_shown(&s, shown);
-        if (!n++)
-            strbuf_addstr(out, "Ratings:\n");
-        strbuf_addf(out, "  %-16s %5s  (%d rated game%s)\n", ops ? ops->title : module, shown, s.games,
-                    s.games == 1 ? "" : "s");
+        if (!n++) {
+            phrase_add(out, lang, "standing.ratings-head", NULL);
+            strbuf_addch(out, '\n');
+        }
+        {
+            struct strbuf games = STRBUF_INIT;
+            count_in(lang, "standing.rated-games", s.games, &games);
+            strbuf_addf(out, "  %-16s %5s  (%s)\n", ops ? ops->title : module, shown, games.buf);
+            strbuf_release(&games);
+        }
         free(module);
     }
     db_finalize(q);
-    if (!n)
-        strbuf_addstr(out, "Ratings: none yet (they come with the first finished game).\n");
+    if (!n) {
+        phrase_add(out, lang, "standing.ratings-none", NULL);
+        strbuf_addch(out, '\n');
+    }
     free(name);
     return rc < 0 ? -1 : 0;
 }

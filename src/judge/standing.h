@@ -53,9 +53,11 @@ int standing_merge(sqlite3 *db, const char *keep, const char *alias, struct strb
 /* The top 20 of module and, when not among them, asker; for RATINGS and
  * `ngoma ratings`. names: players by their names (the lobby) or with
  * their addresses too (the host's shell). */
-int standing_ratings_text(sqlite3 *db, const char *module, const char *asker, bool addresses, struct strbuf *out);
-/* A player's ratings, reliability and games: for PROFILE and `ngoma player`. */
-int standing_profile_text(sqlite3 *db, const char *person, bool addresses, struct strbuf *out);
+int standing_ratings_text(sqlite3 *db, const char *module, const char *asker, bool addresses, const char *lang,
+                          struct strbuf *out);
+/* A player's ratings, reliability and games: for PROFILE and `ngoma player`.
+ * Both in lang (NULL: English). */
+int standing_profile_text(sqlite3 *db, const char *person, bool addresses, const char *lang, struct strbuf *out);
 /* The person a PROFILE names: an address, or a name some seat has had (the
  * most recent); NULL when none. Owned. */
 char *standing_find(sqlite3 *db, const char *who);

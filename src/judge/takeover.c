@@ -6,6 +6,7 @@
 #include "judge/notice.h"
 #include "judge/notify.h"
 #include "store/db.h"
+#include "lib/template.h"
 #include "lib/util.h"
 
 #include <assert.h>
@@ -103,7 +104,7 @@ int takeover_open(sqlite3 *db, const struct game_rec *g, int seat, bool *open)
     return 0;
 }
 
-int takeover_list(sqlite3 *db, int max, struct strbuf *out)
+int takeover_list(sqlite3 *db, int max, const char *lang, struct strbuf *out)
 {
     int64_t ids[64];
     int n = 0, listed = 0, rc;
@@ -139,17 +140,25 @@ int takeover_list(sqlite3 *db, int max, struct strbuf *out)
                 game_unload(&g);
                 return -1;
             }
-            game_when_now(&g, when);
-            if (!listed++)
-                strbuf_addstr(out, "Seats to take over in running games (a bot plays each since its player"
-                                   " left):\n");
-            strbuf_addf(&line, "Game %lld, %s: seat %d, %s, at %s", (long long)g.id, g.ops->title, s + 1, g.names[s],
-                        when);
-            if (min_rel)
-                strbuf_addf(&line, "; reliability %lld or more", (long long)min_rel);
-            if (min_rating >= 0)
-                strbuf_addf(&line, "; rated %lld or more", (long long)min_rating);
-            strbuf_addf(&line, ". TAKE %lld %s takes it.", (long long)g.id, g.names[s]);
+            game_when_now_in(&g, lang, when);
+            if (!listed++) {
+                phrase_add(out, lang, "takeover.list-head", NULL);
+                strbuf_addch(out, '\n');
+            }
+            {
+                char game[24], seat[16], rel[24], rating[24];
+                snprintf(game, sizeof(game), "%lld", (long long)g.id);
+                snprintf(seat, sizeof(seat), "%d", s + 1);
+                snprintf(rel, sizeof(rel), "%lld", (long long)min_rel);
+                snprintf(rating, sizeof(rating), "%lld", (long long)min_rating);
+                phrase_add(&line, lang,
+                           min_rel && min_rating >= 0 ? "takeover.list-seat-gated"
+                           : min_rel                  ? "takeover.list-seat-reliability"
+                           : min_rating >= 0          ? "takeover.list-seat-rating"
+                                                      : "takeover.list-seat",
+                           "game", game, "title", g.ops->title, "seat", seat, "name", g.names[s], "when", when,
+                           "reliability", rel, "rating", rating, NULL);
+            }
             strbuf_add_flowed(out, line.buf, 2, 72);
             strbuf_release(&line);
         }
@@ -158,36 +167,38 @@ int takeover_list(sqlite3 *db, int max, struct strbuf *out)
     return 0;
 }
 
-int takeover_take(sqlite3 *db, int64_t id, const char *who, const char *name, const char *email, struct strbuf *out)
+int takeover_take(sqlite3 *db, int64_t id, const char *who, const char *name, const char *email, const char *lang,
+                  struct strbuf *out)
 {
     struct game_rec g;
     int seat, rc = 1;
     int64_t was;
     bool open;
+    char game[24], asked[48], nth[16];
+    snprintf(game, sizeof(game), "%lld", (long long)id);
     if (db_get_int64(db, &was, "SELECT count(*) FROM games WHERE id = ?", "I", id) < 0)
         return -1;
     if (!was) {
-        strbuf_addf(out, "there is no game %lld: LIST shows the seats to take over", (long long)id);
+        phrase_add(out, lang, "takeover.no-game", "game", game, NULL);
         return 1;
     }
     if (game_load(db, id, &g))
         return -1;
     if ((seat = game_seat_find(&g, who)) < 0) {
-        strbuf_addf(out, "game %lld has no seat \"%.40s\": LIST shows its seats to take over, by name",
-                    (long long)id, who);
+        snprintf(asked, sizeof(asked), "%.40s", who);
+        phrase_add(out, lang, "takeover.no-seat", "game", game, "seat", asked, NULL);
         goto out;
     }
+    snprintf(nth, sizeof(nth), "%d", seat + 1);
     if (takeover_open(db, &g, seat, &open)) {
         rc = -1;
         goto out;
     }
     if (!open) {
         if (str_eq(engine_core_option(g.options, "takeover"), "no"))
-            strbuf_addf(out, "game %lld is played without takeovers (its host opened it with takeover=no): LIST shows"
-                             " other seats to take", (long long)id);
+            phrase_add(out, lang, "takeover.not-in-game", "game", game, NULL);
         else
-            strbuf_addf(out, "seat %d of game %lld, %s, is not open for the taking: only a seat a bot plays since"
-                             " its player left it is; LIST shows those", seat + 1, (long long)id, g.names[seat]);
+            phrase_add(out, lang, "takeover.not-open", "game", game, "seat", nth, "name", g.names[seat], NULL);
         goto out;
     }
     /* Whoever was ever in the game, in any seat, takes none of its seats:
@@ -198,14 +209,12 @@ int takeover_take(sqlite3 *db, int64_t id, const char *who, const char *name, co
         goto out;
     }
     if (was) {
-        strbuf_addf(out, "you have played in game %lld already, and a seat of a game is taken over only by someone"
-                         " new to it: LIST shows seats in other games", (long long)id);
+        phrase_add(out, lang, "takeover.played-already", "game", game, NULL);
         goto out;
     }
     for (int s = 0; s < g.nseats; s++)
         if (s != seat && str_ieq(game_person(&g, s), name)) {
-            strbuf_addf(out, "someone in game %lld is called %s already: write TAKE %lld %s AS AnotherName",
-                        (long long)id, name, (long long)id, g.names[seat]);
+            phrase_add(out, lang, "takeover.name-taken", "game", game, "name", name, "seat", g.names[seat], NULL);
             goto out;
         }
     {
@@ -226,10 +235,8 @@ int takeover_take(sqlite3 *db, int64_t id, const char *who, const char *name, co
                 goto out;
             }
         }
-        strbuf_addf(out, "You take over seat %d of game %lld, %s (%s): a mail with its secret and the board as"
-                         " the seat sees it follows.%s",
-                    seat + 1, (long long)id, g.names[seat], g.ops->title,
-                    acts ? " The game waits for your order, with a full step to give it." : "");
+        phrase_add(out, lang, acts ? "takeover.taken-acts" : "takeover.taken", "game", game, "seat", nth, "name",
+                   g.names[seat], "title", g.ops->title, NULL);
         rc = 0;
     }
 out:

@@ -25,12 +25,13 @@ int takeover_to_bot(sqlite3 *db, struct game_rec *g, int seat, const char *level
  * (kicked, or dropped by the deadlines). */
 int takeover_open(sqlite3 *db, const struct game_rec *g, int seat, bool *open);
 /* LIST's lines of open seats in running games, at most max of them. */
-int takeover_list(sqlite3 *db, int max, struct strbuf *out);
+int takeover_list(sqlite3 *db, int max, const char *lang, struct strbuf *out);
 /*
  * TAKE: the person email (confirmed; the lobby checked her gates) takes
  * seat who of game id under name: 0 done (what happened in out), 1
  * refused (why, and what would work, in out), -1 on a failure.
  */
-int takeover_take(sqlite3 *db, int64_t id, const char *who, const char *name, const char *email, struct strbuf *out);
+int takeover_take(sqlite3 *db, int64_t id, const char *who, const char *name, const char *email, const char *lang,
+                  struct strbuf *out);
 
 #endif

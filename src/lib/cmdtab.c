@@ -112,20 +112,3 @@ void cmdtab_usages(struct cmdtab t, struct strbuf *out)
     }
 }
 
-void cmdtab_help(struct cmdtab t, struct strbuf *out)
-{
-    const struct cmdtab_row *r;
-    for (size_t i = 0; (r = cmdtab_row(t, i)); i++) {
-        const char *usage = r->usage ? r->usage : r->name;
-        if (strlen(usage) <= 16) {
-            strbuf_addf(out, "  %-16s %s\n", usage, r->help ? r->help : "");
-        } else {
-            struct strbuf u = STRBUF_INIT;
-            strbuf_addstr(&u, "  ");
-            strbuf_add_flowed(&u, usage, 6, 72);
-            strbuf_addstr(out, u.buf);
-            strbuf_addf(out, "%19s%s\n", "", r->help ? r->help : "");
-            strbuf_release(&u);
-        }
-    }
-}

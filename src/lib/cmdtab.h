@@ -15,7 +15,7 @@ struct cmdtab_row {
     int min_args, max_args; /* the words after the name; max CMDTAB_ANY: any */
     unsigned flags;         /* the language's own */
     const char *usage;      /* as HELP shows it: "EXTEND 2d"; NULL: the name */
-    const char *help;       /* one line, or NULL */
+    const char *help;       /* one line, or NULL (the shell's --help; players read theirs in the catalogues) */
 };
 
 /* A table: an array of the language's rows, each a struct whose first
@@ -43,9 +43,6 @@ void cmdtab_add_loud(struct strbuf *out, const char *name);
 void cmdtab_names(struct cmdtab t, struct strbuf *out);
 /* The usages, joined by ", ": "PAUSE, RESUME, EXTEND 2d, ..." */
 void cmdtab_usages(struct cmdtab t, struct strbuf *out);
-/* HELP: each row's usage and its help line, beside it when it fits 72
- * columns, under it when not. */
-void cmdtab_help(struct cmdtab t, struct strbuf *out);
 /* The i-th row (0-based), or NULL past the last. */
 const struct cmdtab_row *cmdtab_row(struct cmdtab t, size_t i);
 
