@@ -3,6 +3,7 @@
 
 #include "core/engine.h"
 #include "core/visibility.h"
+#include "lib/catalog.h"
 #include "judge/host.h"
 #include "lib/util.h"
 #include "store/db.h"
@@ -250,10 +251,10 @@ START_TEST(anonymous_titles_stay_hidden)
         strlist_clear(&legal);
     }
     ck_assert_int_eq((int)t_count(db, "SELECT coalesce(sum(asked), 0) FROM reliability"), (int)before);
-    ck_assert_int_eq(host_status(db, &g, viewer_of(VIEWER_HOST_MAIL), &out), 0);
+    ck_assert_int_eq(host_status(db, &g, viewer_of(VIEWER_HOST_MAIL), LANG_ENGLISH, &out), 0);
     ck_assert_msg(!strstr(out.buf, "@example.org"), "%s", out.buf);
     strbuf_reset(&out);
-    ck_assert_int_eq(host_status(db, &g, viewer_of(VIEWER_SHELL), &out), 0);
+    ck_assert_int_eq(host_status(db, &g, viewer_of(VIEWER_SHELL), LANG_ENGLISH, &out), 0);
     ck_assert_msg(strstr(out.buf, "Ann@example.org") != NULL, "%s", out.buf);
     /* Once over, it counts. */
     ck_assert_int_eq(db_begin(db), 0);
@@ -299,7 +300,7 @@ START_TEST(no_rollback_past_a_revealed_seed)
         }
         ck_assert_int_eq(engine_end(db, &g, true, "enough", &out), 0);
         strbuf_reset(&out);
-        rc = host_command(db, &g, viewer_of(VIEWER_SHELL), "ROLLBACK STEP 0", &out);
+        rc = host_command(db, &g, viewer_of(VIEWER_SHELL), LANG_ENGLISH, "ROLLBACK STEP 0", &out);
         ck_assert_int_eq(db_commit(db), 0);
         if (hidden)
             ck_assert_msg(rc == 1 && strstr(out.buf, "seed was revealed"), "%s: %d %s", games[i], rc, out.buf);

@@ -254,7 +254,7 @@ START_TEST(each_seat_is_mailed_as_it_chose)
     t_reply_mail(db, g.id, 2, "MAIL DIGEST 1d", ++n);
     game_unload(&g);
     ck_assert_int_eq(game_load(db, 1, &g), 0);
-    ck_assert_int_eq(host_status(db, &g, viewer_of(VIEWER_SHELL), &status), 0);
+    ck_assert_int_eq(host_status(db, &g, viewer_of(VIEWER_SHELL), "en", &status), 0);
     ck_assert_msg(strstr(status.buf, "1 Ann <") && strstr(status.buf, ", MAIL TURN") &&
                       strstr(status.buf, ", MAIL EVERY") && strstr(status.buf, ", MAIL DIGEST 1d"),
                   "%s", status.buf);

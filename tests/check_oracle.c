@@ -390,7 +390,7 @@ static void oracle_game(const char *module, int seats, bool anonymous, long *out
     }
     reload(&o);
     /* The host by mail reads no address. */
-    ck_assert_int_eq(host_status(o.db, &o.g, viewer_of(VIEWER_HOST_MAIL), &out), 0);
+    ck_assert_int_eq(host_status(o.db, &o.g, viewer_of(VIEWER_HOST_MAIL), "en", &out), 0);
     assert_knows(&o, -1, out.buf, "the host's STATUS by mail");
     /* Every mail, every public view, the export and the site. */
     ck_assert_ptr_nonnull(mkdtemp(dir));

@@ -321,7 +321,7 @@ static void finished_pair(sqlite3 *db)
     t_lobby(db, "bob@example.org", "join", "JOIN 1");
     ck_assert_int_eq(game_load(db, 1, &g), 0);
     ck_assert_int_eq(db_begin(db), 0);
-    ck_assert_int_eq(host_command(db, &g, viewer_of(VIEWER_SHELL), "END ABANDON we stop here", &out), 0);
+    ck_assert_int_eq(host_command(db, &g, viewer_of(VIEWER_SHELL), "en", "END ABANDON we stop here", &out), 0);
     ck_assert_int_eq(db_commit(db), 0);
     game_unload(&g);
     strbuf_release(&out);

@@ -171,18 +171,21 @@ static void nothing_left(struct left *l, int mails)
     strlist_clear(&l->orders);
 }
 
-/* Every mail to a seat so far, its subject, text and HTML, looked at. */
-static void look_at_mails(sqlite3 *db, const char *game, const char *lang, struct left *l, int *mails)
+/* Every mail to a seat so far (with all, every mail: the lobby's, the
+ * host's, a watcher's), its subject, text and HTML, looked at. */
+static void look_at_mails(sqlite3 *db, const char *game, const char *lang, bool all, struct left *l, int *mails)
 {
-    sqlite3_stmt *st = db_stmt(db, "SELECT seat, mail, kind FROM outbox WHERE seat IS NOT NULL ORDER BY id", NULL);
+    sqlite3_stmt *st = db_stmt(db, "SELECT coalesce(seat, 0), mail, kind, rcpt FROM outbox WHERE ? OR seat IS NOT NULL"
+                                   " ORDER BY id", "i", all ? 1 : 0);
     int rc;
     *mails = 0;
     while ((rc = db_step(st)) == SQLITE_ROW) {
         struct shown s;
         char what[96];
         shown_of((const char *)sqlite3_column_text(st, 1), &s);
-        snprintf(what, sizeof(what), "%s in %s, mail %d (%s to seat %d)", game, lang, ++*mails,
-                 (const char *)sqlite3_column_text(st, 2), sqlite3_column_int(st, 0));
+        snprintf(what, sizeof(what), "%s in %s, mail %d (%s to seat %d, %s)", game, lang, ++*mails,
+                 (const char *)sqlite3_column_text(st, 2), sqlite3_column_int(st, 0),
+                 (const char *)sqlite3_column_text(st, 3));
         look(what, s.subject, l);
         look(what, s.text, l);
         look(what, s.html, l);
@@ -252,7 +255,7 @@ START_TEST(no_english_word_is_left_in_a_game_by_mail)
     }
     ck_assert_str_eq(g.status, "finished");
     /* Every mail to a seat, its subject, its text and its HTML part. */
-    look_at_mails(db, g.ops->name, lang, &l, &mails);
+    look_at_mails(db, g.ops->name, lang, false, &l, &mails);
     ck_assert_int_gt(mails, g.nseats);
     nothing_left(&l, mails);
     strbuf_release(&err);
@@ -266,7 +269,7 @@ static void host(sqlite3 *db, struct game_rec *g, const char *line)
 {
     struct strbuf out = STRBUF_INIT;
     ck_assert_int_eq(db_begin(db), 0);
-    ck_assert_msg(host_command(db, g, viewer_of(VIEWER_SHELL), line, &out) == 0, "%s: %s", line, out.buf);
+    ck_assert_msg(host_command(db, g, viewer_of(VIEWER_SHELL), "en", line, &out) == 0, "%s: %s", line, out.buf);
     ck_assert_int_eq(db_commit(db), 0);
     strbuf_release(&out);
     t_reload(db, g);
@@ -369,7 +372,7 @@ START_TEST(no_english_word_is_left_in_a_games_life)
     ck_assert_str_eq(g.status, "finished");
     ck_assert_int_eq(l.found, -1);
     l.found = 0;
-    look_at_mails(db, "kalimambo", lang, &l, &mails);
+    look_at_mails(db, "kalimambo", lang, false, &l, &mails);
     {
         /* The kinds of mail it read. */
         sqlite3_stmt *st = db_stmt(db, "SELECT group_concat(DISTINCT kind) FROM outbox WHERE seat IS NOT NULL", NULL);
@@ -386,6 +389,143 @@ START_TEST(no_english_word_is_left_in_a_games_life)
 }
 END_TEST
 
+/* The words the lobby's terms and the host's commands keep in every
+ * language (the glossary says so), in capitals as written. */
+static void kept_keywords(struct strlist *names)
+{
+    static const char *const kept[] = { "MINRELIABILITY", "MINRATING", "DEADLINE", "REMIND", "GRACE", "OPTION",
+                                        "SEATS", "SALT", "NMR", "ROLLBACK", "REPLACE", "RESUME", "EXTEND", "STATUS",
+                                        "ABANDON", "SCORE", "PAUSE", "KICK", "STEP", "END" };
+    for (size_t i = 0; i < ARRAY_SIZE(kept); i++)
+        strlist_push(names, kept[i]);
+}
+
+/* A lobby word in her language (owned). */
+static char *lw(const char *lang, const char *english)
+{
+    return lexicon_local(lang, "lobby", NULL, english);
+}
+
+/* One line to the lobby from, its command in her words and the rest as
+ * written. */
+static void lobby_line(sqlite3 *db, const char *lang, const char *from, const char *english, const char *rest)
+{
+    char *w = lw(lang, english), body[256];
+    snprintf(body, sizeof(body), "%s%s%s", w, rest ? " " : "", rest ? rest : "");
+    t_lobby(db, from, "lobby", body);
+    free(w);
+}
+
+/* The game's host secret's address (owned). */
+static char *host_address(sqlite3 *db, int64_t game)
+{
+    char *secret = NULL, *to = xmalloc(128);
+    ck_assert_int_eq(db_get_text(db, &secret, "SELECT host_secret FROM games WHERE id = ?", "I", game), 1);
+    snprintf(to, 128, "ngoma+%lld-host-%s@localhost", (long long)game, secret);
+    free(secret);
+    return to;
+}
+
+/*
+ * The lobby and a table's life in each language: a stranger's first
+ * mail, HELP, GAMES, LIST, RATINGS, PROFILE, slips in NEW's terms, a
+ * table opened, a friend invited who joins, START with a bot, the
+ * opener's PAUSE asked and agreed, her STATUS and a command not hers,
+ * the game played out, its REMATCH and a watcher's mails; every mail
+ * (the lobby's, the seats', the host's, the watcher's) read for English.
+ */
+START_TEST(no_english_word_is_left_at_the_lobby)
+{
+    const char *lang = langs[_i];
+    const char *ama = "ama@example.org", *bo = "bo@example.org", *cy = "cy@example.org";
+    sqlite3 *db = t_lobby_db("open");
+    struct strbuf err = STRBUF_INIT;
+    struct left l = { 0, STRBUF_INIT, STRLIST_INIT, STRLIST_INIT };
+    struct game_rec g;
+    struct rng r;
+    char *to, line[160];
+    int mails, n = 0;
+    orders_of(lang, "kalimambo", &l.orders);
+    kept_keywords(&l.names);
+    t_confirmed(db, ama);
+    t_confirmed(db, bo);
+    ck_assert_int_eq(db_do(db, "DELETE FROM outbox", NULL), 0); /* their confirmations, in English */
+    ck_assert_int_eq(setting_set(db, "language", lang, &err), 0);
+    ck_assert_int_eq(setting_set(db, "bot_level", "easy", &err), 0);
+    ck_assert_int_eq(setting_set(db, "lobby_per_hour", "100", &err), 0);
+    /* A stranger's first mail: the confirmation, and her CONFIRM. */
+    lobby_line(db, lang, cy, "HELP", NULL);
+    {
+        char *word = str_lower(lw(lang, "CONFIRM")), *token = t_token_of(db, cy, word);
+        lobby_line(db, lang, cy, "CONFIRM", token);
+        free(token);
+        free(word);
+    }
+    lobby_line(db, lang, ama, "HELP", NULL);
+    lobby_line(db, lang, ama, "GAMES", NULL);
+    lobby_line(db, lang, ama, "LIST", NULL);
+    lobby_line(db, lang, ama, "RATINGS", NULL);
+    lobby_line(db, lang, ama, "RATINGS", "kalimambo");
+    lobby_line(db, lang, ama, "RATINGS", "xyzzy");
+    lobby_line(db, lang, ama, "PROFILE", NULL);
+    lobby_line(db, lang, ama, "PROFILE", "nobody@example.org");
+    lobby_line(db, lang, ama, "NEW", "xyzzy");
+    lobby_line(db, lang, ama, "NEW", "kalimambo DEADLINE 99y");
+    lobby_line(db, lang, ama, "NEW", "kalimambo SEATS 3 DEADLINE 48h AS Ama");
+    lobby_line(db, lang, ama, "INVITE", "1 bo@example.org");
+    lobby_line(db, lang, bo, "JOIN", "1 AS Bo");
+    lobby_line(db, lang, bo, "AGREE", "1");
+    lobby_line(db, lang, ama, "START", "1");
+    if (game_load(db, 1, &g)) {
+        char *said = NULL;
+        db_get_text(db, &said, "SELECT group_concat(rcpt || ' ' || kind, ', ') FROM outbox", NULL);
+        ck_abort_msg("no game 1: %s", said);
+    }
+    lobby_line(db, lang, bo, "AGREE", "1");
+    lobby_line(db, lang, cy, "TAKE", "1 Zed");
+    lobby_line(db, lang, cy, "WATCH", "1");
+    /* The opener's host mail: a pause asked, agreed; her status; a
+     * command not hers and a slip. */
+    to = host_address(db, 1);
+    t_mail_to(db, ama, to, "Re: host", "PAUSE", NULL);
+    lobby_line(db, lang, bo, "AGREE", "1");
+    t_mail_to(db, ama, to, "Re: host", "RESUME\nSTATUS\nKICK Bo\nEXTEND\nXYZZY", NULL);
+    t_reload(db, &g);
+    ck_assert(!g.sched.paused);
+    /* The game played out by mail, in their words. */
+    rng_seed(&r, 7, (uint64_t)_i);
+    for (unsigned w; (w = g.ops->waiting_for(g.st)) && n < 400;) {
+        for (int s = 0; s < g.nseats; s++) {
+            struct strlist legal = STRLIST_INIT;
+            char *mine;
+            if (!(w & (1u << s)) || g.seats[s].bot)
+                continue;
+            g.ops->legal(g.st, s, &g.table, &legal);
+            mine = lexicon_local(lang, NULL, g.ops->name, t_pick(&legal, &r));
+            t_reply_mail(db, g.id, s, mine, ++n);
+            free(mine);
+            strlist_clear(&legal);
+            t_reload(db, &g);
+        }
+    }
+    ck_assert_str_eq(g.status, "finished");
+    lobby_line(db, lang, ama, "RATINGS", "kalimambo");
+    lobby_line(db, lang, bo, "PROFILE", NULL);
+    lobby_line(db, lang, ama, "REMATCH", "1");
+    snprintf(line, sizeof(line), "%s AS Bo", "2");
+    lobby_line(db, lang, bo, "JOIN", line);
+    lobby_line(db, lang, ama, "MYGAMES", NULL);
+    look_at_mails(db, "the lobby", lang, true, &l, &mails);
+    ck_assert_int_gt(t_mails_to(db, cy, "watch"), 0);
+    ck_assert_int_gt(t_mails_to(db, ama, "host"), 1);
+    nothing_left(&l, mails);
+    free(to);
+    strbuf_release(&err);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 Suite *wordsleft_suite(void)
 {
     Suite *s = suite_create("wordsleft");
@@ -394,6 +534,7 @@ Suite *wordsleft_suite(void)
     tcase_add_loop_test(tc, no_english_word_is_left_in_a_game_by_mail, 0,
                         t_sample((int)(ARRAY_SIZE(plays) * ARRAY_SIZE(langs))));
     tcase_add_loop_test(tc, no_english_word_is_left_in_a_games_life, 0, t_sample((int)ARRAY_SIZE(langs)));
+    tcase_add_loop_test(tc, no_english_word_is_left_at_the_lobby, 0, t_sample((int)ARRAY_SIZE(langs)));
     suite_add_tcase(s, tc);
     return s;
 }

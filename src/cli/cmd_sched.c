@@ -240,7 +240,7 @@ int cmd_status(struct cmd_ctx *c, int argc, char **argv)
     int rc;
     if ((rc = cmd_load_game(c, argv[argc - 1], &g)))
         return rc;
-    if (host_status(c->db, &g, viewer_of(VIEWER_SHELL), &out) ||
+    if (host_status(c->db, &g, viewer_of(VIEWER_SHELL), LANG_ENGLISH, &out) ||
         (str_eq(g.status, "finished") && standing_game_text(c->db, g.id, LANG_ENGLISH, &out))) {
         rc = cmd_failed();
         goto out;
@@ -300,7 +300,7 @@ static int host_cli(struct cmd_ctx *c, const char *game, const char *line)
         game_unload(&g);
         return cmd_failed();
     }
-    rc = host_command(c->db, &g, viewer_of(VIEWER_SHELL), line, &out);
+    rc = host_command(c->db, &g, viewer_of(VIEWER_SHELL), LANG_ENGLISH, line, &out);
     if (rc < 0 || (rc == 0 && db_commit(c->db))) {
         db_rollback(c->db);
         rc = cmd_failed();

@@ -139,14 +139,13 @@ static void stored_in(const char *lang, const char *events, const char *english,
  * rolled-back ones too, marked, where they happened. Steps come under the
  * round (turn, move) they were played in, a heading each time it changes:
  * where the game stood after the step before. */
-static int render(sqlite3 *db, const struct game_rec *g, int viewer, int first, int last, bool all,
+static int render(sqlite3 *db, const struct game_rec *g, int viewer, const char *lang, int first, int last, bool all,
                   struct strbuf *out)
 {
     sqlite3_stmt *st;
     int rc;
     char key[16], before[128] = "", head[128] = "";
 
-    const char *lang = viewer >= 0 && viewer < g->nseats ? g->seats[viewer].lang : LANG_ENGLISH;
     snprintf(key, sizeof(key), "%d", viewer + 1);
     if (first > 0) {
         sqlite3_stmt *q = db_stmt(db,
@@ -185,8 +184,11 @@ static int render(sqlite3 *db, const struct game_rec *g, int viewer, int first, 
                         shown + 1);
         }
         any = orders_lines(g, lang, (const char *)sqlite3_column_text(st, 1), out);
-        if (gone)
-            strbuf_addstr(out, any ? "    (rolled back)\n" : "  (rolled back)\n");
+        if (gone) {
+            strbuf_addstr(out, any ? "    " : "  ");
+            phrase_add(out, lang, "history.rolled-back", NULL);
+            strbuf_addch(out, '\n');
+        }
         {
             /* The step's story, and her notes, in her language. */
             struct strbuf local = STRBUF_INIT;
@@ -210,9 +212,21 @@ static int render(sqlite3 *db, const struct game_rec *g, int viewer, int first, 
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* A seat's language, English for anyone else. */
+static const char *lang_of(const struct game_rec *g, int viewer)
+{
+    return viewer >= 0 && viewer < g->nseats ? g->seats[viewer].lang : LANG_ENGLISH;
+}
+
 int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int first, int last, struct strbuf *out)
 {
-    return render(db, g, viewer, first, last, false, out);
+    return render(db, g, viewer, lang_of(g, viewer), first, last, false, out);
+}
+
+int history_render_range_in(sqlite3 *db, const struct game_rec *g, int viewer, const char *lang, int first, int last,
+                            struct strbuf *out)
+{
+    return render(db, g, viewer, lang, first, last, false, out);
 }
 
 int history_recap(sqlite3 *db, const struct game_rec *g, const char *lang, int first, int last, struct strbuf *out)
@@ -272,16 +286,20 @@ int history_recap(sqlite3 *db, const struct game_rec *g, const char *lang, int f
 int history_render(sqlite3 *db, const struct game_rec *g, int viewer, struct strbuf *out)
 {
     /* Which seats bots play, and at which level, before the story. */
-    bool any = false;
+    const char *lang = lang_of(g, viewer);
+    struct strbuf bots = STRBUF_INIT;
     for (int s = 0; s < g->nseats; s++)
         if (g->seats[s].bot) {
-            strbuf_addstr(out, any ? ", " : "Bots play: ");
-            game_seat_label(g, s, out);
-            any = true;
+            if (bots.len)
+                strbuf_addstr(&bots, ", ");
+            game_seat_label_in(g, s, lang, &bots);
         }
-    if (any)
-        strbuf_addstr(out, ".\n");
-    return render(db, g, viewer, 0, INT32_MAX, true, out);
+    if (bots.len) {
+        phrase_add(out, lang, "history.bots", "bots", bots.buf, NULL);
+        strbuf_addch(out, '\n');
+    }
+    strbuf_release(&bots);
+    return render(db, g, viewer, lang, 0, INT32_MAX, true, out);
 }
 
 int history_steps_of(sqlite3 *db, const struct game_rec *g, int number, int *first, int *last)

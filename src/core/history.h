@@ -21,5 +21,8 @@ int history_render(sqlite3 *db, const struct game_rec *g, int viewer, struct str
 int history_steps_of(sqlite3 *db, const struct game_rec *g, int number, int *first, int *last);
 /* Appends the live turns first..last only. */
 int history_render_range(sqlite3 *db, const struct game_rec *g, int viewer, int first, int last, struct strbuf *out);
+/* The same in lang (a watcher's: viewer -1). */
+int history_render_range_in(sqlite3 *db, const struct game_rec *g, int viewer, const char *lang, int first, int last,
+                            struct strbuf *out);
 
 #endif

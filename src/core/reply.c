@@ -245,7 +245,7 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
     if (agree_status(db, g, seat, &sb) == 0)
         cJSON_AddStringToObject(d, "status", sb.buf);
     strbuf_reset(&sb);
-    view_who_was_who(g, &sb);
+    view_who_was_who(g, g->seats[seat].lang, &sb);
     if (sb.len)
         reply_add_text(d, "who_was_who", sb.buf);
     strbuf_release(&sb);

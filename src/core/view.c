@@ -90,19 +90,22 @@ cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer)
     return j;
 }
 
-void view_who_was_who(const struct game_rec *g, struct strbuf *out)
+void view_who_was_who(const struct game_rec *g, const char *lang, struct strbuf *out)
 {
-    struct strbuf line = STRBUF_INIT;
+    struct strbuf pairs = STRBUF_INIT, line = STRBUF_INIT;
     if (!str_eq(game_status_of(g->ops, g->st), "finished"))
         return;
     for (int i = 0; i < g->nseats; i++)
-        if (g->seats[i].real_name)
-            strbuf_addf(&line, "%s%s was %s", line.len ? ", " : "The game was anonymous; now it is over: ", g->names[i],
-                        g->seats[i].real_name);
-    if (line.len) {
-        strbuf_addch(&line, '.');
+        if (g->seats[i].real_name) {
+            if (pairs.len)
+                strbuf_addstr(&pairs, ", ");
+            phrase_add(&pairs, lang, "view.was", "title", g->names[i], "name", g->seats[i].real_name, NULL);
+        }
+    if (pairs.len) {
+        phrase_add(&line, lang, "view.who-was-who", "pairs", pairs.buf, NULL);
         strbuf_add_flowed(out, line.buf, 0, 72);
     }
+    strbuf_release(&pairs);
     strbuf_release(&line);
 }
 
@@ -191,9 +194,13 @@ int view_status_line(sqlite3 *db, struct game_rec *g, const char *lang, struct s
 
 int view_ascii(sqlite3 *db, struct game_rec *g, int viewer, struct strbuf *out)
 {
+    return view_ascii_in(db, g, viewer, viewer >= 0 && viewer < g->nseats ? g->seats[viewer].lang : LANG_ENGLISH, out);
+}
+
+int view_ascii_in(sqlite3 *db, struct game_rec *g, int viewer, const char *lang, struct strbuf *out)
+{
     struct game_when w;
     char when[128], game[24];
-    const char *lang = viewer >= 0 && viewer < g->nseats ? g->seats[viewer].lang : LANG_ENGLISH;
     game_when_of(g->ops, g->st, &g->table, g->turn, &w);
     game_when_in(&w, lang, when);
     snprintf(game, sizeof(game), "%lld", (long long)g->id);
@@ -222,7 +229,7 @@ int view_ascii(sqlite3 *db, struct game_rec *g, int viewer, struct strbuf *out)
     }
     strbuf_complete_line(out);
     strbuf_addch(out, '\n');
-    if (view_status_line(db, g, viewer >= 0 && viewer < g->nseats ? g->seats[viewer].lang : NULL, out))
+    if (view_status_line(db, g, lang, out))
         return -1;
     strbuf_addch(out, '\n');
     return 0;

@@ -14,6 +14,8 @@ cJSON *view_json(sqlite3 *db, struct game_rec *g, int viewer);
 void view_add_players(cJSON *j, const struct game_table *t, int viewer);
 /* A header line, the module's board, and whose orders are awaited. */
 int view_ascii(sqlite3 *db, struct game_rec *g, int viewer, struct strbuf *out);
+/* The same in lang (a seat's is hers; an observer's, a watcher's). */
+int view_ascii_in(sqlite3 *db, struct game_rec *g, int viewer, const char *lang, struct strbuf *out);
 /* "Waiting for Ann." / "Waiting for 2 players." / "Game over: Ann wins." */
 int view_status_line(sqlite3 *db, struct game_rec *g, const char *lang, struct strbuf *out);
 /* Replaces g's state with the snapshot stored for turn (for show --turn). */
@@ -29,6 +31,6 @@ cJSON *view_module_at(sqlite3 *db, const struct game_rec *g, int step, int viewe
 void view_fairness(const struct game_rec *g, const char *lang, struct strbuf *out);
 /* Once an anonymous game is over, who played each title ("Alpha was
  * Ann, ..."), wrapped for a mail; nothing before, or for another game. */
-void view_who_was_who(const struct game_rec *g, struct strbuf *out);
+void view_who_was_who(const struct game_rec *g, const char *lang, struct strbuf *out);
 
 #endif

@@ -44,13 +44,6 @@ bool vis_host_command(struct viewer v, const char *command, const char **why)
     for (size_t i = 0; i < ARRAY_SIZE(opener_may); i++)
         if (str_eq(command, opener_may[i]))
             return true;
-    if (str_eq(command, "replace") || str_eq(command, "kick"))
-        *why = "you opened this game's table in the lobby, which makes you a player with a table, not its host: you"
-               " put nobody into a seat. A player who stops playing is handled by the game's deadline (its NMR"
-               " rule); the ngoma host can replace her";
-    else
-        *why = "you opened this game's table in the lobby, which makes you a player with a table, not its host: you"
-               " neither roll back nor end a running game. The players end it together with DRAW or CONCEDE; the"
-               " ngoma host can do the rest";
+    *why = str_eq(command, "replace") || str_eq(command, "kick") ? "host.opener-seats" : "host.opener-ends";
     return false;
 }

@@ -56,7 +56,8 @@ bool vis_seed_revealed(const struct game_rec *g);
  * host, at the shell or by mail, any; a lobby table's opener may EXTEND,
  * PAUSE, RESUME and ask STATUS, never ROLLBACK, END, REPLACE or KICK (she
  * rolls back or ends no running game, and puts no address into a seat).
- * When not, why (a sentence that says what would work) in why. */
+ * When not, why in why: the key of a catalogue phrase that says what
+ * would work. */
 bool vis_host_command(struct viewer v, const char *command, const char **why);
 
 #endif

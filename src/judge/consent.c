@@ -27,22 +27,10 @@ static unsigned others_of(const struct game_rec *g, const char *by)
     return m;
 }
 
-/* What is asked, in a sentence's words: "a pause", "2d more for this step". */
-static void asked_text(const char *what, long secs, struct strbuf *out)
-{
-    if (str_eq(what, "pause")) {
-        strbuf_addstr(out, "a pause (no orders and no deadline until it resumes)");
-    } else {
-        char d[32];
-        duration_format(secs, d);
-        strbuf_addf(out, "%s more for this step", d);
-    }
-}
-
-int consent_ask(sqlite3 *db, struct game_rec *g, const char *by, const char *what, long secs, struct strbuf *out)
+int consent_ask(sqlite3 *db, struct game_rec *g, const char *by, const char *what, long secs, const char *lang,
+                struct strbuf *out)
 {
     unsigned others = others_of(g, by);
-    struct strbuf asked = STRBUF_INIT;
     struct notice n;
     char now[32], *lobby, d[32];
     int rc = -1, me = -1;
@@ -55,7 +43,6 @@ int consent_ask(sqlite3 *db, struct game_rec *g, const char *by, const char *wha
               " ?, ?, ?)",
               "IsIiss", g->id, what, (int64_t)secs, g->turn, by, now))
         return -1;
-    asked_text(what, secs, &asked);
     lobby = mail_reply_address(db, 0, 0, NULL);
     /* No name: in an anonymous game the opener's is hidden too. */
     duration_format(secs, d);
@@ -70,14 +57,13 @@ int consent_ask(sqlite3 *db, struct game_rec *g, const char *by, const char *wha
     rc = notify_notice_all(db, g, me, &n) ? -1 : 0;
     notice_release(&n);
     if (!rc) {
-        strbuf_addf(out, "You asked for %s. You opened this game's table, which makes you a player with a table:"
-                         " it is done when every other player agrees (each was told to mail AGREE %lld to the lobby"
-                         " address).",
-                    asked.buf, (long long)g->id);
+        char game[24];
+        snprintf(game, sizeof(game), "%lld", (long long)g->id);
+        phrase_add(out, lang, str_eq(what, "pause") ? "host.asked-pause" : "host.asked-time", "time", d, "game", game,
+                   NULL);
         rc = 0;
     }
     free(lobby);
-    strbuf_release(&asked);
     return rc;
 }
 

@@ -10,7 +10,8 @@
 /* The opener (address by) asks for what ("pause", or "extend" by secs)
  * in g: 2 when no other person sits in g (the caller does it now); 0
  * when asked (the others told, out says so); -1 on a failure. */
-int consent_ask(sqlite3 *db, struct game_rec *g, const char *by, const char *what, long secs, struct strbuf *out);
+int consent_ask(sqlite3 *db, struct game_rec *g, const char *by, const char *what, long secs, const char *lang,
+                struct strbuf *out);
 
 /* AGREE from address to g's standing ask: 1 refused (why in out); 0
  * agreed, others still to; 2 when every other person has agreed: *what

@@ -3,6 +3,8 @@
 #include "judge/notice.h"
 #include "lib/cmdtab.h"
 #include "lib/order_text.h"
+#include "lib/catalog.h"
+#include "lib/lexicon.h"
 #include "lib/template.h"
 #include "judge/consent.h"
 #include "store/db.h"
@@ -26,7 +28,7 @@
 
 /* The bots and forced orders the game now waits for play; the players
  * are told as their mail policy says, and the host learns of it. */
-static int bots_play(sqlite3 *db, struct game_rec *g, struct strbuf *out)
+static int bots_play(sqlite3 *db, struct game_rec *g, const char *lang, struct strbuf *out)
 {
     struct submission sub = { 0 };
     sub.turn_before = g->turn;
@@ -37,8 +39,9 @@ static int bots_play(sqlite3 *db, struct game_rec *g, struct strbuf *out)
         return 0;
     {
         char when[128];
-        game_when_now(g, when);
-        strbuf_addf(out, " Bots and forced orders then played on to %s.", when);
+        game_when_now_in(g, lang, when);
+        strbuf_addch(out, ' ');
+        phrase_add(out, lang, "host.bots-played-on", "when", when, NULL);
     }
     return notify_submission(db, g, -1, &sub, NULL) ? -1 : 0;
 }
@@ -50,20 +53,24 @@ static int save_schedule(sqlite3 *db, struct game_rec *g)
                  g->sched.deadline_at ? g->sched.deadline_at : "", g->id);
 }
 
-static int find_seat(const struct game_rec *g, const char *who, struct strbuf *out)
+static int find_seat(const struct game_rec *g, const char *who, const char *lang, struct strbuf *out)
 {
     int seat = game_seat_find(g, who);
     if (seat < 0) {
-        strbuf_addf(out, "there is no player \"%s\": the players are ", who);
-        game_names_of(g, (1u << g->nseats) - 1, out);
+        struct strbuf names = STRBUF_INIT;
+        char asked[48];
+        snprintf(asked, sizeof(asked), "%.40s", who);
+        game_names_in(g, (1u << g->nseats) - 1, lang, &names);
+        phrase_add(out, lang, "host.no-player", "who", asked, "names", names.buf, NULL);
+        strbuf_release(&names);
     }
     return seat;
 }
 
-static int do_pause(sqlite3 *db, struct game_rec *g, struct strbuf *out)
+static int do_pause(sqlite3 *db, struct game_rec *g, const char *lang, struct strbuf *out)
 {
     if (g->sched.paused) {
-        strbuf_addstr(out, "the game is paused already");
+        phrase_add(out, lang, "host.paused-already", NULL);
         return 1;
     }
     struct notice n;
@@ -71,18 +78,18 @@ static int do_pause(sqlite3 *db, struct game_rec *g, struct strbuf *out)
     g->sched.paused = true;
     notice_init(&n, "notice.paused.head");
     notice_say(&n, "notice.paused");
-    notice_text(&n, NULL, out);
+    notice_text(&n, lang, out);
     rc = save_schedule(db, g) || notify_notice_all(db, g, -1, &n) ? -1 : 0;
     notice_release(&n);
     return rc;
 }
 
-static int do_resume(sqlite3 *db, struct game_rec *g, struct strbuf *out)
+static int do_resume(sqlite3 *db, struct game_rec *g, const char *lang, struct strbuf *out)
 {
     char when[64];
     time_t t;
     if (!g->sched.paused) {
-        strbuf_addstr(out, "the game is not paused");
+        phrase_add(out, lang, "host.not-paused", NULL);
         return 1;
     }
     struct notice n;
@@ -96,12 +103,12 @@ static int do_resume(sqlite3 *db, struct game_rec *g, struct strbuf *out)
         notice_say(&n, "notice.deadline");
         notice_set(&n, "deadline", when);
     }
-    notice_text(&n, NULL, out);
+    notice_text(&n, lang, out);
     rc = save_schedule(db, g) || notify_notice_all(db, g, -1, &n);
     notice_release(&n);
     if (rc)
         return -1;
-    return bots_play(db, g, out);
+    return bots_play(db, g, lang, out);
 }
 
 /* The step's deadline (*t); false when the game keeps none. */
@@ -112,20 +119,20 @@ static bool step_deadline(const struct game_rec *g, time_t *t)
 
 /* EXTEND's time (*secs) and the deadline it moves (*t); 1 with why in
  * out when there is none. */
-static int extend_arg(const struct game_rec *g, const char *arg, long *secs, time_t *t, struct strbuf *out)
+static int extend_arg(const struct game_rec *g, const char *arg, long *secs, time_t *t, const char *lang, struct strbuf *out)
 {
     if (!arg || !duration_parse(arg, secs) || *secs <= 0) {
-        strbuf_addstr(out, "EXTEND takes a time, like EXTEND 2d or EXTEND 12h");
+        phrase_add(out, lang, "host.extend-usage", NULL);
         return 1;
     }
     if (!step_deadline(g, t)) {
-        strbuf_addstr(out, "the game has no deadline to extend");
+        phrase_add(out, lang, "host.no-deadline", NULL);
         return 1;
     }
     return 0;
 }
 
-static int extend_by(sqlite3 *db, struct game_rec *g, long secs, time_t t, struct strbuf *out)
+static int extend_by(sqlite3 *db, struct game_rec *g, long secs, time_t t, const char *lang, struct strbuf *out)
 {
     char when[32], shown[64];
     utc_format(t + secs, when);
@@ -137,36 +144,36 @@ static int extend_by(sqlite3 *db, struct game_rec *g, long secs, time_t t, struc
     notice_init(&n, "notice.extended.head");
     notice_say(&n, "notice.deadline-now");
     notice_set(&n, "deadline", shown);
-    notice_text(&n, NULL, out);
+    notice_text(&n, lang, out);
     rc = save_schedule(db, g) || notify_notice_all(db, g, -1, &n) ? -1 : 0;
     notice_release(&n);
     return rc;
 }
 
-static int do_extend(sqlite3 *db, struct game_rec *g, const char *arg, struct strbuf *out)
+static int do_extend(sqlite3 *db, struct game_rec *g, const char *arg, const char *lang, struct strbuf *out)
 {
     long secs;
     time_t t;
-    return extend_arg(g, arg, &secs, &t, out) ? 1 : extend_by(db, g, secs, t, out);
+    return extend_arg(g, arg, &secs, &t, lang, out) ? 1 : extend_by(db, g, secs, t, lang, out);
 }
 
 /* The opener's PAUSE or EXTEND: asked of the other players, done at once
  * when nobody else sits in the game. */
-static int opener_asks(sqlite3 *db, struct game_rec *g, const struct words *w, struct strbuf *out)
+static int opener_asks(sqlite3 *db, struct game_rec *g, const struct words *w, const char *lang, struct strbuf *out)
 {
     long secs = 0;
     time_t t = 0;
     int rc;
     if (str_eq(w->w[0], "pause") && g->sched.paused) {
-        strbuf_addstr(out, "the game is paused already");
+        phrase_add(out, lang, "host.paused-already", NULL);
         return 1;
     }
-    if (str_eq(w->w[0], "extend") && extend_arg(g, w->n == 2 ? w->w[1] : NULL, &secs, &t, out))
+    if (str_eq(w->w[0], "extend") && extend_arg(g, w->n == 2 ? w->w[1] : NULL, &secs, &t, lang, out))
         return 1;
-    rc = consent_ask(db, g, g->sched.host_email ? g->sched.host_email : "", w->w[0], secs, out);
+    rc = consent_ask(db, g, g->sched.host_email ? g->sched.host_email : "", w->w[0], secs, lang, out);
     if (rc != 2)
         return rc;
-    return str_eq(w->w[0], "pause") ? do_pause(db, g, out) : extend_by(db, g, secs, t, out);
+    return str_eq(w->w[0], "pause") ? do_pause(db, g, lang, out) : extend_by(db, g, secs, t, lang, out);
 }
 
 int host_consented(sqlite3 *db, struct game_rec *g, const char *what, long secs, const char *lang,
@@ -182,13 +189,13 @@ int host_consented(sqlite3 *db, struct game_rec *g, const char *what, long secs,
         return 0;
     }
     if (str_eq(what, "pause")) {
-        rc = do_pause(db, g, &told);
+        rc = do_pause(db, g, lang, &told);
         phrase_add(out, lang, "agree.done-pause", "game", game, NULL);
     } else if (!step_deadline(g, &t)) {
         phrase_add(out, lang, "agree.no-deadline", "game", game, NULL);
         rc = 0;
     } else {
-        rc = extend_by(db, g, secs, t, &told);
+        rc = extend_by(db, g, secs, t, lang, &told);
         duration_format(secs, d);
         time_format_tz(t + secs, "UTC", shown);
         phrase_add(out, lang, "agree.done-extend", "game", game, "time", d, "deadline", shown, NULL);
@@ -199,7 +206,7 @@ int host_consented(sqlite3 *db, struct game_rec *g, const char *what, long secs,
 
 /* ROLLBACK 3: back to where round (turn, move) 3 began; ROLLBACK STEP
  * 44: back to the position after step 44. */
-static int do_rollback(sqlite3 *db, struct game_rec *g, const struct words *w, struct strbuf *out)
+static int do_rollback(sqlite3 *db, struct game_rec *g, const struct words *w, const char *lang, struct strbuf *out)
 {
     struct game_when now;
     long long n;
@@ -207,19 +214,23 @@ static int do_rollback(sqlite3 *db, struct game_rec *g, const struct words *w, s
     char when[128];
     game_when_of(g->ops, g->st, &g->table, g->turn, &now);
     if (g->turn == 0) {
-        strbuf_addstr(out, "the game has no step to roll back");
+        phrase_add(out, lang, "host.no-step", NULL);
         return 1;
     }
     if (vis_hidden_information(g->ops) && vis_seed_revealed(g)) {
-        strbuf_addf(out, "game %lld is over, and its seed was revealed at the end: %s keeps hands or cards from"
-                         " the players, and from the seed every one of them at every earlier step can be"
-                         " computed, so it cannot be rolled back (a game without hidden information can be)",
-                    (long long)g->id, g->ops->title);
+        char game[24];
+        snprintf(game, sizeof(game), "%lld", (long long)g->id);
+        phrase_add(out, lang, "host.seed-revealed", "game", game, "title", g->ops->title, NULL);
         return 1;
     }
+    char last_step[16], prev[16], top[16];
+    game_when_in(&now, lang, when);
+    snprintf(last_step, sizeof(last_step), "%d", g->turn - 1);
+    snprintf(prev, sizeof(prev), "%d", now.number - 1);
+    snprintf(top, sizeof(top), "%d", now.number);
     if (w->n == 3 && str_eq(w->w[1], "step")) {
         if (!parse_int(w->w[2], 0, g->turn - 1, &n)) {
-            strbuf_addf(out, "ROLLBACK STEP takes a step to go back to, 0 to %d", g->turn - 1);
+            phrase_add(out, lang, "host.rollback-step-usage", "last", last_step, NULL);
             return 1;
         }
     } else if (w->n == 2 && parse_int(w->w[1], 0, now.number, &n)) {
@@ -227,14 +238,11 @@ static int do_rollback(sqlite3 *db, struct game_rec *g, const struct words *w, s
             return -1;
         n = first > 0 ? first - 1 : 0;
         if (n >= g->turn) {
-            strbuf_addf(out, "%s %s has just begun: ROLLBACK %d goes back to the start of %s %d", now.unit,
-                         w->w[1], now.number - 1, now.unit, now.number - 1);
+            phrase_add(out, lang, "host.rollback-just-begun", "when", when, "prev", prev, NULL);
             return 1;
         }
     } else {
-        strbuf_addf(out, "ROLLBACK takes a %s of the game, 0 (the start) to %d, and goes back to where it began;"
-                         " or STEP and a step, 0 to %d",
-                    now.unit, now.number, g->turn - 1);
+        phrase_add(out, lang, "host.rollback-usage", "when", when, "top", top, "last", last_step, NULL);
         return 1;
     }
     {
@@ -255,21 +263,21 @@ static int do_rollback(sqlite3 *db, struct game_rec *g, const struct words *w, s
     {
         struct notice told;
         int rc;
-        game_when_now(g, when);
+        game_when_now(g, when); /* a notice's "when" is English, told in each reader's words */
         notice_init(&told, "notice.rolled-back.head");
         notice_say(&told, "notice.rolled-back");
         notice_set(&told, "when", when);
         notice_set_int(&told, "step", n);
-        notice_text(&told, NULL, out);
+        notice_text(&told, lang, out);
         rc = notify_notice_all(db, g, -1, &told);
         notice_release(&told);
         if (rc)
             return -1;
     }
-    return bots_play(db, g, out);
+    return bots_play(db, g, lang, out);
 }
 
-static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const char *line, struct strbuf *out)
+static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const char *line, const char *lang, struct strbuf *out)
 {
     int seat;
     char *eq;
@@ -285,32 +293,40 @@ static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const ch
     char *written = xstrndup(spec, (size_t)(end - spec));
     if (w->n != 3 || !(eq = strchr(written, '='))) {
         free(written);
-        strbuf_addstr(out, "REPLACE takes the player and the new one as NAME=ADDRESS, e.g. REPLACE Bob Dora=dora@x.org");
+        phrase_add(out, lang, "host.replace-usage", NULL);
         return 1;
     }
-    if ((seat = find_seat(g, w->w[1], out)) < 0) {
+    if ((seat = find_seat(g, w->w[1], lang, out)) < 0) {
         free(written);
         return 1;
     }
     char *name = xstrndup(written, (size_t)(eq - written)), *email = str_lower(xstrdup(eq + 1));
     free(written);
-    if (engine_check_name(name, out) || engine_check_email(email, out) || str_eq(email, "bot")) {
-        if (str_eq(email, "bot"))
-            strbuf_addstr(out, "a bot takes a seat with KICK");
-        free(name);
-        free(email);
-        return 1;
+    {
+        const char *why = engine_check_name(name, &err)    ? "host.bad-name"
+                          : str_eq(email, "bot")           ? "host.replace-bot"
+                          : engine_check_email(email, &err) ? "host.bad-address"
+                                                            : NULL;
+        strbuf_reset(&err);
+        if (why) {
+            char shown_name[48], shown_email[96];
+            snprintf(shown_name, sizeof(shown_name), "%.40s", name);
+            snprintf(shown_email, sizeof(shown_email), "%.80s", email);
+            phrase_add(out, lang, why, "name", shown_name, "email", shown_email, NULL);
+            free(name);
+            free(email);
+            return 1;
+        }
     }
     for (int s = 0; s < g->nseats; s++)
         if (s != seat && str_ieq(g->names[s], name)) {
-            strbuf_addf(out, "another player is called %s: give the newcomer a name of her own, e.g. REPLACE %s %s2=%s",
-                        name, g->names[seat], name, email);
+            phrase_add(out, lang, "host.replace-name-taken", "name", name, "seat", g->names[seat], "email", email, NULL);
             free(name);
             free(email);
             return 1;
         }
     {
-        int rc = takeover_give(db, g, seat, name, email, out);
+        int rc = takeover_give(db, g, seat, name, email, lang, out);
         free(name);
         free(email);
         strbuf_release(&err);
@@ -320,25 +336,24 @@ static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const ch
 
 /* KICK Bob [bot:easy|bot:strong]: a bot of that level (plain: the host's
  * default) plays the seat from now on. */
-static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, const char *word, struct strbuf *out)
+static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, const char *word, const char *lang, struct strbuf *out)
 {
     int seat;
     const char *level;
     if (!who) {
-        strbuf_addstr(out, "KICK takes the player whose seat a bot plays from now on, and the bot's level if not"
-                           " the host's: KICK Bob, KICK Bob bot:easy, KICK Bob bot:strong");
+        phrase_add(out, lang, "host.kick-usage", NULL);
         return 1;
     }
-    if ((seat = find_seat(g, who, out)) < 0)
+    if ((seat = find_seat(g, who, lang, out)) < 0)
         return 1;
     if (word && !engine_bot_word(word)) {
-        strbuf_addf(out, "\"%s\" is no bot's level: KICK %s bot:easy, or KICK %s bot:strong", word, g->names[seat],
-                    g->names[seat]);
+        char shown[48];
+        snprintf(shown, sizeof(shown), "%.40s", word);
+        phrase_add(out, lang, "host.bad-level", "word", shown, "name", g->names[seat], NULL);
         return 1;
     }
     if (g->seats[seat].bot) {
-        strbuf_addf(out, "a bot plays %s's seat already: REPLACE %s Name=address gives it to a person, and a new"
-                         " player may TAKE it in the lobby", g->names[seat], g->names[seat]);
+        phrase_add(out, lang, "host.bot-already", "name", g->names[seat], NULL);
         return 1;
     }
     level = engine_bot_level(db, word ? word : "bot");
@@ -349,7 +364,7 @@ static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, const char 
         notice_say(&n, str_eq(level, "easy") ? "notice.kicked-easy" : "notice.kicked-strong");
         notice_set(&n, "who", g->names[seat]);
         rc = consent_lapse(db, g, &n);
-        notice_text(&n, NULL, out);
+        notice_text(&n, lang, out);
         rc = rc || notify_notice_all(db, g, -1, &n);
         notice_release(&n);
         if (rc)
@@ -362,7 +377,8 @@ static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, const char 
         struct strbuf ended = STRBUF_INIT;
         int rc = engine_end_unpeopled(db, g, &ended);
         if (rc == 1) {
-            strbuf_addf(out, " %s", ended.buf);
+            strbuf_addch(out, ' ');
+            phrase_add(out, lang, "event.engine.unpeopled", NULL);
             strbuf_trim(out);
             rc = notify_progress(db, g, -1) ? -1 : 0;
         }
@@ -372,12 +388,12 @@ static int do_kick(sqlite3 *db, struct game_rec *g, const char *who, const char 
         if (str_eq(game_status_of(g->ops, g->st), "finished"))
             return 0;
     }
-    return bots_play(db, g, out);
+    return bots_play(db, g, lang, out);
 }
 
 /* END [SCORE|ABANDON] reason: the game ends now, scored as it stands (the
  * default) or with no winner; the reason is kept as written. */
-static int do_end(sqlite3 *db, struct game_rec *g, const struct words *w, const char *line, struct strbuf *out)
+static int do_end(sqlite3 *db, struct game_rec *g, const struct words *w, const char *line, const char *lang, struct strbuf *out)
 {
     const char *p = line;
     bool score = true;
@@ -398,24 +414,26 @@ static int do_end(sqlite3 *db, struct game_rec *g, const struct words *w, const 
     strbuf_addstr(&reason, p);
     strbuf_trim(&reason);
     if (reason.len > 300) {
-        strbuf_addf(out, "END's reason is %zu characters long: at most 300, please", reason.len);
+        char n[24];
+        snprintf(n, sizeof(n), "%zu", reason.len);
+        phrase_add(out, lang, "host.end-too-long", "n", n, NULL);
         strbuf_release(&reason);
         return 1;
     }
     if (!reason.len) {
-        strbuf_addstr(out, "END takes a reason the players will read, e.g. END SCORE the players agreed to stop, "
-                           "or END ABANDON nobody has played for a month");
+        phrase_add(out, lang, "host.end-usage", NULL);
         strbuf_release(&reason);
         return 1;
     }
     rc = engine_end(db, g, score, reason.buf, &what);
     if (rc == 1) {
-        strbuf_addstr(out, what.buf);
+        phrase_add(out, lang, "host.over-already", NULL);
     } else if (rc == 0) {
-        /* The host reads the step's log; the players the end in their
-         * words (the game-over mail that follows tells the result). */
+        /* The host reads the step's log, the players the end, each in
+         * their words (the game-over mail that follows tells the result). */
         struct notice n;
-        strbuf_addstr(out, what.buf);
+        if ((rc = history_render_range_in(db, g, -1, lang, g->turn, g->turn, out)) != 0)
+            goto done;
         strbuf_trim(out);
         notice_init(&n, score ? "notice.ended.head" : "notice.abandoned.head");
         notice_say(&n, score ? "event.engine.host-ends-scored" : "event.engine.host-ends");
@@ -423,33 +441,45 @@ static int do_end(sqlite3 *db, struct game_rec *g, const struct words *w, const 
         rc = notify_notice_all(db, g, -1, &n) || notify_progress(db, g, -1) ? -1 : 0;
         notice_release(&n);
     }
+done:
     strbuf_release(&reason);
     strbuf_release(&what);
     return rc;
 }
 
-int host_status(sqlite3 *db, struct game_rec *g, struct viewer who, struct strbuf *out)
+int host_status(sqlite3 *db, struct game_rec *g, struct viewer who, const char *lang, struct strbuf *out)
 {
     unsigned missing = 0, left = 0, dropped = 0;
     time_t t;
-    char when[64];
+    char when[64], game[24], step[16], status[64];
+    const char *st = game_status_of(g->ops, g->st);
     {
-        char at[128];
-        game_when_now(g, at);
-        strbuf_addf(out, "Game %lld (%s): %s, %s (step %d)%s.\n", (long long)g->id, g->ops->title,
-                    game_status_of(g->ops, g->st), at, g->turn, g->sched.paused ? ", paused" : "");
+        char at[128], key[48];
+        snprintf(game, sizeof(game), "%lld", (long long)g->id);
+        snprintf(step, sizeof(step), "%d", g->turn);
+        snprintf(key, sizeof(key), "lobby.status.%s", st);
+        snprintf(status, sizeof(status), "%s", catalog_text(lang, key, 0) ? catalog_text(lang, key, 0) : st);
+        struct strbuf head = STRBUF_INIT;
+        game_when_now_in(g, lang, at);
+        phrase_add(&head, lang, g->sched.paused ? "host.status-paused" : "host.status", "game", game, "title",
+                   g->ops->title, "status", status, "when", at, "step", step, NULL);
+        strbuf_add_flowed(out, head.buf, 0, 72);
+        strbuf_release(&head);
     }
     if (game_missing(db, g, &missing))
         return -1;
     if (missing) {
-        strbuf_addstr(out, "Waiting for ");
-        game_names_of(g, missing, out);
-        strbuf_addstr(out, ".\n");
+        struct strbuf names = STRBUF_INIT;
+        game_names_in(g, missing, lang, &names);
+        phrase_add(out, lang, "host.waiting-for", "names", names.buf, NULL);
+        strbuf_addch(out, '\n');
+        strbuf_release(&names);
     }
-    if (!str_eq(game_status_of(g->ops, g->st), "finished") && (t = game_deadline(g, missing))) {
+    if (!str_eq(st, "finished") && (t = game_deadline(g, missing))) {
         time_format_tz(t, "UTC", when);
-        strbuf_addf(out, "Deadline: %s%s; missing orders: %s.\n", when, t < clock_now() ? " (passed)" : "",
-                    g->sched.nmr);
+        phrase_add(out, lang, t < clock_now() ? "host.deadline-passed" : "host.deadline", "deadline", when, "nmr",
+                   g->sched.nmr, NULL);
+        strbuf_addch(out, '\n');
     }
     if (game_left(db, g, &left, &dropped))
         return -1;
@@ -458,27 +488,38 @@ int host_status(sqlite3 *db, struct game_rec *g, struct viewer who, struct strbu
         strbuf_addf(out, "  %d %s", s + 1, g->names[s]);
         if (vis_address(g, who, s))
             strbuf_addf(out, " <%s>", g->seats[s].email);
-        strbuf_addstr(out, !g->seats[s].bot                             ? ""
-                           : str_eq(g->seats[s].bot_level, "strong") ? ", a strong bot"
-                                                                     : ", an easy bot");
+        if (g->seats[s].bot) {
+            strbuf_addstr(out, ", ");
+            phrase_add(out, lang, str_eq(g->seats[s].bot_level, "strong") ? "host.seat.strong-bot" : "host.seat.easy-bot",
+                       NULL);
+        }
         if (left & (1u << s)) {
-            strbuf_addstr(out, dropped & (1u << s) ? ", left the game: dropped at a missed deadline\n"
-                                                   : ", left the game: resigned\n");
+            strbuf_addstr(out, ", ");
+            phrase_add(out, lang, dropped & (1u << s) ? "host.seat.dropped" : "host.seat.resigned", NULL);
+            strbuf_addch(out, '\n');
             continue;
         }
         if (!g->seats[s].bot) {
-            /* When she is mailed (MAIL), and how far her mails told her. */
-            char period[32];
+            /* When she is mailed (MAIL, its words as she writes them),
+             * and how far her mails told her. */
+            char period[32], *word;
             duration_format(g->seats[s].digest_secs, period);
-            strbuf_addf(out, ", MAIL %s%s%s", str_eq(g->seats[s].mail_policy, "every")    ? "EVERY"
-                                              : str_eq(g->seats[s].mail_policy, "digest") ? "DIGEST "
-                                                                                          : "TURN",
-                        str_eq(g->seats[s].mail_policy, "digest") ? period : "",
-                        g->seats[s].told_step < g->turn ? ", news not yet mailed" : "");
+            word = lexicon_local(lang, "common", NULL,
+                                 str_eq(g->seats[s].mail_policy, "every")    ? "MAIL EVERY"
+                                 : str_eq(g->seats[s].mail_policy, "digest") ? "MAIL DIGEST"
+                                                                             : "MAIL TURN");
+            strbuf_addf(out, ", %s%s%s", word, str_eq(g->seats[s].mail_policy, "digest") ? " " : "",
+                        str_eq(g->seats[s].mail_policy, "digest") ? period : "");
+            free(word);
+            if (g->seats[s].told_step < g->turn) {
+                strbuf_addstr(out, ", ");
+                phrase_add(out, lang, "host.seat.news-pending", NULL);
+            }
         }
         if (v && *v && utc_parse(v, &t) && t > clock_now()) {
             time_format_tz(t, "UTC", when);
-            strbuf_addf(out, ", on vacation until %s", when);
+            strbuf_addstr(out, ", ");
+            phrase_add(out, lang, "host.seat.vacation", "until", when, NULL);
         }
         strbuf_addch(out, '\n');
     }
@@ -492,64 +533,64 @@ int host_status(sqlite3 *db, struct game_rec *g, struct viewer who, struct strbu
 struct host_row {
     struct cmdtab_row row;
     int (*run)(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
-               struct strbuf *out);
+               const char *lang, struct strbuf *out);
 };
 
 static int run_pause(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
-                     struct strbuf *out)
+                     const char *lang, struct strbuf *out)
 {
     (void)who, (void)w, (void)line;
-    return do_pause(db, g, out);
+    return do_pause(db, g, lang, out);
 }
 
 static int run_resume(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
-                      struct strbuf *out)
+                      const char *lang, struct strbuf *out)
 {
     (void)who, (void)w, (void)line;
-    return do_resume(db, g, out);
+    return do_resume(db, g, lang, out);
 }
 
 static int run_extend(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
-                      struct strbuf *out)
+                      const char *lang, struct strbuf *out)
 {
     (void)who, (void)line;
-    return do_extend(db, g, w->n == 2 ? w->w[1] : NULL, out);
+    return do_extend(db, g, w->n == 2 ? w->w[1] : NULL, lang, out);
 }
 
 static int run_rollback(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
-                        struct strbuf *out)
+                        const char *lang, struct strbuf *out)
 {
     (void)who, (void)line;
-    return do_rollback(db, g, w, out);
+    return do_rollback(db, g, w, lang, out);
 }
 
 static int run_replace(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
-                       struct strbuf *out)
+                       const char *lang, struct strbuf *out)
 {
     (void)who;
-    return do_replace(db, g, w, line, out);
+    return do_replace(db, g, w, line, lang, out);
 }
 
 static int run_kick(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
-                    struct strbuf *out)
+                    const char *lang, struct strbuf *out)
 {
     (void)who, (void)line;
-    return w->n == 2 || w->n == 3 ? do_kick(db, g, w->w[1], w->n == 3 ? w->w[2] : NULL, out)
-                                  : do_kick(db, g, NULL, NULL, out);
+    return w->n == 2 || w->n == 3 ? do_kick(db, g, w->w[1], w->n == 3 ? w->w[2] : NULL, lang, out)
+                                  : do_kick(db, g, NULL, NULL, lang, out);
 }
 
 static int run_end(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
-                   struct strbuf *out)
+                   const char *lang, struct strbuf *out)
 {
     (void)who;
-    return do_end(db, g, w, line, out);
+    return do_end(db, g, w, line, lang, out);
 }
 
 static int run_status(sqlite3 *db, struct game_rec *g, struct viewer who, struct words *w, const char *line,
-                      struct strbuf *out)
+                      const char *lang, struct strbuf *out)
 {
     (void)w, (void)line;
-    return host_status(db, g, who, out);
+    return host_status(db, g, who, lang, out);
 }
 
 static const struct host_row host_rows[] = {
@@ -573,7 +614,8 @@ bool host_command_word(const char *line)
     return cmdtab_find(HOST_TABLE, line) != NULL;
 }
 
-int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char *line, struct strbuf *out)
+int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char *lang, const char *line,
+                 struct strbuf *out)
 {
     struct words w;
     int rc = 1;
@@ -585,7 +627,7 @@ int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char 
         return 1;
     }
     if (!vis_host_command(who, w.w[0], &why)) {
-        strbuf_addf(out, "%s.", why);
+        phrase_add(out, lang, why, NULL);
         words_release(&w);
         return 1;
     }
@@ -594,23 +636,26 @@ int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char 
         struct strbuf err = STRBUF_INIT, name = STRBUF_INIT;
         cmdtab_add_loud(&name, r->row.name);
         if (cmdtab_arity(&r->row, w.n - 1, "word", &err))
-            strbuf_addf(out, "%s %s: write %s.", name.buf, err.buf, r->row.usage);
+        {
+            char written[96];
+            snprintf(written, sizeof(written), "%.80s", line);
+            phrase_add(out, lang, "host.arity", "name", name.buf, "usage", r->row.usage, "line", written, NULL);
+        }
         else if (who.kind == VIEWER_OPENER && (r->row.flags & OPENER_ASKS))
-            rc = opener_asks(db, g, &w, out);
+            rc = opener_asks(db, g, &w, lang, out);
         else
-            rc = r->run(db, g, who, &w, line, out);
+            rc = r->run(db, g, who, &w, line, lang, out);
         strbuf_release(&err);
         strbuf_release(&name);
     } else if ((r = (const struct host_row *)cmdtab_nearest(HOST_TABLE, w.w[0]))) {
         struct strbuf name = STRBUF_INIT;
         cmdtab_add_loud(&name, r->row.name);
-        strbuf_addf(out, "\"%s\" is not a host command. Did you mean %s? Write it as you mean it.", w.w[0],
-                    name.buf);
+        phrase_add(out, lang, "host.did-you-mean", "word", w.w[0], "near", name.buf, NULL);
         strbuf_release(&name);
     } else {
         struct strbuf usages = STRBUF_INIT;
         cmdtab_usages(HOST_TABLE, &usages);
-        strbuf_addf(out, "\"%s\" is not a host command: %s", w.w[0], usages.buf);
+        phrase_add(out, lang, "host.not-command", "word", w.w[0], "usages", usages.buf, NULL);
         strbuf_release(&usages);
     }
     words_release(&w);

@@ -1,5 +1,7 @@
 /* inbound.c: one incoming mail from raw bytes to stored orders and queued replies, journalled once by what it is and where it went. */
 #include "judge/inbound.h"
+#include "store/languages.h"
+#include "lib/template.h"
 #include "lib/catalog.h"
 #include "judge/lobby.h"
 #include "judge/press.h"
@@ -313,7 +315,7 @@ static int host_mail(sqlite3 *db, struct game_rec *g, const struct inbound_mail 
         snprintf(why, sizeof(why), "a mail with the host secret came from %.80s, not from the host's address",
                  m->from ? m->from : "no address");
         cJSON_AddStringToObject(d, "missing", "");
-        reply_add_text(d, "why", why);
+        cJSON_AddStringToObject(d, "from", m->from ? m->from : "");
         rc = limit_may_mail(db, g->sched.host_email ? g->sched.host_email : "", "refused", "refusals_per_hour", &ok);
         if (!rc && ok)
             rc = notify_host(db, g, "refused", "mail-host-refused.txt", d, NULL);
@@ -327,6 +329,7 @@ static int host_mail(sqlite3 *db, struct game_rec *g, const struct inbound_mail 
     if (db_get_int64(db, &opened, "SELECT count(*) FROM lobby_tables WHERE id = ?", "I", g->id) < 0)
         rc = -1;
     struct viewer who = viewer_of(opened ? VIEWER_OPENER : VIEWER_HOST_MAIL);
+    char *lang = language_of(db, g->sched.host_email); /* the host's answers in hers */
     for (size_t i = 0; i < lines.n && rc >= 0; i++) {
         struct strbuf out = STRBUF_INIT, body = STRBUF_INIT;
         cJSON *l;
@@ -334,8 +337,11 @@ static int host_mail(sqlite3 *db, struct game_rec *g, const struct inbound_mail 
         if (order_line_is_greeting(lines.v[i], NULL) && !host_command_word(lines.v[i]))
             continue;
         l = cJSON_CreateObject();
-        rc = host_command(db, g, who, lines.v[i], &out);
-        strbuf_addf(&body, "%s%s", rc == 1 ? "Refused: " : "", out.buf);
+        rc = host_command(db, g, who, lang, lines.v[i], &out);
+        if (rc == 1)
+            phrase_add(&body, lang, "reply.rejected", "reason", out.buf, NULL);
+        else
+            strbuf_addstr(&body, out.buf);
         cJSON_AddStringToObject(l, "text", lines.v[i]);
         reply_add_text(l, "body", body.buf);
         strbuf_release(&body);
@@ -346,13 +352,14 @@ static int host_mail(sqlite3 *db, struct game_rec *g, const struct inbound_mail 
     if (rc >= 0) {
         cJSON_AddItemToObject(d, "lines", list);
         list = NULL;
-        host_status(db, g, who, &status);
+        host_status(db, g, who, lang, &status);
         cJSON_AddStringToObject(d, "status", status.buf);
         rc = notify_host(db, g, "host", "mail-host.txt", d, origin) ? -1 : 0;
     }
     cJSON_Delete(list);
     cJSON_Delete(d);
     strbuf_release(&status);
+    free(lang);
     if (rc < 0)
         return -1;
     snprintf(why, sizeof(why), "game %lld: the host's commands", (long long)g->id);

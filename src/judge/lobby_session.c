@@ -114,9 +114,11 @@ void lobby_answer(struct lobby *l, const char *text, const char *fmt, ...)
     strbuf_vaddf(&body, fmt, ap);
     va_end(ap);
     {
-        char *q = reply_quote(text);
+        /* The line quoted in her words (it was read into English). */
+        char *mine = lexicon_local(l->lang, "lobby", NULL, text), *q = reply_quote(mine);
         cJSON_AddStringToObject(o, "text", q);
         free(q);
+        free(mine);
     }
     lobby_add_prose(o, "body", body.buf);
     cJSON_AddItemToArray(l->lines, o);

@@ -104,7 +104,7 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
     if (sb.len)
         reply_add_text(d, "fairness", sb.buf);
     strbuf_reset(&sb);
-    view_who_was_who(g, &sb);
+    view_who_was_who(g, g->seats[seat].lang, &sb);
     if (sb.len)
         reply_add_text(d, "who_was_who", sb.buf);
     strbuf_reset(&sb);
@@ -324,27 +324,29 @@ static int tell_watchers(sqlite3 *db, struct game_rec *g, bool finished)
         cJSON *d = cJSON_CreateObject();
         struct strbuf sb = STRBUF_INIT;
         struct outmail m = { 0 };
-        char *lobby = mail_reply_address(db, 0, 0, NULL), when[128];
-        game_when_text(&w, when);
+        char *lobby = mail_reply_address(db, 0, 0, NULL), when[128], *lang = language_of(db, to.v[i]);
+        /* Everything in the watcher's language, as an observer sees it. */
+        game_when_in(&w, lang, when);
         cJSON_AddNumberToObject(d, "game", (double)g->id);
         cJSON_AddStringToObject(d, "title", g->ops->title);
         cJSON_AddStringToObject(d, "when", when);
         cJSON_AddBoolToObject(d, "finished", finished);
         cJSON_AddStringToObject(d, "lobby_address", lobby ? lobby : "");
         free(lobby);
-        rc = add_steps(db, g, -1, froms[i] + 1, g->turn, d, "turns");
-        if (!rc && !(rc = view_ascii(db, g, -1, &sb)))
+        if (froms[i] + 1 <= g->turn && froms[i] + 1 >= 1) {
+            rc = history_render_range_in(db, g, -1, lang, froms[i] + 1, g->turn, &sb);
+            if (!rc && sb.len)
+                reply_add_text(d, "turns", sb.buf);
+            strbuf_reset(&sb);
+        }
+        if (!rc && !(rc = view_ascii_in(db, g, -1, lang, &sb)))
             reply_add_text(d, "board", sb.buf);
         strbuf_reset(&sb);
-        {
-            char *watcher = language_of(db, to.v[i]);
-            view_fairness(g, watcher, &sb);
-            free(watcher);
-        }
+        view_fairness(g, lang, &sb);
         if (sb.len && finished)
             reply_add_text(d, "fairness", sb.buf);
         strbuf_reset(&sb);
-        view_who_was_who(g, &sb);
+        view_who_was_who(g, lang, &sb);
         if (sb.len)
             reply_add_text(d, "who_was_who", sb.buf);
         m.game_id = g->id;
@@ -360,7 +362,7 @@ static int tell_watchers(sqlite3 *db, struct game_rec *g, bool finished)
             if (!rc && render_knows(g->ops->name) && setting_is_yes(db, "images")) {
                 pv = view_json(db, g, -1);
                 pp = view_module_at(db, g, g->turn - 1, -1);
-                picture_words(pv, NULL, &alt);
+                picture_words(pv, lang, &alt);
                 m.picture_view = pv;
                 m.picture_prev = pp;
                 m.board = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(d, "board"));
@@ -374,6 +376,7 @@ static int tell_watchers(sqlite3 *db, struct game_rec *g, bool finished)
             cJSON_Delete(pp);
             strbuf_release(&alt);
         }
+        free(lang);
         strbuf_release(&sb);
         cJSON_Delete(d);
     }

@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int takeover_give(sqlite3 *db, struct game_rec *g, int seat, const char *name, const char *email, struct strbuf *out)
+int takeover_give(sqlite3 *db, struct game_rec *g, int seat, const char *name, const char *email, const char *lang,
+                  struct strbuf *out)
 {
     bool was_bot = game_seat_bot(g, seat);
     bool anonymous = str_eq(engine_core_option(g->options, "anonymous"), "yes");
@@ -38,7 +39,7 @@ int takeover_give(sqlite3 *db, struct game_rec *g, int seat, const char *name, c
         free(secret);
         return -1;
     }
-    notice_text(&told, NULL, out);
+    notice_text(&told, lang, out);
     if (db_do(db,
               "UPDATE seats SET name = ?, email = ?, secret = ?, bot = 0, bot_level = NULL, real_name = ? WHERE"
               " game_id = ? AND seat = ?",
@@ -220,7 +221,7 @@ int takeover_take(sqlite3 *db, int64_t id, const char *who, const char *name, co
     {
         struct strbuf told = STRBUF_INIT;
         bool acts = (g.ops->waiting_for(g.st) >> seat) & 1;
-        if (takeover_give(db, &g, seat, name, email, &told)) {
+        if (takeover_give(db, &g, seat, name, email, lang, &told)) {
             strbuf_release(&told);
             rc = -1;
             goto out;

@@ -16,7 +16,8 @@
  * title in an anonymous game), her welcome with the seat's own view; the
  * others are told, in out's words. Inside the caller's transaction.
  */
-int takeover_give(sqlite3 *db, struct game_rec *g, int seat, const char *name, const char *email, struct strbuf *out);
+int takeover_give(sqlite3 *db, struct game_rec *g, int seat, const char *name, const char *email, const char *lang,
+                  struct strbuf *out);
 /* A bot of level plays seat from now on: her holding ends how (kicked,
  * abandoned), the bot's begins. Telling is the caller's. */
 int takeover_to_bot(sqlite3 *db, struct game_rec *g, int seat, const char *level, enum seat_leave how);

@@ -241,7 +241,7 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
     if (view_status_line(db, g, LANG_ENGLISH, &sb) == 0)
         cJSON_AddStringToObject(d, "status", sb.buf);
     strbuf_reset(&sb);
-    view_who_was_who(g, &sb);
+    view_who_was_who(g, LANG_ENGLISH, &sb);
     if (sb.len)
         cJSON_AddStringToObject(d, "who_was_who", sb.buf);
     strbuf_reset(&sb);
