@@ -369,9 +369,6 @@ START_TEST(a_command_table_finds_checks_and_lists)
     ck_assert_ptr_null(cmdtab_nearest(t, "resign"));
     cmdtab_names(t, &sb);
     ck_assert_str_eq(sb.buf, "DRAW, NO, NO DRAW, EXTEND");
-    strbuf_reset(&sb);
-    cmdtab_usages(t, &sb);
-    ck_assert_str_eq(sb.buf, "DRAW, NO, NO DRAW, EXTEND 2d");
     strbuf_release(&sb);
 }
 END_TEST

@@ -186,6 +186,8 @@ static void look_at_mails(sqlite3 *db, const char *game, const char *lang, bool 
         snprintf(what, sizeof(what), "%s in %s, mail %d (%s to seat %d, %s)", game, lang, ++*mails,
                  (const char *)sqlite3_column_text(st, 2), sqlite3_column_int(st, 0),
                  (const char *)sqlite3_column_text(st, 3));
+        if (getenv("NGOMA_SHOW_MAILS")) /* for a translator: every mail as she reads it */
+            fprintf(stderr, "==== %s\nSubject: %s\n%s\n", what, s.subject, s.text);
         look(what, s.subject, l);
         look(what, s.text, l);
         look(what, s.html, l);

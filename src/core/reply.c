@@ -16,7 +16,7 @@ char *reply_quote(const char *line)
 {
     struct strbuf sb = STRBUF_INIT;
     size_t n = strlen(line), cut = 0, cols = 0;
-    if (n + 2 <= 72)
+    if (str_columns(line, n) + 2 <= 72)
         return xstrdup(line);
     /* Cut at a character's start, within 66 columns, then "...": at a
      * space after the 40th column when there is one, a word never cut
@@ -47,7 +47,7 @@ void reply_add_text(cJSON *obj, const char *key, const char *text)
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         char *line = xstrndup(p, len);
-        if (len > 72) {
+        if (str_columns(line, len) > 72) {
             /* The line's own indent counts on its first line too. */
             int indent = (int)strspn(line, " ");
             strbuf_add_flowed(&sb, line, indent + 2, 72);

@@ -477,8 +477,10 @@ int host_status(sqlite3 *db, struct game_rec *g, struct viewer who, const char *
     }
     if (!str_eq(st, "finished") && (t = game_deadline(g, missing))) {
         time_format_tz(t, "UTC", when);
+        char key[32];
+        snprintf(key, sizeof(key), "lobby.nmr.%s", g->sched.nmr);
         phrase_add(out, lang, t < clock_now() ? "host.deadline-passed" : "host.deadline", "deadline", when, "nmr",
-                   g->sched.nmr, NULL);
+                   catalog_has(LANG_ENGLISH, key) ? catalog_text(lang, key, 1) : g->sched.nmr, NULL);
         strbuf_addch(out, '\n');
     }
     if (game_left(db, g, &left, &dropped))
@@ -626,13 +628,10 @@ int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char 
         words_release(&w);
         return 1;
     }
-    if (!vis_host_command(who, w.w[0], &why)) {
-        phrase_add(out, lang, why, NULL);
-        words_release(&w);
-        return 1;
-    }
     r = (const struct host_row *)cmdtab_find(HOST_TABLE, w.w[0]);
-    if (r) {
+    if (r && !vis_host_command(who, r->row.name, &why)) {
+        phrase_add(out, lang, why, NULL);
+    } else if (r) {
         struct strbuf err = STRBUF_INIT, name = STRBUF_INIT;
         cmdtab_add_loud(&name, r->row.name);
         if (cmdtab_arity(&r->row, w.n - 1, "word", &err))
@@ -653,10 +652,10 @@ int host_command(sqlite3 *db, struct game_rec *g, struct viewer who, const char 
         phrase_add(out, lang, "host.did-you-mean", "word", w.w[0], "near", name.buf, NULL);
         strbuf_release(&name);
     } else {
-        struct strbuf usages = STRBUF_INIT;
-        cmdtab_usages(HOST_TABLE, &usages);
-        phrase_add(out, lang, "host.not-command", "word", w.w[0], "usages", usages.buf, NULL);
-        strbuf_release(&usages);
+        struct strbuf names = STRBUF_INIT;
+        cmdtab_names(HOST_TABLE, &names);
+        phrase_add(out, lang, "host.not-command", "word", w.w[0], "names", names.buf, NULL);
+        strbuf_release(&names);
     }
     words_release(&w);
     return rc;

@@ -91,7 +91,7 @@ void lobby_add_prose(cJSON *obj, const char *key, const char *text)
         const char *nl = strchr(p, '\n');
         char *line = xstrndup(p, nl ? (size_t)(nl - p) : strlen(p));
         glue_commands(line);
-        if (strlen(line) > 72)
+        if (str_columns(line, strlen(line)) > 72)
             strbuf_add_flowed(&wrapped, line, (int)strspn(line, " ") + (line[0] == ' ' ? 2 : 0), 72);
         else
             strbuf_addf(&wrapped, "%s\n", line);

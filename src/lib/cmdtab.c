@@ -99,16 +99,3 @@ void cmdtab_names(struct cmdtab t, struct strbuf *out)
     }
 }
 
-void cmdtab_usages(struct cmdtab t, struct strbuf *out)
-{
-    const struct cmdtab_row *r;
-    for (size_t i = 0; (r = cmdtab_row(t, i)); i++) {
-        if (i)
-            strbuf_addstr(out, ", ");
-        if (r->usage)
-            strbuf_addstr(out, r->usage);
-        else
-            cmdtab_add_loud(out, r->name);
-    }
-}
-

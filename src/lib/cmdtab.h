@@ -41,8 +41,6 @@ int cmdtab_arity(const struct cmdtab_row *r, int nargs, const char *noun, struct
 void cmdtab_add_loud(struct strbuf *out, const char *name);
 /* The names, in capitals, joined by ", ": "HELP, GAMES, ..." */
 void cmdtab_names(struct cmdtab t, struct strbuf *out);
-/* The usages, joined by ", ": "PAUSE, RESUME, EXTEND 2d, ..." */
-void cmdtab_usages(struct cmdtab t, struct strbuf *out);
 /* The i-th row (0-based), or NULL past the last. */
 const struct cmdtab_row *cmdtab_row(struct cmdtab t, size_t i);
 

@@ -208,7 +208,9 @@ static void widow(struct strbuf *sb, size_t start, int indent, int width)
             if (!glued_mark(q + 1) && !(q - above >= 2 && (unsigned char)q[-2] == 0xc2 && (unsigned char)q[-1] == 0xab))
                 cut = q;
         }
-    if (words < 3 || !cut || (size_t)indent + (size_t)(nl - cut - 1) + 1 + (size_t)(end - word) > (size_t)width)
+    if (words < 3 || !cut ||
+        (size_t)indent + str_columns(cut + 1, (size_t)(nl - cut - 1)) + 1 + str_columns(word, (size_t)(end - word)) >
+            (size_t)width)
         return;
     {
         char *moved = xstrndup(cut + 1, (size_t)(nl - cut - 1)), *last = xstrndup(word, (size_t)(end - word));
@@ -246,9 +248,9 @@ static void add_wrapped_open(struct strbuf *sb, const char *text, int indent, in
             for (p++; *p && *p != ' '; p++)
                 ;
         len = (int)(p - w);
-        /* Break before a word that would pass the width; keep the text's
-         * own spacing otherwise. */
-        if (col > indent && col + spaces + len > width) {
+        /* Break before a word that would pass the width (in columns:
+         * UTF-8 characters); keep the text's own spacing otherwise. */
+        if (col > indent && col + spaces + (int)str_columns(w, (size_t)len) > width) {
             strbuf_addch(sb, '\n');
             strbuf_addchars(sb, ' ', (size_t)indent);
             col = indent;
@@ -257,15 +259,21 @@ static void add_wrapped_open(struct strbuf *sb, const char *text, int indent, in
             col += spaces;
         }
         strbuf_add(sb, w, (size_t)len);
-        col += len;
+        col += (int)str_columns(w, (size_t)len);
     }
+}
+
+size_t str_columns(const char *s, size_t n)
+{
+    size_t cols = 0;
+    for (size_t i = 0; i < n && s[i]; i++)
+        cols += ((unsigned char)s[i] & 0xc0) != 0x80;
+    return cols;
 }
 
 void strbuf_add_padded(struct strbuf *sb, const char *s, int width)
 {
-    int cols = 0;
-    for (const char *c = s; *c; c++)
-        cols += ((unsigned char)*c & 0xc0) != 0x80;
+    int cols = (int)str_columns(s, strlen(s));
     strbuf_addstr(sb, s);
     for (; cols < width; cols++)
         strbuf_addch(sb, ' ');

@@ -43,6 +43,8 @@ void strbuf_trim(struct strbuf *sb);
  * longer word stands alone), continuation lines indented by indent spaces;
  * ends with a newline. */
 void strbuf_add_wrapped(struct strbuf *sb, const char *text, int indent, int width);
+/* The columns the first n bytes of s take: its UTF-8 characters. */
+size_t str_columns(const char *s, size_t n);
 /* s, then spaces up to width columns (UTF-8 characters, not bytes), as
  * printf's %-Ns pads ASCII; nothing more when s is as wide already. */
 void strbuf_add_padded(struct strbuf *sb, const char *s, int width);

@@ -381,10 +381,7 @@ static void fit_lines(struct strbuf *out, size_t at)
     for (const char *p = tail; *p;) {
         size_t n = strcspn(p, "\n");
         char *line = xstrndup(p, n);
-        size_t width = 0;
-        for (size_t k = 0; k < n; k++)
-            width += ((unsigned char)line[k] & 0xc0) != 0x80;
-        if (width > 72) {
+        if (str_columns(line, n) > 72) {
             strbuf_add_flowed(out, line, 0, 72);
             if (!p[n])
                 strbuf_setlen(out, out->len - 1); /* the text had no newline there */
