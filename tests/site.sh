@@ -64,6 +64,46 @@ PY
 
 # Served on loopback, opened in Chromium: a harness page loads each page in
 # a frame 390 pixels wide and reports what it found.
+# Every page in every language, each naming the others; the French,
+# Portuguese and Swahili pages with no English left in what they say
+# (the cards' printed names and the language's own name aside), their
+# pictures labelled in their language.
+for l in fr pt sw; do
+    checks=$((checks + 1))
+    grep -q "<html lang=\"$l\">" "$T/www/site/$l/index.html" || fail "no $l/index.html in $l"
+done
+checks=$((checks + 1))
+grep -q 'href="fr/game-1.html"' "$T/www/site/game-1.html" && grep -q 'href="../game-1.html"' "$T/www/site/fr/game-1.html" &&
+    grep -q 'href="../sw/game-1.html"' "$T/www/site/pt/game-1.html" && grep -q 'href="../style.css"' "$T/www/site/fr/index.html" ||
+    fail "the pages do not name each other in every language"
+checks=$((checks + 1))
+grep -q "Partie 2 : Kalimambo" "$T/www/site/fr/game-2.html" || fail "the French page of game 2 is not in French"
+checks=$((checks + 1))
+first=$(cd "$T/www/site" && ls game-2/*.png | head -1)
+cmp -s "$T/www/site/$first" "$T/www/site/fr/$first" && fail "the French picture $first is the English one"
+/usr/bin/python3 - "$T/www/site" "$ROOT/seeds/african-empires.json" <<'PY' || fail "English on the translated pages"
+import html, json, os, re, sys
+site = sys.argv[1]
+cards = [c["name"] for c in json.load(open(sys.argv[2]))["cards"]]
+stop = {"the", "and", "you", "your", "game", "games", "round", "turn", "players", "player", "wins", "won", "step",
+        "ratings", "rating", "shuffles", "all", "with", "is", "was", "has", "plays", "played", "nobody", "yet", "bot",
+        "easy", "strong", "over", "waiting", "for", "written", "only", "may", "see", "here", "record", "start"}
+bad = []
+for lang in ("fr", "pt", "sw"):
+    for name in sorted(os.listdir(os.path.join(site, lang))):
+        if not name.endswith(".html"):
+            continue
+        text = html.unescape(re.sub(r"<[^>]+>", " ", open(os.path.join(site, lang, name)).read()))
+        text = re.sub(r"game-[0-9]+\.json|ngoma verify --file", " ", text)  # a file's name, a command
+        for c in cards + ["English"]:
+            text = text.replace(c, " ")
+        words = [w for w in re.findall(r"[A-Za-z]+", text) if w.lower() in stop]
+        if words:
+            bad.append("%s/%s: %s" % (lang, name, " ".join(words[:5])))
+sys.exit("; ".join(bad[:6]) if bad else 0)
+PY
+checks=$((checks + 1))
+
 port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 /usr/bin/python3 -m http.server --bind 127.0.0.1 --directory "$T/www" "$port" >"$T/http.log" 2>&1 &
 SERVER=$!
@@ -73,7 +113,7 @@ until /usr/bin/python3 -c "import socket; socket.create_connection(('127.0.0.1',
     [ $i -gt 50 ] && { fail "the web server did not start"; break; }
     sleep 0.1
 done
-pages=$(cd "$T/www/site" && ls index.html game-*.html | sed 's/.*/"&"/' | paste -sd, -)
+pages=$(cd "$T/www/site" && ls index.html game-*.html fr/index.html fr/game-*.html | sed 's/.*/"&"/' | paste -sd, -)
 cat >"$T/www/harness.html" <<HTML
 <!DOCTYPE html><html><head><meta charset="utf-8"></head><body><pre id="result">running</pre>
 <script>
@@ -114,7 +154,7 @@ for p in want:
         bad.append("%s is %d pixels wide" % (p, r["width"]))
     elif r["broken"]:
         bad.append("%s has broken pictures %s" % (p, r["broken"][:3]))
-    elif p != "index.html" and r["images"] < 2:
+    elif not p.endswith("index.html") and r["images"] < 2:
         bad.append("%s has %d pictures" % (p, r["images"]))
 print("%d pages, %d pictures" % (len(found), sum(r["images"] for r in found.values())))
 sys.exit("; ".join(bad) if bad else 0)

@@ -346,7 +346,7 @@ int engine_new_game(sqlite3 *db, const struct new_game *ng, int64_t *id, struct 
     if (seatlife_begin_game(db, g.id))
         goto out;
     game_log_init(&log);
-    strbuf_addf(&log.pub, "A game of %s begins.\n", ops->title);
+    game_event(&log, 0, "engine.begins", EV_STR, "title", ops->title, EV_END);
     empty = cJSON_CreateArray();
     rc = engine_record_turn(db, &g, "setup", empty, &log, &turn_id);
     cJSON_Delete(empty);

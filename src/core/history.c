@@ -122,9 +122,7 @@ static void when_of_row(const struct game_rec *g, sqlite3_stmt *st, int text_col
     strbuf_release(&err);
 }
 
-/* A stored log in lang: from its events (JSON) when it has them, else
- * its English lines. */
-static void stored_in(const char *lang, const char *events, const char *english, struct strbuf *out)
+void history_stored_in(const char *lang, const char *events, const char *english, struct strbuf *out)
 {
     if (events && !str_eq(lang, LANG_ENGLISH)) {
         cJSON *j = cJSON_Parse(events);
@@ -192,12 +190,12 @@ static int render(sqlite3 *db, const struct game_rec *g, int viewer, const char 
         {
             /* The step's story, and her notes, in her language. */
             struct strbuf local = STRBUF_INIT;
-            stored_in(lang, (const char *)sqlite3_column_text(st, 7), (const char *)sqlite3_column_text(st, 2),
+            history_stored_in(lang, (const char *)sqlite3_column_text(st, 7), (const char *)sqlite3_column_text(st, 2),
                       &local);
             indent(out, local.buf, any ? "    " : "  ");
             if (priv && *priv) {
                 strbuf_reset(&local);
-                stored_in(lang, (const char *)sqlite3_column_text(st, 8), priv, &local);
+                history_stored_in(lang, (const char *)sqlite3_column_text(st, 8), priv, &local);
                 strbuf_addstr(out, any ? "    " : "  ");
                 phrase_add(out, lang, "history.own-eyes", NULL);
                 strbuf_addch(out, '\n');

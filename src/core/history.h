@@ -14,6 +14,9 @@
  * newest when they are many: what a turn mail says before its board.
  * Nothing when the steps had none. */
 int history_recap(sqlite3 *db, const struct game_rec *g, const char *lang, int first, int last, struct strbuf *out);
+/* A stored log in lang: from its events (JSON) when it has them, else
+ * its English lines. */
+void history_stored_in(const char *lang, const char *events, const char *english, struct strbuf *out);
 int history_render(sqlite3 *db, const struct game_rec *g, int viewer, struct strbuf *out);
 /* The steps played in the game's round (turn, move) number: first..last;
  * -1 with a message when the game has none such. The position at its

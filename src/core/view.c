@@ -2,6 +2,7 @@
 #include "core/view.h"
 #include "lib/catalog.h"
 #include "lib/template.h"
+#include "render/render.h"
 #include "core/seed.h"
 #include "store/db.h"
 #include "lib/jsonx.h"
@@ -173,8 +174,18 @@ int view_status_line(sqlite3 *db, struct game_rec *g, const char *lang, struct s
                 game_names_in(g, r.tied, lang, &tied);
                 if (r.has_scores)
                     snprintf(score, sizeof(score), "%d", r.scores[__builtin_ctz(r.winners)]);
+                /* The unit and the rule in her words, where the catalogue
+                 * has the game's (score-name.GAME, tie-rule.GAME). */
+                char unit_key[64], rule_key[64];
+                const char *unit = r.score_name ? r.score_name : "points", *rule = r.tie_rule;
+                snprintf(unit_key, sizeof(unit_key), "score-name.%s", g->ops->name);
+                snprintf(rule_key, sizeof(rule_key), "tie-rule.%s", g->ops->name);
+                if (catalog_has(LANG_ENGLISH, unit_key))
+                    unit = catalog_text(lang, unit_key, 0);
+                if (catalog_has(LANG_ENGLISH, rule_key))
+                    rule = catalog_text(lang, rule_key, 0);
                 phrase_add(&tie, lang, r.has_scores ? "status.tie-on-scores" : "status.tie", "tied", tied.buf, "score",
-                           score, "unit", r.score_name ? r.score_name : "points", "rule", r.tie_rule, "from",
+                           score, "unit", unit, "rule", rule, "from",
                            r.tie_from >= 0 && r.tie_from < g->nseats ? g->names[r.tie_from] : "", NULL);
                 strbuf_release(&tied);
             }
@@ -279,4 +290,17 @@ cJSON *view_module_at(sqlite3 *db, const struct game_rec *g, int step, int viewe
     cJSON_Delete(j);
     strbuf_release(&err);
     return v;
+}
+
+void view_picture_words(cJSON *view, const char *lang, struct strbuf *alt)
+{
+    char when[128];
+    const char *english = cJSON_GetStringValue(
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(view, "when"), "text"));
+    game_when_text_in(english ? english : "", lang, when);
+    render_alt(view, lang, when, alt);
+    if (lang) {
+        cJSON_AddStringToObject(view, "lang", lang_code(lang));
+        cJSON_AddStringToObject(view, "when_text", when);
+    }
 }

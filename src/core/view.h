@@ -31,6 +31,10 @@ cJSON *view_module_at(sqlite3 *db, const struct game_rec *g, int step, int viewe
 void view_fairness(const struct game_rec *g, const char *lang, struct strbuf *out);
 /* Once an anonymous game is over, who played each title ("Alpha was
  * Ann, ..."), wrapped for a mail; nothing before, or for another game. */
+/* A picture's words in lang (NULL: the observer's, English): its alt
+ * text, where the game stands in her words; with a language, the view
+ * says it and that place (render/draw.c reads them). */
+void view_picture_words(cJSON *view, const char *lang, struct strbuf *alt);
 void view_who_was_who(const struct game_rec *g, const char *lang, struct strbuf *out);
 
 #endif

@@ -64,7 +64,7 @@ static int seated_standing(sqlite3 *db, const char *lang, int64_t id, const stru
                 rc = -1;
                 break;
             }
-            standing_shown(&st, shown);
+            standing_shown(&st, lang, shown);
             {
                 char score[16];
                 snprintf(score, sizeof(score), "%d", r.score);

@@ -365,7 +365,7 @@ int table_join_gate(struct lobby *l, const char *line, int64_t id)
         refused = 1;
     } else if (gate_rating && st.shown < min_rating) {
         snprintf(min, sizeof(min), "%d", min_rating);
-        standing_shown(&st, yours);
+        standing_shown(&st, l->lang, yours);
         lobby_say(l, line, st.is_new ? "lobby.gate-rating-new" : "lobby.gate-rating", "game", game, "min", min, "yours",
                   yours, NULL);
         refused = 1;

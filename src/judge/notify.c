@@ -123,20 +123,6 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
     return d;
 }
 
-/* A picture's alt text in lang (NULL: the observer's, English), where the
- * game stands in its words; a seat's picture is labelled in hers too:
- * the view says her language and that place (render/draw.c reads them). */
-static void picture_words(cJSON *view, const char *lang, struct strbuf *alt)
-{
-    char when[128];
-    game_when_text_in(js(cJSON_GetObjectItemCaseSensitive(view, "when"), "text"), lang, when);
-    render_alt(view, lang, when, alt);
-    if (lang) {
-        cJSON_AddStringToObject(view, "lang", lang_code(lang));
-        cJSON_AddStringToObject(view, "when_text", when);
-    }
-}
-
 /* Renders template `name` and queues it to one address: a seat's, or the
  * host's (seat -1). */
 static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kind, const char *name, cJSON *data,
@@ -160,7 +146,7 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
          * step's changes marked; drawn when the mail is sent. */
         view = view_json(db, g, seat);
         prev = view_module_at(db, g, g->turn - 1, seat);
-        picture_words(view, g->seats[seat].lang, &alt);
+        view_picture_words(view, g->seats[seat].lang, &alt);
         m.picture_view = view;
         m.picture_prev = prev;
         m.board = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(data, "board"));
@@ -362,7 +348,7 @@ static int tell_watchers(sqlite3 *db, struct game_rec *g, bool finished)
             if (!rc && render_knows(g->ops->name) && setting_is_yes(db, "images")) {
                 pv = view_json(db, g, -1);
                 pp = view_module_at(db, g, g->turn - 1, -1);
-                picture_words(pv, lang, &alt);
+                view_picture_words(pv, lang, &alt);
                 m.picture_view = pv;
                 m.picture_prev = pp;
                 m.board = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(d, "board"));

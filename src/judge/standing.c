@@ -1,5 +1,6 @@
 /* standing.c: what ratings and reliability store: each finished game rated once, in the order games ended, and the texts that show a player's standing. */
 #include "judge/standing.h"
+#include "lib/catalog.h"
 #include "lib/template.h"
 #include "core/engine.h"
 #include "core/gamerec.h"
@@ -62,10 +63,11 @@ int standing_rating(sqlite3 *db, const char *person, const char *module, struct 
     return rc < 0 ? -1 : 0;
 }
 
-void standing_shown(const struct standing *s, char out[16])
+void standing_shown(const struct standing *s, const char *lang, char out[16])
 {
+    const char *fresh = catalog_text(lang, "standing.new", 0);
     if (s->is_new)
-        snprintf(out, 16, "new");
+        snprintf(out, 16, "%s", fresh ? fresh : "new");
     else
         snprintf(out, 16, "%d", s->shown);
 }
@@ -384,7 +386,7 @@ static void rating_line(sqlite3 *db, int place, const char *person, const struct
 {
     char *name = standing_name(db, person), shown[16];
     struct strbuf games = STRBUF_INIT;
-    standing_shown(s, shown);
+    standing_shown(s, lang, shown);
     if (place)
         strbuf_addf(out, "%3d. ", place);
     else
@@ -495,7 +497,7 @@ int standing_profile_text(sqlite3 *db, const char *person, bool addresses, const
         char shown[16], *module = db_col_text(q, 0);
         const struct game_ops *ops = game_find(module);
         standing_of_row(q, 1, &s);
-        standing_shown(&s, shown);
+        standing_shown(&s, lang, shown);
         if (!n++) {
             phrase_add(out, lang, "standing.ratings-head", NULL);
             strbuf_addch(out, '\n');

@@ -41,8 +41,8 @@ int standing_rating(sqlite3 *db, const char *person, const char *module, struct 
  * (games), shown and is_new filled in. */
 void standing_of_row(sqlite3_stmt *q, int col, struct standing *s);
 int standing_reliability(sqlite3 *db, const char *person, struct reliability *out);
-/* "1342" or "new". */
-void standing_shown(const struct standing *s, char out[16]);
+/* "1342", or "new" in lang. */
+void standing_shown(const struct standing *s, const char *lang, char out[16]);
 /* ngoma merge-player: alias's games count as keep's; every rating is
  * computed again in the order the games were taken. */
 /* Every rating taken again from every finished game, in the order they

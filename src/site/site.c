@@ -4,7 +4,9 @@
 #include "core/gamerec.h"
 #include "core/reply.h"
 #include "core/verify.h"
+#include "core/history.h"
 #include "core/view.h"
+#include "lib/lexicon.h"
 #include "lib/jsonx.h"
 #include "lib/paths.h"
 #include "lib/catalog.h"
@@ -32,10 +34,32 @@ static int write_text(const char *dir, const char *name, const char *text, struc
     return rc;
 }
 
-int site_write_template(const char *dir, const char *name, const char *tmpl, const cJSON *data, struct strbuf *err)
+int site_write_template(const struct site_lang *l, const char *name, const char *tmpl, cJSON *data,
+                        struct strbuf *err)
 {
     struct strbuf out = STRBUF_INIT;
-    int rc = template_render_file(tmpl, data, LANG_ENGLISH, &out, err) || write_text(dir, name, out.buf, err);
+    cJSON *langs = cJSON_CreateArray();
+    int rc;
+    /* The same page in every language, hers first named as hers. */
+    for (size_t i = 0; lang_at(i); i++) {
+        cJSON *o = cJSON_CreateObject();
+        struct strbuf href = STRBUF_INIT;
+        const char *code = lang_at(i)->code;
+        strbuf_addf(&href, "%s%s%s%s", l->root, i ? code : "", i ? "/" : "", name);
+        cJSON_AddStringToObject(o, "code", code);
+        cJSON_AddStringToObject(o, "name", lang_at(i)->own_name);
+        cJSON_AddStringToObject(o, "href", href.buf);
+        cJSON_AddBoolToObject(o, "current", str_eq(code, lang_code(l->lang)));
+        cJSON_AddItemToArray(langs, o);
+        strbuf_release(&href);
+    }
+    cJSON_DeleteItemFromObjectCaseSensitive(data, "languages");
+    cJSON_DeleteItemFromObjectCaseSensitive(data, "lang");
+    cJSON_DeleteItemFromObjectCaseSensitive(data, "root");
+    cJSON_AddItemToObject(data, "languages", langs);
+    cJSON_AddStringToObject(data, "lang", lang_code(l->lang));
+    cJSON_AddStringToObject(data, "root", l->root);
+    rc = template_render_file(tmpl, data, l->lang, &out, err) || write_text(l->dir, name, out.buf, err);
     strbuf_release(&out);
     return rc;
 }
@@ -71,7 +95,7 @@ static cJSON *observer_view(const struct game_rec *g, const char *state, const c
 
 /* Draws one step's picture unless it is there already (a step's row id
  * never changes what it shows). */
-static int picture(const char *dir, const struct game_rec *g, int64_t row, cJSON *view, const cJSON *prev,
+static int picture(const char *dir, const struct game_rec *g, int64_t row, const cJSON *view, const cJSON *prev,
                    char name[64], struct site_stats *st, struct strbuf *err)
 {
     struct strbuf path = STRBUF_INIT;
@@ -99,11 +123,35 @@ static int picture(const char *dir, const struct game_rec *g, int64_t row, cJSON
     return rc;
 }
 
-static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct site_stats *st, struct strbuf *err)
+/* Who played, a bot's level beside each name, in lang: "Ann, Bob et Cy
+ * (robot facile)". */
+static void players_in(const struct game_rec *g, const char *lang, struct strbuf *out)
+{
+    struct strbuf first = STRBUF_INIT, last = STRBUF_INIT;
+    for (int i = 0; i < g->nseats; i++) {
+        if (last.len) {
+            if (first.len)
+                strbuf_addstr(&first, ", ");
+            strbuf_addstr(&first, last.buf);
+            strbuf_reset(&last);
+        }
+        game_seat_label_in(g, i, lang, &last);
+    }
+    if (first.len)
+        phrase_add(out, lang, "list.and", "first", first.buf, "last", last.buf, NULL);
+    else
+        strbuf_addstr(out, last.buf);
+    strbuf_release(&first);
+    strbuf_release(&last);
+}
+
+static int write_game(sqlite3 *db, const struct site_lang *l, struct game_rec *g, struct site_stats *st,
+                      struct strbuf *err)
 {
     cJSON *d = cJSON_CreateObject(), *steps = cJSON_CreateArray(), *record, *prev = NULL;
     struct strbuf sb = STRBUF_INIT, sub = STRBUF_INIT;
-    bool finished = str_eq(game_status_of(g->ops, g->st), "finished");
+    bool finished = str_eq(game_status_of(g->ops, g->st), "finished"), root = !*l->root;
+    const char *lang = l->lang, *dir = l->dir;
     char *last_when = NULL, name[64];
     sqlite3_stmt *q;
     int rc = -1, last_turn = -1;
@@ -113,7 +161,8 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
         strbuf_addf(err, "cannot create %s: %s", sub.buf, strerror(errno));
         goto out;
     }
-    /* The public record: anyone runs ngoma verify --file on it. */
+    /* The public record (at the root, one for every language): anyone
+     * runs ngoma verify --file on it. */
     if (!(record = verify_export(db, g, false)))
         goto out;
     if (press_publish(db, g, record)) {
@@ -130,10 +179,19 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
             cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(m, "to"))
                 strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", cJSON_GetStringValue(t));
             if (!from) /* grey: whom it reached would name its writer */
-                strbuf_addstr(&sb, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "to_all")) ? "all the players"
-                                                                                                : "some of the players");
+                phrase_add(&sb, lang,
+                           cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "to_all")) ? "site.press-to-all"
+                                                                                      : "site.press-to-some",
+                           NULL);
             cJSON_AddNumberToObject(row, "step", cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(m, "step")));
-            cJSON_AddStringToObject(row, "from", from ? from : "a player");
+            if (from) {
+                cJSON_AddStringToObject(row, "from", from);
+            } else {
+                struct strbuf who = STRBUF_INIT;
+                phrase_add(&who, lang, "site.press-grey", NULL);
+                cJSON_AddStringToObject(row, "from", who.buf);
+                strbuf_release(&who);
+            }
             cJSON_AddStringToObject(row, "to", sb.buf);
             cJSON_AddStringToObject(row, "text", cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(m, "text")));
             cJSON_AddItemToArray(msgs, row);
@@ -144,16 +202,18 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
             cJSON_Delete(msgs);
         strbuf_reset(&sb);
     }
-    {
+    if (root) {
         char *text = cJSON_Print(record), file[48];
         snprintf(file, sizeof(file), "game-%lld.json", (long long)g->id);
         rc = write_text(dir, file, text, err);
         cJSON_free(text);
-        cJSON_Delete(record);
-        if (rc)
+        if (rc) {
+            cJSON_Delete(record);
             goto out;
+        }
         rc = -1;
     }
+    cJSON_Delete(record);
     {
         int64_t top;
         if (db_get_int64(db, &top, "SELECT max(turn) FROM turns WHERE game_id = ? AND rolled_back = 0", "I", g->id) < 0)
@@ -161,8 +221,8 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
         last_turn = (int)top;
     }
     q = db_stmt(db,
-                "SELECT id, turn, orders, log, public_view, coalesce(when_text, ''), state FROM turns WHERE game_id = ?"
-                " AND rolled_back = 0 ORDER BY turn",
+                "SELECT id, turn, orders, log, public_view, coalesce(when_text, ''), state, events FROM turns WHERE"
+                " game_id = ? AND rolled_back = 0 ORDER BY turn",
                 "I", g->id);
     if (!q)
         goto out;
@@ -178,8 +238,10 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
         const cJSON *before = cJSON_GetArrayItem(steps, cJSON_GetArraySize(steps) - 1);
         const char *was = before ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(before, "round_of")) : NULL;
         if (!was || !str_eq(head, was)) {
-            char h[128];
-            snprintf(h, sizeof(h), "%c%s", *head >= 'a' && *head <= 'z' ? *head - 'a' + 'A' : *head, *head ? head + 1 : "");
+            char h[128], shown[128];
+            game_when_text_in(head, lang, shown);
+            snprintf(h, sizeof(h), "%c%s", *shown >= 'a' && *shown <= 'z' ? *shown - 'a' + 'A' : *shown,
+                     *shown ? shown + 1 : "");
             cJSON_AddStringToObject(step, "heading", h);
         }
         cJSON_AddStringToObject(step, "round_of", head);
@@ -189,18 +251,29 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
             int seat = cJSON_IsNumber(sv) ? sv->valueint : 0;
             const char *order = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "order"));
             if (order && seat >= 1 && seat <= g->nseats) {
-                strbuf_reset(&sb);
+                /* Her order in the page's words, a bot's level beside it. */
                 const char *bot = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "bot"));
-                strbuf_addf(&sb, "%s: %s%s%s%s", g->names[seat - 1], order, bot ? " (" : "", bot ? bot : "",
-                            bot ? " bot)" : "");
+                char *local = lexicon_local(lang, "common", g->ops->name, order);
+                strbuf_reset(&sb);
+                phrase_add(&sb, lang,
+                           !bot                   ? "site.order"
+                           : str_eq(bot, "strong") ? "site.order-strong-bot"
+                                                   : "site.order-easy-bot",
+                           "name", g->names[seat - 1], "order", local, NULL);
                 cJSON_AddItemToArray(lines, cJSON_CreateString(sb.buf));
+                free(local);
             }
         }
         cJSON_Delete(orders);
         cJSON_AddItemToObject(step, "orders", lines);
-        cJSON_AddStringToObject(step, "log", (const char *)sqlite3_column_text(q, 3));
+        strbuf_reset(&sb);
+        history_stored_in(lang, (const char *)sqlite3_column_text(q, 7), (const char *)sqlite3_column_text(q, 3), &sb);
+        cJSON_AddStringToObject(step, "log", sb.buf);
         view = observer_view(g, (const char *)sqlite3_column_text(q, 6), (const char *)sqlite3_column_text(q, 4), when,
                              finished && turn == last_turn);
+        /* Its labels and alt text in the page's language. */
+        strbuf_reset(&sb);
+        view_picture_words(view, root ? NULL : lang, &sb);
         if (picture(dir, g, row, view, prev, name, st, err)) {
             cJSON_Delete(view);
             cJSON_Delete(step);
@@ -209,8 +282,6 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
             goto out;
         }
         if (*name) {
-            strbuf_reset(&sb);
-            render_alt(view, LANG_ENGLISH, js(cJSON_GetObjectItemCaseSensitive(view, "when"), "text"), &sb);
             cJSON_AddStringToObject(step, "picture", name);
             cJSON_AddStringToObject(step, "alt", sb.buf);
         }
@@ -230,22 +301,17 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
     cJSON_AddNumberToObject(d, "game", (double)g->id);
     cJSON_AddStringToObject(d, "title", g->ops->title);
     strbuf_reset(&sb);
-    /* Who played, a bot's level beside its name. */
-    for (int i = 0; i < g->nseats; i++) {
-        if (i)
-            strbuf_addstr(&sb, i + 1 == g->nseats ? " and " : ", ");
-        game_seat_label(g, i, &sb);
-    }
+    players_in(g, lang, &sb);
     cJSON_AddStringToObject(d, "players", sb.buf);
     strbuf_reset(&sb);
-    if (view_status_line(db, g, LANG_ENGLISH, &sb) == 0)
+    if (view_status_line(db, g, lang, &sb) == 0)
         cJSON_AddStringToObject(d, "status", sb.buf);
     strbuf_reset(&sb);
-    view_who_was_who(g, LANG_ENGLISH, &sb);
+    view_who_was_who(g, lang, &sb);
     if (sb.len)
         cJSON_AddStringToObject(d, "who_was_who", sb.buf);
     strbuf_reset(&sb);
-    view_fairness(g, LANG_ENGLISH, &sb);
+    view_fairness(g, lang, &sb);
     cJSON_AddStringToObject(d, "fairness", sb.buf);
     cJSON_AddBoolToObject(d, "finished", finished);
     {
@@ -253,20 +319,22 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
          * rounds newest first, each with its steps newest first, and a
          * jump link to each. */
         cJSON *rounds = cJSON_CreateArray(), *jumps = cJSON_CreateArray(), *cur = NULL, *s, *last = NULL;
+        struct strbuf start = STRBUF_INIT;
         int n = 0;
+        phrase_add(&start, lang, "site.the-start", NULL);
         while ((s = cJSON_DetachItemFromArray(steps, 0))) {
             const char *h = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(s, "heading"));
             if (h || !cur) {
                 char anchor[24];
                 snprintf(anchor, sizeof(anchor), "r%d", ++n);
                 cur = cJSON_CreateObject();
-                cJSON_AddStringToObject(cur, "heading", h ? h : "The start");
+                cJSON_AddStringToObject(cur, "heading", h ? h : start.buf);
                 cJSON_AddStringToObject(cur, "anchor", anchor);
                 cJSON_AddItemToObject(cur, "steps", cJSON_CreateArray());
                 cJSON_InsertItemInArray(rounds, 0, cur);
                 {
                     cJSON *j = cJSON_CreateObject();
-                    cJSON_AddStringToObject(j, "heading", h ? h : "The start");
+                    cJSON_AddStringToObject(j, "heading", h ? h : start.buf);
                     cJSON_AddStringToObject(j, "anchor", anchor);
                     cJSON_InsertItemInArray(jumps, 0, j);
                 }
@@ -283,13 +351,14 @@ static int write_game(sqlite3 *db, const char *dir, struct game_rec *g, struct s
         }
         cJSON_AddItemToObject(d, "rounds", rounds);
         cJSON_AddItemToObject(d, "jumps", jumps);
+        strbuf_release(&start);
     }
     {
         char file[48];
         snprintf(file, sizeof(file), "game-%lld.html", (long long)g->id);
-        rc = site_write_template(dir, file, "site-game.html", d, err) ? -1 : 0;
+        rc = site_write_template(l, file, "site-game.html", d, err) ? -1 : 0;
     }
-    st->games += rc == 0;
+    st->games += rc == 0 && root; /* a game once, however many languages */
 out:
     cJSON_Delete(d);
     cJSON_Delete(steps);
@@ -300,19 +369,46 @@ out:
     return rc;
 }
 
+#define SITE_LANGS 8
+
+/* The stylesheet, one for every language, at the root. */
+static int site_style(const char *dir, struct strbuf *err)
+{
+    struct strbuf out = STRBUF_INIT;
+    cJSON *none = cJSON_CreateObject();
+    int rc = template_render_file("site.css", none, LANG_ENGLISH, &out, err) || write_text(dir, "style.css", out.buf, err);
+    cJSON_Delete(none);
+    strbuf_release(&out);
+    return rc;
+}
+
 int site_write(sqlite3 *db, const char *dir, bool changed_only, struct site_stats *st)
 {
     struct strbuf err = STRBUF_INIT, path = STRBUF_INIT;
-    cJSON *d = cJSON_CreateObject(), *games = cJSON_CreateArray();
+    struct site_lang langs[SITE_LANGS];
+    char *dirs[SITE_LANGS] = { NULL };
+    cJSON *games[SITE_LANGS] = { NULL };
+    size_t nl = 0;
     char *since = NULL, now[32];
     sqlite3_stmt *q;
     int rc = -1;
 
     memset(st, 0, sizeof(*st));
     utc_now(now);
-    if (mkdir_p(dir)) {
-        error("cannot create %s: %s", dir, strerror(errno));
-        goto out;
+    /* A page set a language: English at the root, the others in LL/. */
+    for (; lang_at(nl) && nl < SITE_LANGS; nl++) {
+        struct strbuf sub = STRBUF_INIT;
+        strbuf_addstr(&sub, dir);
+        if (nl)
+            strbuf_addf(&sub, "/%s", lang_at(nl)->code);
+        dirs[nl] = strbuf_detach(&sub);
+        langs[nl] = (struct site_lang){ dirs[nl], lang_at(nl)->code, nl ? "../" : "" };
+        games[nl] = cJSON_CreateArray();
+        if (mkdir_p(dirs[nl])) {
+            error("cannot create %s: %s", dirs[nl], strerror(errno));
+            nl++;
+            goto out;
+        }
     }
     strbuf_addf(&path, "%s/%s", dir, STAMP);
     if (changed_only && access(path.buf, R_OK) == 0) {
@@ -324,28 +420,29 @@ int site_write(sqlite3 *db, const char *dir, bool changed_only, struct site_stat
         goto out;
     while ((rc = db_step(q)) == SQLITE_ROW) {
         struct game_rec g;
-        cJSON *item = cJSON_CreateObject();
-        struct strbuf sb = STRBUF_INIT;
-        char when[128];
-        if (game_load(db, sqlite3_column_int64(q, 0), &g)) {
-            cJSON_Delete(item);
-            continue; /* a damaged game: its page stays as it was */
+        if (game_load(db, sqlite3_column_int64(q, 0), &g))
+            continue; /* a damaged game: its pages stay as they were */
+        for (size_t i = 0; i < nl; i++) {
+            const char *lang = langs[i].lang;
+            cJSON *item = cJSON_CreateObject();
+            struct strbuf sb = STRBUF_INIT;
+            char when[128];
+            if ((!since || sqlite3_column_int(q, 1)) && write_game(db, &langs[i], &g, st, &err)) {
+                error("game %lld: its page in %s: %s", (long long)g.id, lang, err.buf);
+                strbuf_reset(&err);
+            }
+            cJSON_AddNumberToObject(item, "game", (double)g.id);
+            cJSON_AddStringToObject(item, "title", g.ops->title);
+            game_names_in(&g, (1u << g.nseats) - 1, lang, &sb);
+            cJSON_AddStringToObject(item, "players", sb.buf);
+            game_when_now_in(&g, lang, when);
+            cJSON_AddStringToObject(item, "when", when);
+            strbuf_reset(&sb);
+            if (view_status_line(db, &g, lang, &sb) == 0)
+                cJSON_AddStringToObject(item, "status", sb.buf);
+            cJSON_AddItemToArray(games[i], item);
+            strbuf_release(&sb);
         }
-        if ((!since || sqlite3_column_int(q, 1)) && write_game(db, dir, &g, st, &err)) {
-            error("game %lld: its page: %s", (long long)g.id, err.buf);
-            strbuf_reset(&err);
-        }
-        cJSON_AddNumberToObject(item, "game", (double)g.id);
-        cJSON_AddStringToObject(item, "title", g.ops->title);
-        game_names_of(&g, (1u << g.nseats) - 1, &sb);
-        cJSON_AddStringToObject(item, "players", sb.buf);
-        game_when_now(&g, when);
-        cJSON_AddStringToObject(item, "when", when);
-        strbuf_reset(&sb);
-        if (view_status_line(db, &g, LANG_ENGLISH, &sb) == 0)
-            cJSON_AddStringToObject(item, "status", sb.buf);
-        cJSON_AddItemToArray(games, item);
-        strbuf_release(&sb);
         game_unload(&g);
     }
     db_finalize(q);
@@ -353,19 +450,25 @@ int site_write(sqlite3 *db, const char *dir, bool changed_only, struct site_stat
         rc = -1;
         goto out;
     }
-    cJSON_AddItemToObject(d, "games", games);
-    games = NULL;
-    cJSON_AddStringToObject(d, "written", now);
-    if (site_standing(db, dir, d, &err) || site_write_template(dir, "index.html", "site-index.html", d, &err) ||
-        site_write_template(dir, "style.css", "site.css", d, &err) || write_text(dir, STAMP, now, &err)) {
-        error("%s", err.buf);
-        rc = -1;
-        goto out;
-    }
     rc = 0;
+    for (size_t i = 0; i < nl && !rc; i++) {
+        cJSON *d = cJSON_CreateObject();
+        cJSON_AddItemToObject(d, "games", games[i]);
+        games[i] = NULL;
+        cJSON_AddStringToObject(d, "written", now);
+        if (site_standing(db, &langs[i], d, &err) || site_write_template(&langs[i], "index.html", "site-index.html", d, &err))
+            rc = -1;
+        cJSON_Delete(d);
+    }
+    if (!rc && (site_style(dir, &err) || write_text(dir, STAMP, now, &err)))
+        rc = -1;
+    if (rc)
+        error("%s", err.buf);
 out:
-    cJSON_Delete(d);
-    cJSON_Delete(games);
+    for (size_t i = 0; i < nl; i++) {
+        cJSON_Delete(games[i]);
+        free(dirs[i]);
+    }
     free(since);
     strbuf_release(&err);
     strbuf_release(&path);

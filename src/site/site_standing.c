@@ -3,6 +3,7 @@
 #include "judge/standing.h"
 #include "games/game.h"
 #include "store/db.h"
+#include "lib/catalog.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -55,7 +56,7 @@ static int people_find(const struct people *p, const char *addr)
     return 0;
 }
 
-static int ratings_page(sqlite3 *db, const char *dir, const struct game_ops *ops, const struct people *p,
+static int ratings_page(sqlite3 *db, const struct site_lang *l, const struct game_ops *ops, const struct people *p,
                         struct strbuf *err)
 {
     cJSON *d = cJSON_CreateObject(), *rows = cJSON_CreateArray();
@@ -75,7 +76,7 @@ static int ratings_page(sqlite3 *db, const char *dir, const struct game_ops *ops
         struct standing s;
         char shown[16], *addr = db_col_text(q, 0), *name = standing_name(db, addr);
         standing_of_row(q, 1, &s);
-        standing_shown(&s, shown);
+        standing_shown(&s, l->lang, shown);
         cJSON_AddNumberToObject(row, "place", ++place);
         cJSON_AddStringToObject(row, "name", name);
         cJSON_AddNumberToObject(row, "player", people_find(p, addr));
@@ -90,13 +91,13 @@ static int ratings_page(sqlite3 *db, const char *dir, const struct game_ops *ops
     cJSON_AddItemToObject(d, "rows", rows);
     cJSON_AddNumberToObject(d, "after", STANDING_SHOWN_AFTER);
     snprintf(file, sizeof(file), "ratings-%s.html", ops->name);
-    if (rc == SQLITE_DONE && site_write_template(dir, file, "site-ratings.html", d, err))
+    if (rc == SQLITE_DONE && site_write_template(l, file, "site-ratings.html", d, err))
         rc = -1;
     cJSON_Delete(d);
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
-static int player_page(sqlite3 *db, const char *dir, const char *addr, int number, struct strbuf *err)
+static int player_page(sqlite3 *db, const struct site_lang *l, const char *addr, int number, struct strbuf *err)
 {
     cJSON *d = cJSON_CreateObject(), *ratings = cJSON_CreateArray(), *games = cJSON_CreateArray();
     struct reliability r;
@@ -121,7 +122,7 @@ static int player_page(sqlite3 *db, const char *dir, const char *addr, int numbe
         char shown[16], *module = db_col_text(q, 0);
         const struct game_ops *ops = game_find(module);
         standing_of_row(q, 1, &s);
-        standing_shown(&s, shown);
+        standing_shown(&s, l->lang, shown);
         cJSON_AddStringToObject(row, "game", ops ? ops->title : module);
         cJSON_AddStringToObject(row, "module", module);
         cJSON_AddStringToObject(row, "rating", shown);
@@ -145,7 +146,12 @@ static int player_page(sqlite3 *db, const char *dir, const char *addr, int numbe
         const struct game_ops *ops = game_find(module);
         cJSON_AddNumberToObject(row, "game", (double)sqlite3_column_int64(q, 0));
         cJSON_AddStringToObject(row, "title", ops ? ops->title : module);
-        cJSON_AddStringToObject(row, "status", status);
+        {
+            /* Where it stands in the page's words. */
+            char key[48];
+            snprintf(key, sizeof(key), "lobby.status.%.30s", status);
+            cJSON_AddStringToObject(row, "status", catalog_has(LANG_ENGLISH, key) ? catalog_text(l->lang, key, 0) : status);
+        }
         cJSON_AddStringToObject(row, "as", as);
         cJSON_AddItemToArray(games, row);
         free(module);
@@ -159,7 +165,7 @@ static int player_page(sqlite3 *db, const char *dir, const char *addr, int numbe
     cJSON_AddItemToObject(d, "games", games);
     ratings = games = NULL;
     snprintf(file, sizeof(file), "player-%d.html", number);
-    rc = site_write_template(dir, file, "site-player.html", d, err) ? -1 : 0;
+    rc = site_write_template(l, file, "site-player.html", d, err) ? -1 : 0;
 out:
     if (rc == SQLITE_DONE || rc == SQLITE_ROW)
         rc = -1;
@@ -170,7 +176,7 @@ out:
     return rc;
 }
 
-int site_standing(sqlite3 *db, const char *dir, cJSON *index, struct strbuf *err)
+int site_standing(sqlite3 *db, const struct site_lang *l, cJSON *index, struct strbuf *err)
 {
     struct people p;
     cJSON *list = cJSON_CreateArray();
@@ -181,7 +187,7 @@ int site_standing(sqlite3 *db, const char *dir, cJSON *index, struct strbuf *err
     }
     for (int i = 0; game_registry[i]; i++) {
         cJSON *item = cJSON_CreateObject();
-        if (ratings_page(db, dir, game_registry[i], &p, err)) {
+        if (ratings_page(db, l, game_registry[i], &p, err)) {
             cJSON_Delete(item);
             goto out;
         }
@@ -190,7 +196,7 @@ int site_standing(sqlite3 *db, const char *dir, cJSON *index, struct strbuf *err
         cJSON_AddItemToArray(list, item);
     }
     for (int i = 0; i < p.n; i++)
-        if (player_page(db, dir, p.addr[i], i + 1, err))
+        if (player_page(db, l, p.addr[i], i + 1, err))
             goto out;
     rc = 0;
 out:
