@@ -185,6 +185,64 @@ START_TEST(every_phrase_is_in_every_catalogue)
 }
 END_TEST
 
+/* The values a phrase names in all its forms ({{game}}, {{#from}}...):
+ * their names, the section marks dropped, phrases it asks for left. */
+static void values_of(const char *lang, const char *key, struct strlist *out)
+{
+    for (long n = 0; n < 3; n++) {
+        const char *t = catalog_text(lang, key, n);
+        for (const char *p = t; p && (p = strstr(p, "{{"));) {
+            size_t len = strcspn(p + 2, "}");
+            const char *name = p + 2;
+            if (*name == '#' || *name == '^' || *name == '/')
+                name++, len--;
+            if (*name != '%' && *name != '!' && len) {
+                char *v = xstrndup(name, len);
+                if (!strlist_contains(out, v))
+                    strlist_push(out, v);
+                free(v);
+            }
+            p += 2 + strcspn(p + 2, "}");
+        }
+    }
+}
+
+/* A translation names the values its English names: none misspelt (it
+ * would read as nothing), none left out but the count its plural form
+ * says in words ("l'autre joueur"). */
+START_TEST(every_translation_names_the_values_of_its_english)
+{
+    struct strlist en = STRLIST_INIT;
+    struct strbuf err = STRBUF_INIT, wrong = STRBUF_INIT;
+    int compared = 0;
+    ck_assert_msg(catalog_keys("en", &en, &err) == 0, "%s", err.buf);
+    for (size_t l = 1; lang_at(l); l++)
+        for (size_t i = 0; i < en.n; i++) {
+            struct strlist want = STRLIST_INIT, got = STRLIST_INIT;
+            const char *code = lang_at(l)->code;
+            /* A date's format names the fields its language writes. */
+            if (!catalog_has(code, en.v[i]) || str_eq(en.v[i], "date.format"))
+                continue;
+            values_of("en", en.v[i], &want);
+            values_of(code, en.v[i], &got);
+            for (size_t k = 0; k < got.n; k++)
+                if (!strlist_contains(&want, got.v[k]))
+                    strbuf_addf(&wrong, "%s.po %s names {{%s}}, which English does not\n", code, en.v[i], got.v[k]);
+            for (size_t k = 0; k < want.n; k++)
+                if (!strlist_contains(&got, want.v[k]) && !str_eq(want.v[k], "n"))
+                    strbuf_addf(&wrong, "%s.po %s leaves out {{%s}}\n", code, en.v[i], want.v[k]);
+            compared++;
+            strlist_clear(&want);
+            strlist_clear(&got);
+        }
+    ck_assert_int_gt(compared, 2000);
+    ck_assert_msg(wrong.len == 0, "%s", wrong.buf);
+    strlist_clear(&en);
+    strbuf_release(&err);
+    strbuf_release(&wrong);
+}
+END_TEST
+
 /* Every line of every phrase fits a mail's 72 columns, its values
  * counted at the width a long one takes. */
 START_TEST(every_phrase_fits_a_mail)
@@ -780,6 +838,7 @@ Suite *languages_suite(void)
     tcase_add_test(tc, a_bad_catalogue_is_refused_with_its_line);
     tcase_add_test(tc, every_phrase_is_in_every_catalogue);
     tcase_add_test(tc, every_phrase_fits_a_mail);
+    tcase_add_test(tc, every_translation_names_the_values_of_its_english);
     tcase_add_test(tc, every_long_text_is_in_every_language);
     tcase_add_test(tc, help_is_sent_in_her_language);
     tcase_add_test(tc, press_and_settings_in_each_language);

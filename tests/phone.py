@@ -28,7 +28,14 @@ NGOMA, WORK, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
 DB = os.path.join(WORK, "ngoma.db")
 OUTBOX = os.path.join(WORK, "outbox")
 ENV = dict(os.environ, NGOMA_DB=DB)
-COMMANDS = ("BOARD", "HISTORY", "LEGAL", "HELP", "DRAW", "CONCEDE")
+# The common commands' words, in English and in French (Bob reads French).
+COMMANDS = ("BOARD", "HISTORY", "LEGAL", "HELP", "DRAW", "CONCEDE",
+            "PLATEAU", "HISTORIQUE", "COUPS", "AIDE", "NULLE", "CONCÉDER")
+
+
+def legal_word(b):
+    """A LEGAL link with a filter, in either language."""
+    return b.startswith("LEGAL ") or b.startswith("COUPS ")
 problems = []
 sent_n = [0]
 
@@ -102,7 +109,7 @@ def last_to(addr, game, with_orders=True):
             continue
         if not with_orders:
             return path, msg
-        if any(b.split(" ")[0] not in COMMANDS or b.startswith("LEGAL ") for _, _, b in links_of(msg)):
+        if any(b.split(" ")[0] not in COMMANDS or legal_word(b) for _, _, b in links_of(msg)):
             return path, msg
     return None, None
 
@@ -127,8 +134,8 @@ def play(game, names, emails, rng_seed, steps_max):
         if not msg:
             problems.append("game %s: %s must act but no mail of hers has an order to tap" % (game, name))
             return steps
-        links = [l for l in links_of(msg) if l[2].split(" ")[0] not in COMMANDS or l[2].startswith("LEGAL ")]
-        orders = [l for l in links if not l[2].startswith("LEGAL")]
+        links = [l for l in links_of(msg) if l[2].split(" ")[0] not in COMMANDS or legal_word(l[2])]
+        orders = [l for l in links if not l[2].startswith("LEGAL") and not l[2].startswith("COUPS")]
         pick = orders[(steps * 7 + rng_seed) % len(orders)] if orders else links[(steps + rng_seed) % len(links)]
         rc, said = tap(addr, pick)
         if rc != 0 or "processed" not in said:
@@ -182,7 +189,8 @@ def capture():
             tried[0] += 1
             ok = rc == 0 and "processed" in said
             word = link[2].split(" ")[0]
-            if ok and word not in COMMANDS + ("REMATCH", "LIST", "JOIN", "MYGAMES", "START", "TAKE"):
+            if ok and word not in COMMANDS + ("REMATCH", "LIST", "JOIN", "MYGAMES", "START", "TAKE", "REVANCHE", "LISTE", "REJOINDRE",
+                                                "MES", "COMMENCER", "REPRENDRE"):
                 # An order: taken (or recorded for a simultaneous step).
                 ok = re.search(r", [1-9]\d* taken", said) is not None
             if not ok:
@@ -265,7 +273,7 @@ def main():
              ("bantu", ["--option", "short=yes"]), ("african-empires", ["--player", "Cleo=bot"])]
     t0 = time.time()
     for module, extra in games:
-        args = ["new", module, "--player", "Ann=ann@example.org", "--player", "Bob=bob@example.org",
+        args = ["new", module, "--player", "Ann=ann@example.org", "--player", "Bob=bob@example.org:fr",
                 "--deadline", "48h", "--remind", "24h"] + extra
         ids[module] = int(ngoma(*args).stdout.decode().strip())
     send()

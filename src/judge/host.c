@@ -307,7 +307,7 @@ static int do_replace(sqlite3 *db, struct game_rec *g, struct words *w, const ch
                           : str_eq(email, "bot")           ? "host.replace-bot"
                           : engine_check_email(email, &err) ? "host.bad-address"
                                                             : NULL;
-        strbuf_reset(&err);
+        strbuf_release(&err); /* said in her words below */
         if (why) {
             char shown_name[48], shown_email[96];
             snprintf(shown_name, sizeof(shown_name), "%.40s", name);
