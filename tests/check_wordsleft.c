@@ -513,7 +513,15 @@ START_TEST(no_english_word_is_left_at_the_lobby)
     ck_assert_str_eq(g.status, "finished");
     lobby_line(db, lang, ama, "RATINGS", "kalimambo");
     lobby_line(db, lang, bo, "PROFILE", NULL);
-    lobby_line(db, lang, ama, "REMATCH", "1");
+    {
+        /* Her REMATCH as the game-over mail's tap sends it: to the
+         * lobby, under the game's subject, in her words. */
+        char *w = lw(lang, "REMATCH");
+        snprintf(line, sizeof(line), "%s 1", w);
+        t_lobby(db, ama, "Re: [ngoma 1] Kalimambo", line);
+        free(w);
+        ck_assert_int_eq(t_count(db, "SELECT count(*) FROM lobby_tables WHERE rematch_of = 1"), 1);
+    }
     snprintf(line, sizeof(line), "%s AS Bo", "2");
     lobby_line(db, lang, bo, "JOIN", line);
     lobby_line(db, lang, ama, "MYGAMES", NULL);

@@ -220,7 +220,7 @@ def read_every_line():
         text = msg.get_body(preferencelist=("plain",)).get_content()
         lines = text.split("\n")
         name = os.path.basename(path) + " (" + tag(msg).get("kind", "?") + ")"
-        if not re.search(r"game \d+|lobby|ngoma", lines[0], re.I):
+        if not re.search(r"(game|partie|jogo|mchezo) \d+|lobby|ngoma", lines[0], re.I):
             problems.append("%s: its first line says nothing of what it is: %r" % (name, lines[0]))
         for i, line in enumerate(lines):
             if len(line) > 72:

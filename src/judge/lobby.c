@@ -109,12 +109,24 @@ static const struct lobby_command *command_of(const char *line)
     return (const struct lobby_command *)cmdtab_find(LOBBY_TABLE, line ? line : "");
 }
 
-bool lobby_command_word(const char *text)
+static bool is_command(const char *english)
 {
-    return command_of(text) != NULL;
+    return command_of(english) != NULL;
 }
 
-/* HELP's list: each usage, then its line (beside it when it fits). */
+bool lobby_command_word(const char *text)
+{
+    /* In any language: REVANCHE 3 tapped at the lobby is REMATCH 3. */
+    char *en;
+    bool yes;
+    if (command_of(text))
+        return true;
+    en = lexicon_english_any("lobby", text, strcspn(text, "\n"), is_command);
+    yes = en != NULL;
+    free(en);
+    return yes;
+}
+
 static int run_line(struct lobby *l, const char *line)
 {
     const struct lobby_command *c = command_of(line);

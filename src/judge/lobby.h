@@ -9,7 +9,8 @@
 #include "judge/inbound_mail.h"
 #include "judge/notify.h"
 
-/* Whether text begins with one of the lobby's commands (HELP, LIST, JOIN...). */
+/* Whether text begins with one of the lobby's commands (HELP, LIST, JOIN...), in
+ * any language's words (AIDE, LISTE, REJOINDRE...). */
 bool lobby_command_word(const char *text);
 
 /*
