@@ -77,7 +77,8 @@ static bool orders_lines(const struct game_rec *g, const char *lang, const char 
         const char *bot = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, "bot"));
         bool nmr = cJSON_IsString(src) && str_eq(src->valuestring, "nmr");
         char *local = lexicon_local(lang, "common", g->ops->name, order);
-        strbuf_addf(out, "  %s: %s", g->names[seat - 1], local);
+        strbuf_addstr(out, "  ");
+        phrase_add(out, lang, "history.order", "name", g->names[seat - 1], "order", local, NULL);
         free(local);
         /* How it was given: the only order, or at the deadline (and by
          * which bot; a bot seat's level its Players line tells). */

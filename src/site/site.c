@@ -256,9 +256,9 @@ static int write_game(sqlite3 *db, const struct site_lang *l, struct game_rec *g
                 char *local = lexicon_local(lang, "common", g->ops->name, order);
                 strbuf_reset(&sb);
                 phrase_add(&sb, lang,
-                           !bot                   ? "site.order"
-                           : str_eq(bot, "strong") ? "site.order-strong-bot"
-                                                   : "site.order-easy-bot",
+                           !bot                   ? "history.order"
+                           : str_eq(bot, "strong") ? "history.order-strong-bot"
+                                                   : "history.order-easy-bot",
                            "name", g->names[seat - 1], "order", local, NULL);
                 cJSON_AddItemToArray(lines, cJSON_CreateString(sb.buf));
                 free(local);
