@@ -19,6 +19,7 @@
 #include "store/languages.h"
 
 #include <dirent.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,9 +299,61 @@ static void non_comment_tags(const char *text, struct strlist *out)
     }
 }
 
+/* A lobby word of a catalogue, in the language's words (its first
+ * spelling), kept when its HELP text lacks it. */
+struct help_look {
+    const char *text;
+    struct strbuf *lacks;
+    const char *code;
+};
+
+static void lobby_word_in_help(const char *key, const char *local, void *arg)
+{
+    struct help_look *h = arg;
+    char word[64];
+    if (str_eq(h->code, "en")) { /* English's word is the key's */
+        size_t k = 0;
+        for (const char *p = strrchr(key, '.') + 1; *p && k + 1 < sizeof(word); p++)
+            word[k++] = (char)toupper((unsigned char)*p);
+        word[k] = '\0';
+    } else {
+        snprintf(word, sizeof(word), "%.*s", (int)strcspn(local, "|"), local);
+    }
+    if (!strstr(h->text, word))
+        strbuf_addf(h->lacks, "%s: the lobby's HELP lacks %s (%s)\n", h->code, word, key);
+}
+
+/* The lobby's HELP (one text a language) names every lobby command in
+ * that language's words: a command added to the lobby's table and its
+ * catalogue is added to each HELP too. */
+START_TEST(the_lobby_help_names_every_command_in_each_language)
+{
+    struct strbuf lacks = STRBUF_INIT;
+    for (size_t l = 0; lang_at(l); l++) {
+        char rel[64], *path, *text;
+        struct help_look h = { NULL, &lacks, lang_at(l)->code };
+        if (l)
+            snprintf(rel, sizeof(rel), "lang/%s/lobby-help.txt", lang_at(l)->code);
+        else
+            snprintf(rel, sizeof(rel), "lobby-help.txt");
+        path = data_path("templates", rel);
+        text = file_read(path, FILE_MAX_TEXT, NULL);
+        ck_assert_msg(text != NULL, "no %s", rel);
+        h.text = text;
+        /* English's commands are the keys of any other catalogue's words. */
+        catalog_each(l ? lang_at(l)->code : lang_at(1)->code, "word.lobby.", lobby_word_in_help, &h);
+        free(text);
+        free(path);
+    }
+    ck_assert_msg(lacks.len == 0, "%s", lacks.buf);
+    strbuf_release(&lacks);
+}
+END_TEST
+
 /*
- * The texts too long for phrases (the rules summaries HELP sends, and the
- * orders every game takes) are in every language's folder, with the
+ * The texts too long for phrases (the rules summaries HELP sends, the
+ * orders every game takes, the lobby's HELP, the host's commands) are in
+ * every language's folder, with the
  * English text's tags and no more, every line within 72 columns; the
  * missing ones are listed by language.
  */
@@ -309,6 +362,8 @@ START_TEST(every_long_text_is_in_every_language)
     struct strlist names = STRLIST_INIT;
     struct strbuf err = STRBUF_INIT, missing = STRBUF_INIT;
     strlist_push(&names, "rules-common.txt");
+    strlist_push(&names, "lobby-help.txt");
+    strlist_push(&names, "host-commands.txt");
     for (size_t i = 0; game_registry[i]; i++) {
         /* Each game's summary (the test game has none). */
         char rel[64], *path, *text;
@@ -320,7 +375,7 @@ START_TEST(every_long_text_is_in_every_language)
         free(text);
         free(path);
     }
-    ck_assert_uint_ge(names.n, 6);
+    ck_assert_uint_ge(names.n, 8);
     for (size_t l = 1; lang_at(l); l++) {
         const char *code = lang_at(l)->code;
         size_t have = 0;
@@ -840,6 +895,7 @@ Suite *languages_suite(void)
     tcase_add_test(tc, every_phrase_fits_a_mail);
     tcase_add_test(tc, every_translation_names_the_values_of_its_english);
     tcase_add_test(tc, every_long_text_is_in_every_language);
+    tcase_add_test(tc, the_lobby_help_names_every_command_in_each_language);
     tcase_add_test(tc, help_is_sent_in_her_language);
     tcase_add_test(tc, press_and_settings_in_each_language);
     tcase_add_test(tc, pictures_are_labelled_in_her_language);
