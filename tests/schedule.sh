@@ -198,7 +198,7 @@ R=$(cat "$T/out")
 i=0
 while [ $i -lt 9 ]; do play 2026-06-01T11:00Z "$R"; i=$((i + 1)); done
 is "$(turn_of "$R")" 9 "nine steps played"
-at 2026-06-01T12:00Z 65 rollback "$R" 9; err_has "ROLLBACK takes a move of the game, 0 (the start) to 3"
+at 2026-06-01T12:00Z 65 rollback "$R" 9; err_has "ROLLBACK takes the number of a round (turn, move) of the game, 0 (the start) to 3, and goes back to where it began (now: move 3)"
 at 2026-06-01T12:00Z 65 rollback "$R" step 9; err_has "0 to 8"
 at 2026-06-01T12:00Z 0 rollback "$R" step 4; has "rolled back to setup (step 4)"
 is "$(turn_of "$R")" 4 "back at step 4"
@@ -215,7 +215,7 @@ while [ "$(turn_of "$R")" -lt 10 ]; do play 2026-06-01T13:30Z "$R"; done
 at 2026-06-01T14:00Z 0 status "$R"; has "move 4 (step 10)"
 at 2026-06-01T14:00Z 0 rollback "$R" 2; has "rolled back to move 2 (step 8)"
 is "$(turn_of "$R")" 8 "ROLLBACK 2 goes back to where move 2 began"
-at 2026-06-01T14:00Z 65 rollback "$R" 2; err_has "move 2 has just begun: ROLLBACK 1"
+at 2026-06-01T14:00Z 65 rollback "$R" 2; err_has "the game stands at the start of move 2: ROLLBACK 1 goes back to the start of the one before"
 
 # ---- host commands by mail ------------------------------------------------------------------------
 fresh hostmail
