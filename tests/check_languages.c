@@ -5,6 +5,7 @@
 
 #include "core/engine.h"
 #include "core/history.h"
+#include "judge/host.h"
 #include "games/game.h"
 #include "core/reply.h"
 #include "lib/catalog.h"
@@ -854,6 +855,81 @@ START_TEST(two_seats_two_languages)
 }
 END_TEST
 
+/* The seat whose address is addr. */
+static int seat_of(const struct game_rec *g, const char *addr)
+{
+    for (int s = 0; s < g->nseats; s++)
+        if (str_ieq(g->seats[s].email, addr))
+            return s;
+    ck_abort_msg("no seat for %s", addr);
+    return -1;
+}
+
+/*
+ * Languages meet the other features in one game: an anonymous Kalimambo
+ * with grey press, its seats reading French, Swahili and English. Grey
+ * press written in French reaches the Swahili reader in hers without
+ * naming its writer; the host replaces the English seat with a player
+ * who reads Portuguese (welcomed in hers, the title kept, the others
+ * told in theirs); a draw offered as NULLE and SARE and EMPATE ends the
+ * game; each game-over mail says who was who in its reader's language.
+ */
+START_TEST(languages_meet_anonymity_grey_press_a_replacement_and_a_draw)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct strbuf out = STRBUF_INIT;
+    char *text, line[160];
+    int ann, bob, cleo, n = 0;
+    ck_assert_int_eq(language_set(db, "Bob@example.org", "fr"), 0);
+    ck_assert_int_eq(language_set(db, "Cleo@example.org", "sw"), 0);
+    ck_assert_int_eq(language_set(db, "zoe@example.org", "pt"), 0);
+    t_new_game(db, "kalimambo", 3, 11, "{\"anonymous\":\"yes\",\"press\":\"grey\"}", &g);
+    ann = seat_of(&g, "Ann@example.org");
+    bob = seat_of(&g, "Bob@example.org");
+    cleo = seat_of(&g, "Cleo@example.org");
+    t_reply_mail(db, g.id, bob, "MESSAGE À TOUS\nSalut à tous\nFIN MESSAGE", ++n);
+    text = t_last_text(db, "Cleo@example.org", "press");
+    ck_assert_msg(strstr(text, "Salut à tous") && !strstr(text, "Bob") && !strstr(text, g.names[bob]) &&
+                      !strstr(text, "grey") && !strstr(text, "press"),
+                  "%s", text);
+    free(text);
+    text = t_last_text(db, "Ann@example.org", "press");
+    ck_assert_msg(strstr(text, "grey") && !strstr(text, "Bob"), "%s", text);
+    free(text);
+    /* The host gives Ann's seat to Zoe, who reads Portuguese. */
+    snprintf(line, sizeof(line), "REPLACE %s Zoe=zoe@example.org", g.names[ann]);
+    ck_assert_int_eq(db_begin(db), 0);
+    ck_assert_msg(host_command(db, &g, viewer_of(VIEWER_SHELL), "en", line, &out) == 0, "%s", out.buf);
+    ck_assert_int_eq(db_commit(db), 0);
+    t_reload(db, &g);
+    text = t_last_text(db, "zoe@example.org", "welcome");
+    ck_assert_msg(strstr(text, "Boas-vindas ao Kalimambo") && strstr(text, g.names[ann]), "%s", text);
+    free(text);
+    text = t_last_text(db, "Bob@example.org", "notice");
+    ck_assert_msg(strstr(text, g.names[ann]) && !strstr(text, "Zoe") && !strstr(text, "player"), "%s", text);
+    free(text);
+    /* A draw in three languages' words. */
+    t_reply_mail(db, g.id, bob, "NULLE", ++n);
+    t_reply_mail(db, g.id, cleo, "SARE", ++n);
+    t_reply_mail(db, g.id, ann, "EMPATE", ++n);
+    t_reload(db, &g);
+    ck_assert_str_eq(g.status, "finished");
+    text = t_last_text(db, "Bob@example.org", "gameover");
+    ck_assert_msg(strstr(text, "était Bob") && strstr(text, "était Zoe") && strstr(text, "nulle"), "%s", text);
+    free(text);
+    text = t_last_text(db, "Cleo@example.org", "gameover");
+    ck_assert_msg(strstr(text, "alikuwa Cleo") && strstr(text, "sare"), "%s", text);
+    free(text);
+    text = t_last_text(db, "zoe@example.org", "reply"); /* her EMPATE ended it: her answer says so */
+    ck_assert_msg(strstr(text, "era Zoe") && strstr(text, "empate"), "%s", text);
+    free(text);
+    strbuf_release(&out);
+    game_unload(&g);
+    db_close(db);
+}
+END_TEST
+
 /* Languages meet standing: an address the host merged into another reads
  * that person's language, in a game and by language_of; her own choice
  * made under the alias is kept for the person. */
@@ -906,6 +982,7 @@ Suite *languages_suite(void)
     tcase_add_test(tc, replies_are_read_in_each_language);
     tcase_add_test(tc, a_merged_address_reads_its_persons_language);
     tcase_add_test(tc, two_seats_two_languages);
+    tcase_add_test(tc, languages_meet_anonymity_grey_press_a_replacement_and_a_draw);
     suite_add_tcase(s, tc);
     return s;
 }
