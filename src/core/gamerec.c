@@ -309,25 +309,12 @@ void game_names_of(const struct game_rec *g, unsigned mask, struct strbuf *out)
 
 void game_names_in(const struct game_rec *g, unsigned mask, const char *lang, struct strbuf *out)
 {
-    struct strbuf first = STRBUF_INIT;
-    int total = 0, done = 0, last = -1;
+    struct strlist names = STRLIST_INIT;
     for (int i = 0; i < g->nseats; i++)
-        if ((mask >> i) & 1) {
-            total++;
-            last = i;
-        }
-    for (int i = 0; i < g->nseats && total > 1; i++) {
-        if (!(mask & (1u << i)) || i == last)
-            continue;
-        if (done++)
-            strbuf_addstr(&first, ", ");
-        strbuf_addstr(&first, g->names[i]);
-    }
-    if (total > 1)
-        phrase_add(out, lang, "list.and", "first", first.buf, "last", g->names[last], NULL);
-    else if (total == 1)
-        strbuf_addstr(out, g->names[last]);
-    strbuf_release(&first);
+        if ((mask >> i) & 1)
+            strlist_push(&names, g->names[i]);
+    phrase_list_and(out, lang, &names);
+    strlist_clear(&names);
 }
 
 time_t game_deadline(const struct game_rec *g, unsigned missing)

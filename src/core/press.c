@@ -380,23 +380,15 @@ int press_recipients(const char *to, const struct game_table *t, int self, unsig
 
 void press_names(const struct game_table *t, unsigned mask, int skip, int you, struct strbuf *out)
 {
-    struct strbuf first = STRBUF_INIT;
-    const char *last = NULL;
+    struct strlist names = STRLIST_INIT;
     /* "you" first, then the others in seat order; the last joined by
      * "and" in t's reader's language. */
     for (int k = -1; k < t->nseats; k++) {
         int s = k < 0 ? you : k;
-        const char *name;
         if (s < 0 || s == skip || !((mask >> s) & 1) || (k >= 0 && s == you))
             continue;
-        name = s == you ? catalog_text(t->lang, "press.you", 1) : t->names[s];
-        if (last)
-            strbuf_addf(&first, "%s%s", first.len ? ", " : "", last);
-        last = name;
+        strlist_push(&names, s == you ? catalog_text(t->lang, "press.you", 1) : t->names[s]);
     }
-    if (last && first.len)
-        phrase_add(out, t->lang, "list.and", "first", first.buf, "last", last, NULL);
-    else if (last)
-        strbuf_addstr(out, last);
-    strbuf_release(&first);
+    phrase_list_and(out, t->lang, &names);
+    strlist_clear(&names);
 }

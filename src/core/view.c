@@ -176,14 +176,8 @@ int view_status_line(sqlite3 *db, struct game_rec *g, const char *lang, struct s
                     snprintf(score, sizeof(score), "%d", r.scores[__builtin_ctz(r.winners)]);
                 /* The unit and the rule in her words, where the catalogue
                  * has the game's (score-name.GAME, tie-rule.GAME). */
-                char unit_key[64], rule_key[64];
-                const char *unit = r.score_name ? r.score_name : "points", *rule = r.tie_rule;
-                snprintf(unit_key, sizeof(unit_key), "score-name.%s", g->ops->name);
-                snprintf(rule_key, sizeof(rule_key), "tie-rule.%s", g->ops->name);
-                if (catalog_has(LANG_ENGLISH, unit_key))
-                    unit = catalog_text(lang, unit_key, 0);
-                if (catalog_has(LANG_ENGLISH, rule_key))
-                    rule = catalog_text(lang, rule_key, 0);
+                const char *unit = catalog_term(lang, "score-name.", g->ops->name, r.score_name ? r.score_name : "points");
+                const char *rule = catalog_term(lang, "tie-rule.", g->ops->name, r.tie_rule);
                 phrase_add(&tie, lang, r.has_scores ? "status.tie-on-scores" : "status.tie", "tied", tied.buf, "score",
                            score, "unit", unit, "rule", rule, "from",
                            r.tie_from >= 0 && r.tie_from < g->nseats ? g->names[r.tie_from] : "", NULL);

@@ -187,21 +187,15 @@ static void event_line(const cJSON *e, const char *lang, struct strbuf *out)
             strbuf_release(&next);
         } else if (cJSON_IsArray(f)) {
             /* Names: "Ama, Bo and Cida", the reader's "and". */
-            struct strbuf first = STRBUF_INIT, list = STRBUF_INIT;
-            int n = cJSON_GetArraySize(f), i = 0;
+            struct strlist names = STRLIST_INIT;
+            struct strbuf list = STRBUF_INIT;
             const cJSON *name;
-            cJSON_ArrayForEach(name, f) {
-                if (!cJSON_IsString(name))
-                    continue;
-                if (++i < n)
-                    strbuf_addf(&first, "%s%s", i > 1 ? ", " : "", name->valuestring);
-                else if (n > 1)
-                    phrase_add(&list, lang, "list.and", "first", first.buf, "last", name->valuestring, NULL);
-                else
-                    strbuf_addstr(&list, name->valuestring);
-            }
+            cJSON_ArrayForEach(name, f)
+                if (cJSON_IsString(name))
+                    strlist_push(&names, name->valuestring);
+            phrase_list_and(&list, lang, &names);
             cJSON_AddStringToObject(data, f->string, list.buf);
-            strbuf_release(&first);
+            strlist_clear(&names);
             strbuf_release(&list);
         } else
             cJSON_AddItemToObject(data, f->string, cJSON_Duplicate(f, 1));

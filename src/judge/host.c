@@ -179,7 +179,7 @@ static int opener_asks(sqlite3 *db, struct game_rec *g, const struct words *w, c
 int host_consented(sqlite3 *db, struct game_rec *g, const char *what, long secs, const char *lang,
                    struct strbuf *out)
 {
-    struct strbuf told = STRBUF_INIT; /* the notice's English, for the host */
+    struct strbuf told = STRBUF_INIT; /* what the host's own command would answer: not said here */
     char game[24], d[32], shown[64];
     time_t t;
     int rc;
@@ -451,14 +451,12 @@ int host_status(sqlite3 *db, struct game_rec *g, struct viewer who, const char *
 {
     unsigned missing = 0, left = 0, dropped = 0;
     time_t t;
-    char when[64], game[24], step[16], status[64];
-    const char *st = game_status_of(g->ops, g->st);
+    char when[64], game[24], step[16];
+    const char *st = game_status_of(g->ops, g->st), *status = catalog_term(lang, "lobby.status.", st, NULL);
     {
-        char at[128], key[48];
+        char at[128];
         snprintf(game, sizeof(game), "%lld", (long long)g->id);
         snprintf(step, sizeof(step), "%d", g->turn);
-        snprintf(key, sizeof(key), "lobby.status.%s", st);
-        snprintf(status, sizeof(status), "%s", catalog_text(lang, key, 0) ? catalog_text(lang, key, 0) : st);
         struct strbuf head = STRBUF_INIT;
         game_when_now_in(g, lang, at);
         phrase_add(&head, lang, g->sched.paused ? "host.status-paused" : "host.status", "game", game, "title",
@@ -477,10 +475,8 @@ int host_status(sqlite3 *db, struct game_rec *g, struct viewer who, const char *
     }
     if (!str_eq(st, "finished") && (t = game_deadline(g, missing))) {
         time_format_tz(t, "UTC", when);
-        char key[32];
-        snprintf(key, sizeof(key), "lobby.nmr.%s", g->sched.nmr);
         phrase_add(out, lang, t < clock_now() ? "host.deadline-passed" : "host.deadline", "deadline", when, "nmr",
-                   catalog_has(LANG_ENGLISH, key) ? catalog_text(lang, key, 1) : g->sched.nmr, NULL);
+                   catalog_term(lang, "lobby.nmr.", g->sched.nmr, NULL), NULL);
         strbuf_addch(out, '\n');
     }
     if (game_left(db, g, &left, &dropped))

@@ -362,10 +362,10 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
     {
         /* The first line says what the mail answers: "your NEW and INVITE",
          * in her words and her "and". */
-        struct strbuf head = STRBUF_INIT, first = STRBUF_INIT, said = STRBUF_INIT;
+        struct strbuf head = STRBUF_INIT, said = STRBUF_INIT;
+        struct strlist words = STRLIST_INIT;
         size_t k = lines.n < LOBBY_LINES ? lines.n : LOBBY_LINES, shown = k < 4 ? k : 4;
         bool all_commands = true;
-        char *last = NULL;
         for (size_t i = 0; i < shown; i++) {
             const struct lobby_command *c = command_of(lines.v[i]);
             char word[24], *local;
@@ -375,23 +375,17 @@ int lobby_mail(sqlite3 *db, const struct inbound_mail *in, const struct mail_ori
                 word[w++] = (char)toupper((unsigned char)*ch);
             word[w] = '\0';
             local = lexicon_local(l.lang, "lobby", NULL, word);
-            if (last)
-                strbuf_addf(&first, "%s%s", first.len ? ", " : "", last);
-            free(last);
-            last = local;
+            strlist_push(&words, local);
+            free(local);
         }
-        if (first.len)
-            phrase_add(&said, l.lang, "list.and", "first", first.buf, "last", last, NULL);
-        else
-            strbuf_addstr(&said, last ? last : "");
+        phrase_list_and(&said, l.lang, &words);
+        strlist_clear(&words);
         if (k > 4)
             strbuf_addstr(&said, " ...");
         phrase_add(&head, l.lang, all_commands && shown ? "lobby.answer-to" : "lobby.answer-to-mail", "commands",
                    said.buf, NULL);
         cJSON_AddStringToObject(d, "headline", head.buf);
-        free(last);
         strbuf_release(&head);
-        strbuf_release(&first);
         strbuf_release(&said);
     }
     cJSON_AddItemToObject(d, "lines", l.lines);

@@ -131,13 +131,10 @@ int lobby_list(struct lobby *l, const char *line, const struct args *a)
         struct strbuf clock = STRBUF_INIT, options = STRBUF_INIT, opened = STRBUF_INIT;
         char game[24], taken[16], seats[16];
         if (sqlite3_column_int64(q, 4)) {
-            char d[32], key[32];
+            char d[32];
             duration_format((long)sqlite3_column_int64(q, 4), d);
-            snprintf(key, sizeof(key), "lobby.nmr.%s", (const char *)sqlite3_column_text(q, 5));
             phrase_add(&clock, l->lang, "lobby.list.deadline", "time", d, "nmr",
-                       catalog_has(LANG_ENGLISH, key) ? catalog_text(l->lang, key, 1)
-                                                      : (const char *)sqlite3_column_text(q, 5),
-                       NULL);
+                       catalog_term(l->lang, "lobby.nmr.", (const char *)sqlite3_column_text(q, 5), NULL), NULL);
         } else {
             phrase_add(&clock, l->lang, "lobby.list.no-deadline", NULL);
         }
@@ -314,14 +311,11 @@ int lobby_mygames(struct lobby *l, const char *line, const struct args *a)
     while ((rc = db_step(q)) == SQLITE_ROW) {
         char *reply = mail_reply_address(l->db, sqlite3_column_int64(q, 0), sqlite3_column_int(q, 3),
                                          (const char *)sqlite3_column_text(q, 5));
-        char game[24], seat[16], key[40];
+        char game[24], seat[16];
         snprintf(game, sizeof(game), "%lld", (long long)sqlite3_column_int64(q, 0));
         snprintf(seat, sizeof(seat), "%d", sqlite3_column_int(q, 3));
-        snprintf(key, sizeof(key), "lobby.status.%s", (const char *)sqlite3_column_text(q, 2));
         phrase_add(&sb, l->lang, "lobby.mygames.seat", "game", game, "module", (const char *)sqlite3_column_text(q, 1),
-                   "status",
-                   catalog_has(LANG_ENGLISH, key) ? catalog_text(l->lang, key, 1)
-                                                  : (const char *)sqlite3_column_text(q, 2),
+                   "status", catalog_term(l->lang, "lobby.status.", (const char *)sqlite3_column_text(q, 2), NULL),
                    "name", (const char *)sqlite3_column_text(q, 4), "seat", seat, NULL);
         strbuf_addf(&sb, "\n  %s\n", reply ? reply : "");
         free(reply);

@@ -6,6 +6,7 @@
 #include "lib/util.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -485,6 +486,13 @@ const char *catalog_text(const char *lang, const char *key, long n)
         return e->forms[0];
     int k = plural_form(code, n);
     return e->forms[k < e->nforms ? k : e->nforms - 1];
+}
+
+const char *catalog_term(const char *lang, const char *prefix, const char *name, const char *otherwise)
+{
+    char key[96];
+    snprintf(key, sizeof(key), "%s%.60s", prefix, name ? name : "");
+    return catalog_has(LANG_ENGLISH, key) ? catalog_text(lang, key, 0) : otherwise ? otherwise : name;
 }
 
 bool catalog_has(const char *lang, const char *key)

@@ -47,6 +47,11 @@ int plural_form(const char *lang, long n);
  * forms; where lang's catalogue lacks it (or marks it fuzzy), English's;
  * NULL when no catalogue has it. Owned by the catalogue. */
 const char *catalog_text(const char *lang, const char *key, long n);
+/* A stored word said in lang: the text of the key prefix + name
+ * ("lobby.status." "finished") when English's catalogue has that key;
+ * else otherwise, or name itself when otherwise is NULL (a value no
+ * catalogue words: bot:easy). Owned by the catalogue or the caller. */
+const char *catalog_term(const char *lang, const char *prefix, const char *name, const char *otherwise);
 /* Whether lang's own catalogue gives key (not fuzzy, every form given). */
 bool catalog_has(const char *lang, const char *key);
 /* Every key of lang's catalogue, sorted. -1 with why when it cannot be

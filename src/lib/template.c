@@ -1,5 +1,6 @@
 /* template.c: a small logic-less template engine over cJSON data for every mail and reply ngoma writes. */
 #include "lib/template.h"
+#include "lib/strlist.h"
 #include "lib/catalog.h"
 #include "lib/paths.h"
 #include "lib/strbuf.h"
@@ -514,6 +515,22 @@ int template_phrase(const char *key, const cJSON *data, const char *lang, struct
     strbuf_release(&tag);
     strbuf_release(&why);
     return rc;
+}
+
+void phrase_list_and(struct strbuf *out, const char *lang, const struct strlist *items)
+{
+    struct strbuf first = STRBUF_INIT;
+    if (items->n < 2) {
+        strbuf_addstr(out, items->n ? items->v[0] : "");
+        return;
+    }
+    for (size_t i = 0; i + 1 < items->n; i++) {
+        if (i)
+            strbuf_addstr(&first, ", ");
+        strbuf_addstr(&first, items->v[i]);
+    }
+    phrase_add(out, lang, "list.and", "first", first.buf, "last", items->v[items->n - 1], NULL);
+    strbuf_release(&first);
 }
 
 int phrase_addv(struct strbuf *out, const char *lang, const char *key, va_list ap)

@@ -45,5 +45,9 @@ int template_phrase(const char *key, const cJSON *data, const char *lang, struct
 int phrase_add(struct strbuf *out, const char *lang, const char *key, ...) __attribute__((sentinel));
 /* The same over a va_list of such pairs. */
 int phrase_addv(struct strbuf *out, const char *lang, const char *key, va_list ap);
+/* items as a list in lang: "Ama", "Ama and Bo", "Ama, Bo and Cida" (the
+ * catalogue's list.and between the last two). */
+struct strlist;
+void phrase_list_and(struct strbuf *out, const char *lang, const struct strlist *items);
 
 #endif

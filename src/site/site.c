@@ -127,22 +127,16 @@ static int picture(const char *dir, const struct game_rec *g, int64_t row, const
  * (robot facile)". */
 static void players_in(const struct game_rec *g, const char *lang, struct strbuf *out)
 {
-    struct strbuf first = STRBUF_INIT, last = STRBUF_INIT;
+    struct strlist labels = STRLIST_INIT;
+    struct strbuf label = STRBUF_INIT;
     for (int i = 0; i < g->nseats; i++) {
-        if (last.len) {
-            if (first.len)
-                strbuf_addstr(&first, ", ");
-            strbuf_addstr(&first, last.buf);
-            strbuf_reset(&last);
-        }
-        game_seat_label_in(g, i, lang, &last);
+        strbuf_reset(&label);
+        game_seat_label_in(g, i, lang, &label);
+        strlist_push(&labels, label.buf);
     }
-    if (first.len)
-        phrase_add(out, lang, "list.and", "first", first.buf, "last", last.buf, NULL);
-    else
-        strbuf_addstr(out, last.buf);
-    strbuf_release(&first);
-    strbuf_release(&last);
+    phrase_list_and(out, lang, &labels);
+    strlist_clear(&labels);
+    strbuf_release(&label);
 }
 
 static int write_game(sqlite3 *db, const struct site_lang *l, struct game_rec *g, struct site_stats *st,

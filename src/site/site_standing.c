@@ -146,12 +146,8 @@ static int player_page(sqlite3 *db, const struct site_lang *l, const char *addr,
         const struct game_ops *ops = game_find(module);
         cJSON_AddNumberToObject(row, "game", (double)sqlite3_column_int64(q, 0));
         cJSON_AddStringToObject(row, "title", ops ? ops->title : module);
-        {
-            /* Where it stands in the page's words. */
-            char key[48];
-            snprintf(key, sizeof(key), "lobby.status.%.30s", status);
-            cJSON_AddStringToObject(row, "status", catalog_has(LANG_ENGLISH, key) ? catalog_text(l->lang, key, 0) : status);
-        }
+        /* Where it stands in the page's words. */
+        cJSON_AddStringToObject(row, "status", catalog_term(l->lang, "lobby.status.", status, NULL));
         cJSON_AddStringToObject(row, "as", as);
         cJSON_AddItemToArray(games, row);
         free(module);
