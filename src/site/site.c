@@ -139,10 +139,33 @@ static void players_in(const struct game_rec *g, const char *lang, struct strbuf
     strbuf_release(&label);
 }
 
-static int write_game(sqlite3 *db, const struct site_lang *l, struct game_rec *g, struct site_stats *st,
-                      struct strbuf *err)
+/* The game's public record (its published press in it), written once at
+ * the site's root as game-N.json: anyone runs ngoma verify --file on it.
+ * NULL on a failure (said in err). */
+static cJSON *game_record(sqlite3 *db, const char *dir, struct game_rec *g, struct strbuf *err)
 {
-    cJSON *d = cJSON_CreateObject(), *steps = cJSON_CreateArray(), *record, *prev = NULL;
+    cJSON *record = verify_export(db, g, false);
+    char *text, file[48];
+    if (!record || press_publish(db, g, record)) {
+        cJSON_Delete(record);
+        strbuf_addstr(err, "its public record cannot be made");
+        return NULL;
+    }
+    text = cJSON_Print(record);
+    snprintf(file, sizeof(file), "game-%lld.json", (long long)g->id);
+    if (write_text(dir, file, text, err)) {
+        cJSON_Delete(record);
+        record = NULL;
+    }
+    cJSON_free(text);
+    return record;
+}
+
+/* The game's page in l's language, from its public record. */
+static int write_game(sqlite3 *db, const struct site_lang *l, struct game_rec *g, const cJSON *record,
+                      struct site_stats *st, struct strbuf *err)
+{
+    cJSON *d = cJSON_CreateObject(), *steps = cJSON_CreateArray(), *prev = NULL;
     struct strbuf sb = STRBUF_INIT, sub = STRBUF_INIT;
     bool finished = str_eq(game_status_of(g->ops, g->st), "finished"), root = !*l->root;
     const char *lang = l->lang, *dir = l->dir;
@@ -153,14 +176,6 @@ static int write_game(sqlite3 *db, const struct site_lang *l, struct game_rec *g
     strbuf_addf(&sub, "%s/game-%lld", dir, (long long)g->id);
     if (mkdir_p(sub.buf)) {
         strbuf_addf(err, "cannot create %s: %s", sub.buf, strerror(errno));
-        goto out;
-    }
-    /* The public record (at the root, one for every language): anyone
-     * runs ngoma verify --file on it. */
-    if (!(record = verify_export(db, g, false)))
-        goto out;
-    if (press_publish(db, g, record)) {
-        cJSON_Delete(record);
         goto out;
     }
     /* Published press, oldest first, on the page too. */
@@ -196,18 +211,6 @@ static int write_game(sqlite3 *db, const struct site_lang *l, struct game_rec *g
             cJSON_Delete(msgs);
         strbuf_reset(&sb);
     }
-    if (root) {
-        char *text = cJSON_Print(record), file[48];
-        snprintf(file, sizeof(file), "game-%lld.json", (long long)g->id);
-        rc = write_text(dir, file, text, err);
-        cJSON_free(text);
-        if (rc) {
-            cJSON_Delete(record);
-            goto out;
-        }
-        rc = -1;
-    }
-    cJSON_Delete(record);
     {
         int64_t top;
         if (db_get_int64(db, &top, "SELECT max(turn) FROM turns WHERE game_id = ? AND rolled_back = 0", "I", g->id) < 0)
@@ -414,14 +417,20 @@ int site_write(sqlite3 *db, const char *dir, bool changed_only, struct site_stat
         goto out;
     while ((rc = db_step(q)) == SQLITE_ROW) {
         struct game_rec g;
+        cJSON *record = NULL;
         if (game_load(db, sqlite3_column_int64(q, 0), &g))
             continue; /* a damaged game: its pages stay as they were */
+        /* A game that moved: its record once, its page in every language. */
+        if ((!since || sqlite3_column_int(q, 1)) && !(record = game_record(db, dir, &g, &err))) {
+            error("game %lld: %s", (long long)g.id, err.buf);
+            strbuf_reset(&err);
+        }
         for (size_t i = 0; i < nl; i++) {
             const char *lang = langs[i].lang;
             cJSON *item = cJSON_CreateObject();
             struct strbuf sb = STRBUF_INIT;
             char when[128];
-            if ((!since || sqlite3_column_int(q, 1)) && write_game(db, &langs[i], &g, st, &err)) {
+            if (record && write_game(db, &langs[i], &g, record, st, &err)) {
                 error("game %lld: its page in %s: %s", (long long)g.id, lang, err.buf);
                 strbuf_reset(&err);
             }
@@ -437,6 +446,7 @@ int site_write(sqlite3 *db, const char *dir, bool changed_only, struct site_stat
             cJSON_AddItemToArray(games[i], item);
             strbuf_release(&sb);
         }
+        cJSON_Delete(record);
         game_unload(&g);
     }
     db_finalize(q);
