@@ -51,7 +51,7 @@ LIB_OBJS  := $(SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/migrations.o
 DRAW_OBJS := $(DRAW_SRC:%.c=$(BUILD)/%.o)
 MIME_OBJS := $(MIME_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ  := $(BUILD)/src/cli/main.o
-TEST_SRC  := $(wildcard tests/check_*.c tests/playout.c tests/games/*.c)
+TEST_SRC  := $(wildcard tests/check_*.c tests/playout.c tests/planner.c tests/games/*.c)
 TEST_OBJS := $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 NGOMA := $(BUILD)/ngoma
@@ -93,7 +93,8 @@ $(CHECK): $(TEST_OBJS) $(LIB_OBJS) | $(MODS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) $(DRAW_LIBS) $(MIME_LIBS)
 
 $(BENCH): $(BUILD)/bench/bench_ngoma.o $(BUILD)/bench/hostile_mail.o $(BUILD)/bench/pictures.o \
-		$(BUILD)/bench/lmtp_client.o $(BUILD)/bench/strength.o $(LIB_OBJS) | $(MODS)
+		$(BUILD)/bench/lmtp_client.o $(BUILD)/bench/strength.o $(BUILD)/bench/plans.o $(BUILD)/tests/planner.o \
+		$(LIB_OBJS) | $(MODS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 $(BUILD)/%.o: %.c

@@ -32,4 +32,9 @@ int bench_strength(const char *game, int nseats, int ngames, int ms, int iterati
  * milliseconds (the same positions however busy the machine). */
 int bench_iterations(const char *game, int nseats, int moves, int ms);
 
+/* Games of each kind by mail with and without plans, both players
+ * planning two moves ahead with the easy bot as planner: the mails each
+ * takes, and their ratio (plans.c). */
+int bench_plans(const char *dir, int ngames);
+
 #endif

@@ -513,13 +513,15 @@ int main(int argc, char **argv)
         return pending_strong(argv[2], atoi(argv[3]));
     else if (argc == 6 && str_eq(argv[1], "iterations"))
         return bench_iterations(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]));
+    else if (argc == 4 && str_eq(argv[1], "plans"))
+        return bench_plans(argv[2], atoi(argv[3]));
     else if (argc == 4 && str_eq(argv[1], "row"))
         return bench_row(argv[2], atoi(argv[3]));
     else {
         fprintf(stderr, "usage: bench_ngoma playouts [SECONDS] | dbsize DIR [STEPS] | history DIR [STEPS [ROUNDS]]"
                         " | genmail DB MAILDIR GAMES ORDERS_PER_GAME | hostile DIR SIZE SEAT_ADDRESS [COPIES] | rusage CMD..."
                         " | pictures [POSITIONS [REPEATS]] | lmtp-one WHERE FILE... | lmtp-many WHERE CONNS LIST"
-                        " | pending DB GAMES | iterations GAME SEATS MOVES MS | row DB TRANSACTIONS\n");
+                        " | pending DB GAMES | iterations GAME SEATS MOVES MS | row DB TRANSACTIONS | plans DIR GAMES\n");
         return 64;
     }
     return 0;

@@ -10,9 +10,9 @@ T=$(mktemp -d "${TMPDIR:-/var/tmp}/ngoma-bench.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 unset NGOMA_NOW
 if [ -n "$QUICK" ]; then
-    MAILS=40 GAMES=40 PER=5 STEPS=100 LONG=500 ROUNDS=50 SECS=0.3 REPEATS=1 POSITIONS=5 LMTP_ONE=40
+    MAILS=40 GAMES=40 PER=5 STEPS=100 LONG=500 ROUNDS=50 SECS=0.3 REPEATS=1 POSITIONS=5 LMTP_ONE=40 PLAN_GAMES=2
 else
-    MAILS=300 GAMES=1000 PER=10 STEPS=400 LONG=1500 ROUNDS=300 SECS=2 REPEATS=5 POSITIONS=40 LMTP_ONE=200
+    MAILS=300 GAMES=1000 PER=10 STEPS=400 LONG=1500 ROUNDS=300 SECS=2 REPEATS=5 POSITIONS=40 LMTP_ONE=200 PLAN_GAMES=20
 fi
 echo "ngoma benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC') on $(uname -n): $(nproc) cores, $(uname -r)"
 echo "disk: $(df -h "$T" | awk 'NR == 2 {print $1 ", " $2}'); sqlite $(sqlite3 -version | cut -d' ' -f1)"
@@ -60,3 +60,6 @@ if [ -z "$QUICK" ]; then
         echo "(needs root: a Postfix instance and the guide's ngoma user)"
     fi
 fi
+echo
+echo "== 12. plans: the mails a game takes when both players plan two moves ahead (the easy bot as planner)"
+"$BENCH" plans "$T" "$PLAN_GAMES"

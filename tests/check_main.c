@@ -312,6 +312,7 @@ int main(int argc, char **argv)
         { "knowing", knowing_suite },
         { "oracle", oracle_suite },
         { "seats", seats_suite },
+        { "plans", plans_suite },
     };
     SRunner *sr = srunner_create(NULL);
     int failed;

@@ -103,6 +103,7 @@ sqlite3 *t_lobby_db(const char *mode);
 void t_confirmed(sqlite3 *db, const char *addr);
 
 Suite *util_suite(void);
+Suite *plans_suite(void);
 Suite *languages_suite(void);
 Suite *wordsleft_suite(void);
 Suite *trust_suite(void);

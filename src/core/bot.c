@@ -69,6 +69,43 @@ static long long try_order(const struct game_ops *ops, const void *st, int seat,
     return total / samples;
 }
 
+/* How many random fillings each of tried orders gets (the budget shared). */
+static int samples_for(const struct game_ops *ops, const void *st, int seat, size_t tried)
+{
+    bool unknown = (ops->waiting_for(st) & ~(1u << seat)) || ops->determinize;
+    return unknown ? (int)(BUDGET / tried > 3 ? BUDGET / tried : 3) : 1;
+}
+
+void bot_rank(const struct game_ops *ops, const void *st, int seat, const struct game_table *t, uint64_t salt, int k,
+              struct strlist *out)
+{
+    struct strlist legal = STRLIST_INIT;
+    long long value[CANDIDATES];
+    struct rng r;
+    ops->legal(st, seat, t, &legal);
+    rng_seed(&r, salt, (uint64_t)seat + 211);
+    rng_shuffle(&r, legal.v, legal.n, sizeof(char *));
+    size_t tried = legal.n < CANDIDATES ? legal.n : CANDIDATES;
+    int samples = tried ? samples_for(ops, st, seat, tried) : 0;
+    for (size_t i = 0; i < tried; i++)
+        value[i] = ops->evaluate ? try_order(ops, st, seat, t, legal.v[i], samples, &r) : 0;
+    /* The best k, in order; among equals the earlier of the shuffle. */
+    for (int n = 0; n < k && (size_t)n < tried; n++) {
+        size_t best = (size_t)n;
+        for (size_t i = (size_t)n + 1; i < tried; i++)
+            if (value[i] > value[best])
+                best = i;
+        char *v = legal.v[best];
+        long long x = value[best];
+        memmove(&legal.v[n + 1], &legal.v[n], (best - (size_t)n) * sizeof(char *));
+        memmove(&value[n + 1], &value[n], (best - (size_t)n) * sizeof(long long));
+        legal.v[n] = v;
+        value[n] = x;
+        strlist_push(out, v);
+    }
+    strlist_clear(&legal);
+}
+
 char *bot_choose(const struct game_ops *ops, const void *st, int seat, const struct game_table *t, uint64_t salt)
 {
     struct strlist legal = STRLIST_INIT;
@@ -88,8 +125,7 @@ char *bot_choose(const struct game_ops *ops, const void *st, int seat, const str
     /* Random fillings of the other seats of a simultaneous step, or of
      * what seat cannot see: as many as the budget allows, 3 at least. */
     size_t tried = legal.n < CANDIDATES ? legal.n : CANDIDATES;
-    bool unknown = (ops->waiting_for(st) & ~(1u << seat)) || ops->determinize;
-    int samples = unknown ? (int)(BUDGET / tried > 3 ? BUDGET / tried : 3) : 1;
+    int samples = samples_for(ops, st, seat, tried);
     for (size_t i = 0; i < tried; i++) {
         long long v = try_order(ops, st, seat, t, legal.v[i], samples, &r);
         /* Among equals, each is kept with an equal chance. */

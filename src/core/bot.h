@@ -16,6 +16,12 @@
  */
 char *bot_choose(const struct game_ops *ops, const void *st, int seat, const struct game_table *t, uint64_t salt);
 
+/* The k orders of seat the easy bot likes best, best first, appended to
+ * out (fewer when it has fewer; a random k of them in a game without
+ * evaluate()). salt makes them repeatable. */
+void bot_rank(const struct game_ops *ops, const void *st, int seat, const struct game_table *t, uint64_t salt, int k,
+              struct strlist *out);
+
 /* A copy of st (the module's clone, else through its JSON); NULL when it
  * could not be made. */
 void *bot_copy_state(const struct game_ops *ops, const void *st);

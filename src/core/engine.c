@@ -3,6 +3,7 @@
 #include "lib/catalog.h"
 #include "lib/lexicon.h"
 #include "lib/template.h"
+#include "core/plan.h"
 
 /* ---- orders --------------------------------------------------------------- */
 
@@ -114,11 +115,13 @@ static int resolve_step(sqlite3 *db, struct game_rec *g, struct game_log *log)
         cJSON *o = cJSON_CreateObject();
         cJSON_AddNumberToObject(o, "seat", seat + 1);
         cJSON_AddStringToObject(o, "order", orders[seat]);
-        /* Who gave it, when not the player: a bot standing in, the
-         * deadline's stand-in, or the core for a forced order. */
+        /* Who gave it, when not the player by hand: a bot standing in,
+         * the deadline's stand-in, the core for a forced order, or her
+         * plan (IF ... THEN) when its condition came true. */
         if (sqlite3_column_text(st, 2) &&
             (str_eq((const char *)sqlite3_column_text(st, 2), "nmr") ||
-             str_eq((const char *)sqlite3_column_text(st, 2), "forced")))
+             str_eq((const char *)sqlite3_column_text(st, 2), "forced") ||
+             str_eq((const char *)sqlite3_column_text(st, 2), "plan")))
             cJSON_AddStringToObject(o, "source", (const char *)sqlite3_column_text(st, 2));
         /* Which bot chose it: the history and the site say so. */
         if (sqlite3_column_type(st, 3) == SQLITE_TEXT)
@@ -227,6 +230,18 @@ static int submit_order(sqlite3 *db, struct game_rec *g, int seat, struct line_r
 
 valid:
     l->canonical = xstrdup(canon.buf);
+    /* Her own order: the plans she made before it no longer apply. */
+    if (!o->bot_level && !str_eq(o->source, "plan") && !str_eq(o->source, "forced") && !str_eq(o->source, "nmr")) {
+        int cleared = 0;
+        if (plan_clear(db, g, seat, PLAN_CLEAR_ORDER, &cleared))
+            goto out;
+        if (cleared) {
+            char n[16];
+            snprintf(n, sizeof(n), "%d", cleared);
+            phrase_add(&l->body, g->seats[seat].lang, "plan.cleared", "n", n, NULL);
+            strbuf_complete_line(&l->body);
+        }
+    }
     /* The order it replaces, if any: the reply says so. */
     if (db_get_text(db, &replaced,
                     "SELECT canonical FROM orders WHERE game_id = ? AND step = ? AND seat = ? AND status = 'pending'"
@@ -547,12 +562,21 @@ int engine_autoplay(sqlite3 *db, struct game_rec *g, int *played)
             break;
         if (game_pending(db, g, &in))
             return -1;
-        for (int s = 0; s < g->nseats && seat < 0; s++)
-            if ((waiting & ~in & (1u << s)) && (plays_inline(g, s) || (forced = engine_forced_order(g, s))))
+        char *planned = NULL;
+        for (int s = 0; s < g->nseats && seat < 0; s++) {
+            if (!(waiting & ~in & (1u << s)))
+                continue;
+            /* Her plan first: its answer when its condition came true. */
+            if (!plays_inline(g, s) && plan_due(db, g, s, &planned))
+                return -1;
+            if (planned || plays_inline(g, s) || (forced = engine_forced_order(g, s)))
                 seat = s;
+        }
         if (seat < 0)
             break;
-        int r = forced ? give_for(db, g, seat, "forced", NULL, forced, NULL) : engine_play_for(db, g, seat, "bot", NULL);
+        int r = planned  ? give_for(db, g, seat, "plan", NULL, planned, NULL)
+                : forced ? give_for(db, g, seat, "forced", NULL, forced, NULL)
+                         : engine_play_for(db, g, seat, "bot", NULL);
         if (r < 0)
             return -1;
         if (r > 0)
@@ -561,6 +585,9 @@ int engine_autoplay(sqlite3 *db, struct game_rec *g, int *played)
     }
     if (played)
         *played += n;
+    /* A game over keeps no plans. */
+    if (!g->ops->waiting_for(g->st) && plan_clear(db, g, -1, PLAN_CLEAR_OVER, NULL))
+        return -1;
     return 0;
 }
 
@@ -589,7 +616,10 @@ int engine_autoplay_due(sqlite3 *db, struct game_rec *g, bool *any)
     for (int s = 0; s < g->nseats && !*any; s++)
         if (waiting & ~in & (1u << s)) {
             char *forced = plays_inline(g, s) ? NULL : engine_forced_order(g, s);
-            *any = plays_inline(g, s) || forced;
+            bool planned = false;
+            if (!plays_inline(g, s) && !forced && plan_ready(db, g, s, &planned))
+                return -1;
+            *any = plays_inline(g, s) || forced || planned;
             free(forced);
         }
     return 0;
@@ -613,6 +643,12 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
         struct line_result *l = submission_line(out, lines.v[i]);
         struct game_result res;
         enum command c;
+        /* IF ... THEN ...: a plan, taken after her other lines (below),
+         * in the position her orders leave. */
+        if (plan_line_is(g->seats[seat].lang, l->text)) {
+            l->status = LINE_PLANNED;
+            continue;
+        }
         {
             /* JOUER 7 from a seat who reads French: PLAY 7. */
             char *en = lexicon_english(g->seats[seat].lang, "common", g->ops->name, l->text);
@@ -686,11 +722,21 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
                 }
             }
             break;
+        case CMD_PLANS:
+            l->status = LINE_INFO;
+            rc = plan_list(db, g, seat, &l->body);
+            break;
+        case CMD_CANCEL:
+            rc = plan_cancel(db, g, seat, l->text + 6 + strspn(l->text + 6, " \t"), l);
+            break;
         case CMD_NONE:
             rc = submit_order(db, g, seat, l, &o);
             break;
         }
     }
+    for (size_t i = 0; i < out->n && !rc; i++)
+        if (out->lines[i].status == LINE_PLANNED && !out->lines[i].body.len)
+            rc = plan_give(db, g, seat, &out->lines[i]);
     out->turn_lines = g->turn;
     /* Bots answer at once when the game waits for them, and forced orders
      * are played (as far as the bot_steps setting lets one command go:

@@ -78,6 +78,8 @@ static const struct common_row {
       CMD_LANGUAGE },
     { { "vacation", 0, CMDTAB_ANY, 0, "VACATION 7d|OFF", NULL }, CMD_VACATION },
     { { "timezone", 0, CMDTAB_ANY, 0, "TIMEZONE Africa/Lagos", NULL }, CMD_TIMEZONE },
+    { { "plans", 0, 0, ASKS, "PLANS", NULL }, CMD_PLANS },
+    { { "cancel", 1, 1, 0, "CANCEL PLANS|CANCEL 3", NULL }, CMD_CANCEL },
     { { NULL, 0, 0, 0, NULL, NULL }, CMD_NONE },
 };
 
@@ -135,7 +137,19 @@ static const char *common_meant(const char *line)
  * letters off; for VERB NUMBER, the nearest numbers), or the common
  * order its words name (DRAW, CONCEDE); never played for her. One
  * offered may be taken by a reply of yes. False when none is near. */
+static bool near_orders(const struct game_rec *g, int seat, const char *line, bool offer, struct strbuf *out);
+
 bool engine_near_orders(const struct game_rec *g, int seat, const char *line, struct strbuf *out)
+{
+    return near_orders(g, seat, line, true, out);
+}
+
+bool engine_near_plain(const struct game_rec *g, int seat, const char *line, struct strbuf *out)
+{
+    return near_orders(g, seat, line, false, out);
+}
+
+static bool near_orders(const struct game_rec *g, int seat, const char *line, bool offer, struct strbuf *out)
 {
     struct strlist legal = STRLIST_INIT, near = STRLIST_INIT;
     size_t len = strlen(line), limit = len / 5 > 2 ? len / 5 : 2, best = limit + 1, verb;
@@ -189,7 +203,7 @@ bool engine_near_orders(const struct game_rec *g, int seat, const char *line, st
                 strbuf_addstr(&orders, local);
             free(local);
         }
-        phrase_add(out, lang, near.n == 1 ? "near.one" : "near.many", "orders", orders.buf, NULL);
+        phrase_add(out, lang, !offer ? "near.plain" : near.n == 1 ? "near.one" : "near.many", "orders", orders.buf, NULL);
         strbuf_release(&first);
         strbuf_release(&orders);
     }

@@ -32,7 +32,7 @@
 #include <strings.h>
 
 enum command { CMD_NONE, CMD_HELP, CMD_BOARD, CMD_LEGAL, CMD_HISTORY, CMD_RESIGN, CMD_VACATION, CMD_TIMEZONE, CMD_MAIL,
-               CMD_IMAGES, CMD_LANGUAGE, CMD_DRAW, CMD_NODRAW, CMD_CONCEDE, CMD_NOCONCEDE };
+               CMD_IMAGES, CMD_LANGUAGE, CMD_DRAW, CMD_NODRAW, CMD_CONCEDE, CMD_NOCONCEDE, CMD_PLANS, CMD_CANCEL };
 
 /* Refuses line l, saying why. */
 void engine_reject(struct line_result *l, const char *why);
@@ -48,6 +48,9 @@ enum command engine_command_of(const char *line);
  * order its words name (DRAW, CONCEDE); never played for her. One
  * offered may be taken by a reply of yes. False when none is near. */
 bool engine_near_orders(const struct game_rec *g, int seat, const char *line, struct strbuf *out);
+/* The same as a bare question, "Did you mean ...?": no yes is taken for
+ * it (a plan's orders are no order given now). */
+bool engine_near_plain(const struct game_rec *g, int seat, const char *line, struct strbuf *out);
 
 /* LEGAL, or LEGAL FOOD: the orders (those beginning so) one per line, a
  * long list summed up by kind. */

@@ -85,6 +85,9 @@ static bool orders_lines(const struct game_rec *g, const char *lang, const char 
         if (cJSON_IsString(src) && str_eq(src->valuestring, "forced")) {
             strbuf_addstr(out, "  ");
             phrase_add(out, lang, "history.forced", NULL);
+        } else if (cJSON_IsString(src) && str_eq(src->valuestring, "plan")) {
+            strbuf_addstr(out, "  ");
+            phrase_add(out, lang, "history.plan", NULL);
         } else if (nmr) {
             strbuf_addstr(out, "  ");
             phrase_add(out, lang, bot ? "history.nmr-bot" : "history.nmr", "bot", bot, "strong",

@@ -114,7 +114,7 @@ static void clause(struct strbuf *out, const char *lang, const char *key, const 
 
 void reply_headline(const struct submission *s, const char *lang, const char *game, struct strbuf *out)
 {
-    size_t taken = 0, pending = 0, refused = 0, asked = 0, shown = 0;
+    size_t taken = 0, pending = 0, refused = 0, asked = 0, shown = 0, planned = 0, cancelled = 0;
     const char *asked_word = NULL;
     struct strbuf orders = STRBUF_INIT, press = STRBUF_INIT;
     char n[24];
@@ -123,6 +123,8 @@ void reply_headline(const struct submission *s, const char *lang, const char *ga
         taken += l->status == LINE_ACCEPTED || l->status == LINE_PENDING;
         pending += l->status == LINE_PENDING;
         refused += l->status == LINE_REJECTED;
+        planned += l->status == LINE_PLANNED && !l->canonical;
+        cancelled += l->status == LINE_PLANNED && l->canonical;
         if (l->status == LINE_INFO) {
             asked++;
             asked_word = asked_word ? asked_word : l->written ? l->written : l->text;
@@ -152,6 +154,12 @@ void reply_headline(const struct submission *s, const char *lang, const char *ga
     }
     if (taken)
         clause(out, lang, pending ? "reply.taken-secret" : "reply.taken", "orders", orders.buf, NULL);
+    /* Plans by how many, never by what: a headline may be read aloud. */
+    snprintf(n, sizeof(n), "%zu", planned);
+    if (planned)
+        clause(out, lang, "reply.planned", NULL, NULL, n);
+    if (cancelled)
+        clause(out, lang, "reply.plans-cancelled", NULL, NULL, NULL);
     snprintf(n, sizeof(n), "%zu", refused);
     if (refused && (taken || refused > 1))
         clause(out, lang, "reply.lines-refused", NULL, NULL, n);
@@ -170,7 +178,7 @@ void reply_headline(const struct submission *s, const char *lang, const char *ga
             phrase_add(out, lang, "reply.clauses", NULL);
         strbuf_addstr(out, press.buf);
     }
-    if (!taken && !refused && asked) {
+    if (!taken && !refused && !planned && !cancelled && asked) {
         char word[16];
         size_t k = strcspn(asked_word, " ");
         for (size_t i = 0; i < k && i + 1 < sizeof(word) && i < 12; i++)
@@ -187,7 +195,7 @@ void reply_headline(const struct submission *s, const char *lang, const char *ga
 
 cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submission *s)
 {
-    static const char *const flags[] = { "accepted", "pending", "rejected", "info", "greeting", "press" };
+    static const char *const flags[] = { "accepted", "pending", "rejected", "info", "greeting", "press", "planned" };
     cJSON *d = cJSON_CreateObject(), *lines = cJSON_CreateArray();
     struct strbuf sb = STRBUF_INIT;
     bool any_rejected = false;
@@ -203,7 +211,7 @@ cJSON *reply_data(sqlite3 *db, struct game_rec *g, int seat, const struct submis
         char *q = reply_quote(l->written ? l->written : l->text);
         cJSON_AddStringToObject(o, "text", q);
         free(q);
-        for (int f = 0; f < 6; f++)
+        for (int f = 0; f < 7; f++)
             cJSON_AddBoolToObject(o, flags[f], (int)l->status == f);
         if (l->status == LINE_REJECTED) {
             /* "Rejected: " is part of the first line: wrapped with it. */

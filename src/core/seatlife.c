@@ -1,5 +1,6 @@
 /* seatlife.c: one path for every way a seat changes hands: who held it from when to when and why she left (seat_holders), her vote cleared, her press closed to the newcomer, the leaver kept for reliability. */
 #include "core/seatlife.h"
+#include "core/plan.h"
 #include "store/db.h"
 #include "lib/util.h"
 
@@ -50,8 +51,10 @@ int seatlife_leave(sqlite3 *db, const struct game_rec *g, int seat, enum seat_le
               " WHERE game_id = ? AND seat = ? AND to_step IS NULL)",
               "issIi", g->turn, now, seatlife_word(how), g->id, seat + 1) ||
         db_do(db, "DELETE FROM votes WHERE game_id = ? AND seat = ?", "Ii", g->id, seat + 1) ||
-        /* Her mutes, and the others' of her, were hers, not a newcomer's. */
-        db_do(db, "DELETE FROM press_mutes WHERE game_id = ? AND (seat = ?2 OR muted = ?2)", "Ii", g->id, seat + 1))
+        /* Her mutes, and the others' of her, were hers, not a newcomer's;
+         * and her plans, and what her mails were to tell of them. */
+        db_do(db, "DELETE FROM press_mutes WHERE game_id = ? AND (seat = ?2 OR muted = ?2)", "Ii", g->id, seat + 1) ||
+        plan_clear(db, g, seat, PLAN_CLEAR_SEAT, NULL))
         return -1;
     if ((how == SEAT_KICKED || how == SEAT_REPLACED || how == SEAT_ABANDONED) && !game_seat_bot(g, seat))
         return db_do(db, "INSERT INTO seat_leavers (game_id, seat, address, how, at) VALUES (?, ?, ?, ?, ?)", "Iisss",
@@ -93,7 +96,11 @@ int seatlife_missed_in_a_row(sqlite3 *db, const struct game_rec *g, int seat, in
 
 int seatlife_rolled_back(sqlite3 *db, const struct game_rec *g, int step)
 {
-    return db_do(db, "DELETE FROM votes WHERE game_id = ? AND step > ?", "Ii", g->id, step);
+    /* Plans were made for a position that is gone: every seat's goes. */
+    return db_do(db, "DELETE FROM votes WHERE game_id = ? AND step > ?", "Ii", g->id, step) ||
+                   plan_clear(db, g, -1, PLAN_CLEAR_ROLLBACK, NULL)
+               ? -1
+               : 0;
 }
 
 int seatlife_press_after(sqlite3 *db, const struct game_rec *g, int seat, int64_t *after)

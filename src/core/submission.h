@@ -15,6 +15,7 @@ enum line_status {
     LINE_INFO,     /* HELP, BOARD, LEGAL, HISTORY: information asked for */
     LINE_GREETING, /* "thanks, Ann": read as what people write around orders, no order */
     LINE_PRESS,    /* press sent, or a MUTE done: canonical says what, for the first line */
+    LINE_PLANNED,  /* a conditional order kept secret (IF ... THEN ...), or plans cancelled */
 };
 
 struct line_result {

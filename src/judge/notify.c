@@ -12,6 +12,7 @@
 #include "store/languages.h"
 #include "core/history.h"
 #include "core/options.h"
+#include "core/plan.h"
 #include "mail/mailout.h"
 #include "core/reply.h"
 #include "lib/template.h"
@@ -24,6 +25,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* IF lines an answer offers to tap at the most. */
+#define PLAN_TAPS 3
 
 cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
 {
@@ -115,6 +119,10 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
         reply_add_text(d, "rated", flowed.buf);
         strbuf_release(&flowed);
     }
+    /* Her plans: what was dropped since her last mail, what still waits. */
+    strbuf_reset(&sb);
+    if (plan_news(db, g, seat, &sb) == 0 && sb.len)
+        reply_add_text(d, "plans", sb.buf);
     strbuf_reset(&sb);
     press_welcome(g, seat, &sb);
     reply_add_text(d, "press_line", sb.buf);
@@ -132,7 +140,7 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
     cJSON *view = NULL, *prev = NULL;
     struct strbuf alt = STRBUF_INIT, rematch = STRBUF_INIT;
     struct strlist labels = STRLIST_INIT, orders = STRLIST_INIT, commands = STRLIST_INIT, legal = STRLIST_INIT,
-                   legal_labels = STRLIST_INIT;
+                   legal_labels = STRLIST_INIT, plan_lines = STRLIST_INIT;
     char *lobby = NULL;
     int rc;
 
@@ -196,6 +204,15 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
             free(commands.v[i]);
             commands.v[i] = local;
         }
+        /* Plans a tap away: the IF lines her answer offers. */
+        if ((m.links[2].text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(data, "plan_taps")))) {
+            cJSON *v;
+            cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(data, "plan_lines"))
+                strlist_push(&plan_lines, cJSON_GetStringValue(v));
+            m.links[2].labels = &plan_lines;
+            m.links[2].orders = &plan_lines;
+            m.links[2].heading = "html.tap-plan";
+        }
         m.commands = &commands;
         if (over && (lobby = setting_get(db, "lobby")) && !str_eq(lobby, "off")) {
             char english[40], *local;
@@ -224,6 +241,7 @@ static int queue_mail(sqlite3 *db, struct game_rec *g, int seat, const char *kin
     strlist_clear(&commands);
     strlist_clear(&legal);
     strlist_clear(&legal_labels);
+    strlist_clear(&plan_lines);
     free(lobby);
     return rc;
 }
@@ -513,6 +531,36 @@ int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct su
             if (!cJSON_HasObjectItem(d, item->string) && !str_eq(item->string, "board"))
                 cJSON_AddItemToObject(d, item->string, cJSON_Duplicate(item, 1));
         cJSON_Delete(extra);
+        /* After her order, how to plan an answer to the next, and the
+         * replies the easy bot thinks likely, each a tap away. */
+        {
+            bool ordered = false;
+            for (size_t i = 0; i < sub->n; i++)
+                ordered |= sub->lines[i].status == LINE_ACCEPTED && sub->lines[i].canonical &&
+                           !str_eq(sub->lines[i].canonical, "RESIGN");
+            if (ordered) {
+                struct strlist lines = STRLIST_INIT;
+                struct strbuf hint = STRBUF_INIT;
+                if (plan_suggest(db, g, seat, PLAN_TAPS, &lines, &hint) == 0) {
+                    if (hint.len)
+                        reply_add_text(d, "plan_hint", hint.buf);
+                    if (lines.n) {
+                        cJSON *list = cJSON_AddArrayToObject(d, "plan_lines");
+                        struct strbuf block = STRBUF_INIT;
+                        /* A line a plan, wrapped at 72 columns. */
+                        for (size_t i = 0; i < lines.n; i++) {
+                            cJSON_AddItemToArray(list, cJSON_CreateString(lines.v[i]));
+                            strbuf_add_flowed(&block, lines.v[i], 2, 72);
+                        }
+                        strbuf_trim(&block);
+                        cJSON_AddStringToObject(d, "plan_taps", block.buf);
+                        strbuf_release(&block);
+                    }
+                }
+                strlist_clear(&lines);
+                strbuf_release(&hint);
+            }
+        }
         /* A mail with her secret from another address: she is told. */
         if (origin->sender && !str_ieq(origin->sender, g->seats[seat].email))
             cJSON_AddStringToObject(d, "other_sender", origin->sender);

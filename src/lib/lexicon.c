@@ -174,9 +174,16 @@ static const struct pair *match(const struct pairs *ps, const char *p, bool game
 
 const char *lexicon_word(const char *lang, const char *scope, const char *game, const char *line)
 {
+    size_t len;
+    return lexicon_word_len(lang, scope, game, line, &len);
+}
+
+const char *lexicon_word_len(const char *lang, const char *scope, const char *game, const char *line, size_t *len)
+{
     const struct pairs *ps = load(lang_code(lang), scope, game);
-    size_t len = 0;
-    const struct pair *q = ps->n ? match(ps, line, false, &len) : NULL;
+    const struct pair *q;
+    *len = 0;
+    q = ps->n ? match(ps, line, false, len) : NULL;
     return q ? q->english : NULL;
 }
 

@@ -22,6 +22,8 @@ char *lexicon_english(const char *lang, const char *scope, const char *game, con
  * begins with, in capitals ("PRESS TO"); NULL for none. Nothing is
  * allocated: a cheap look before lexicon_english. */
 const char *lexicon_word(const char *lang, const char *scope, const char *game, const char *line);
+/* The same, and how far those words reach in line (*len). */
+const char *lexicon_word_len(const char *lang, const char *scope, const char *game, const char *line, size_t *len);
 /* The first len bytes of line read in English in whichever language's
  * words of scope it begins with (English's are English already), when
  * wanted (NULL: any) takes the English of those words;

@@ -386,7 +386,7 @@ cJSON *mail_html_blocks(const struct mail_html_in *in)
             cJSON *c = cJSON_CreateObject(), *l = cJSON_CreateArray();
             for (size_t i = 0; i < ml->labels->n && i < ml->orders->n; i++)
                 cJSON_AddItemToArray(l, link_of(in, in->reply_to, ml->labels->v[i], ml->orders->v[i]));
-            cJSON_AddStringToObject(c, "heading", catalog_text(in->lang, "html.tap-one", 1));
+            cJSON_AddStringToObject(c, "heading", catalog_text(in->lang, ml->heading ? ml->heading : "html.tap-one", 1));
             cJSON_AddItemToObject(c, "links", l);
             add_block(blocks, "choices", c);
             p = at[what] + strlen(ml->text);

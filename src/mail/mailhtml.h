@@ -16,8 +16,9 @@
 struct mail_links {
     const char *text;        /* the part of the text, or NULL */
     const struct strlist *labels, *orders;
+    const char *heading;     /* the key of the phrase above them; NULL: html.tap-one */
 };
-#define MAIL_LINKS_MAX 2
+#define MAIL_LINKS_MAX 3
 
 struct mail_html_in {
     const char *text;        /* the plain text part, as sent */

@@ -59,6 +59,8 @@ static int check_bot_steps(const char *v, struct strbuf *err)
         return -1;                                                                                                 \
     }
 NUMBER_SETTING(check_order_lines, "max_order_lines", 1, 1000)
+NUMBER_SETTING(check_plan_max, "plan_max", 0, 64)
+NUMBER_SETTING(check_plan_depth, "plan_depth", 1, 32)
 NUMBER_SETTING(check_reply_bytes, "max_reply_bytes", 4096, 16777216)
 NUMBER_SETTING(check_subject_bytes, "max_subject_bytes", 16, 4096)
 NUMBER_SETTING(check_header_bytes, "max_header_bytes", 1024, 1048576)
@@ -303,6 +305,10 @@ const struct setting_def setting_defs[] = {
       check_per_hour },
     { "retention", "90d", "ngoma run prunes sent mail, raw copies and journal rows older than this", false,
       check_duration },
+    { "plan_max", "16", "plans (IF ... THEN ... lines, each a path of her tree) a seat may keep at most; 0: no plans",
+      false, check_plan_max },
+    { "plan_depth", "8", "answers one plan may go deep at most (IF ... THEN ... IF ... THEN ... is two)", false,
+      check_plan_depth },
     { "bot_steps", "64", "bot steps one command plays in a game at most; `ngoma run` plays on from there", false,
       check_bot_steps },
     { "bot_level", "strong", "the level of a bot named plain \"bot\" (--player NAME=bot, KICK, NMR, START): easy or strong",
