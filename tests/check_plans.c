@@ -313,6 +313,8 @@ START_TEST(test_bantu_by_mail)
     {
         struct strbuf report = STRBUF_INIT;
         ck_assert_msg(engine_replay(db, &g, &report) == 0, "%s", report.buf);
+        strbuf_reset(&report);
+        ck_assert_msg(verify_game(db, &g, &report) == 0, "%s", report.buf);
         strbuf_release(&report);
     }
     /* Secret: what one was mailed never holds the other's IF lines, and
@@ -741,6 +743,54 @@ START_TEST(test_against_strong_bot)
 }
 END_TEST
 
+/* Where plans meet press and anonymity: an IF in a message is press, not
+ * a plan; an anonymous game's plans name titles, and a real name is
+ * answered with the titles only. */
+START_TEST(test_press_and_titles)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct ahead a;
+    struct strbuf line = STRBUF_INIT, body = STRBUF_INIT;
+    int p;
+    t_new_game(db, "bantu", 2, 3, "{\"anonymous\":\"yes\"}", &g);
+    find_plan(db, &g, &p, &a);
+    ck_assert_msg(!str_eq(g.names[a.seat[0]], "Ann") && !str_eq(g.names[a.seat[0]], "Bob"), "%s",
+                  g.names[a.seat[0]]);
+    strbuf_addf(&line, "PRESS TO %s\nIF %s %s THEN %s\nEND PRESS", g.names[a.seat[0]], g.names[a.seat[0]], a.order[0],
+                a.answer);
+    t_seat_mail(db, &g, p, g.seats[p].email, line.buf);
+    t_reload(db, &g);
+    ck_assert_int_eq((int)plans_of(db, &g, p), 0);
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM press WHERE body LIKE '%THEN%'"), 1);
+    /* The real name behind a title is no name to plan on. */
+    strbuf_reset(&line);
+    strbuf_addf(&line, "IF %s %s THEN %s", p == 0 ? "Bob" : "Ann", a.order[0], a.answer);
+    {
+        char *title = xstrdup(g.names[a.seat[0]]);
+        refused(db, &g, p, line.buf, title);
+        free(title);
+    }
+    ck_assert_msg(said(db, &g, p, line.buf, &body) == LINE_REJECTED && !strstr(body.buf, p == 0 ? "Bob" : "Ann"),
+                  "%s", body.buf);
+    strbuf_reset(&line);
+    plan_of(&g, &a, &line);
+    ck_assert_int_eq(said(db, &g, p, line.buf, &body), LINE_PLANNED);
+    play_ahead(db, &g, &a);
+    {
+        char *source, *order = last_order(db, &g, p, &source);
+        ck_assert_str_eq(source, "plan");
+        free(order);
+        free(source);
+    }
+    ahead_release(&a);
+    strbuf_release(&line);
+    strbuf_release(&body);
+    game_unload(&g);
+    sqlite3_close(db);
+}
+END_TEST
+
 Suite *plans_suite(void)
 {
     Suite *s = suite_create("plans");
@@ -751,6 +801,7 @@ Suite *plans_suite(void)
     tcase_add_test(tc, test_her_words);
     tcase_add_loop_test(tc, test_secret_everywhere, 0, (int)(sizeof(sequential) / sizeof(sequential[0])));
     tcase_add_test(tc, test_against_strong_bot);
+    tcase_add_test(tc, test_press_and_titles);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -378,7 +378,9 @@ static int end_turn(sqlite3 *db, struct game_rec *g, enum game_end how, unsigned
         game_log_release(&log);
         return 1;
     }
-    if (db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND status = 'pending'", "I", g->id))
+    /* Orders for a step that never comes, and plans for it, go. */
+    if (db_do(db, "UPDATE orders SET status = 'superseded' WHERE game_id = ? AND status = 'pending'", "I", g->id) ||
+        plan_clear(db, g, -1, PLAN_CLEAR_OVER, NULL))
         goto out;
     g->ops->end(g->st, how, winners, &g->table, &log);
     g->turn++;
