@@ -1,9 +1,18 @@
 /* plan.c: each seat's conditional orders: given (checked along a copy of the game as far as she may know it, merged into her tree within the bounds), listed, cancelled, cleared, and what her mails tell of them. */
-#include "core/engine_int.h"
 #include "core/plan_int.h"
-#include "core/visibility.h"
+#include "core/bot.h"
 #include "lib/catalog.h"
+#include "lib/jsonx.h"
 #include "lib/lexicon.h"
+#include "lib/order_text.h"
+#include "lib/template.h"
+#include "lib/util.h"
+#include "store/db.h"
+#include "store/settings.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define PATHS_SHOWN 64   /* plans PLANS lists at the most (plan_max bounds them lower) */
 #define WORLDS_TRIED 16  /* deals made anew for her to find one where a condition can be played */
@@ -131,6 +140,7 @@ struct checker {
     struct game_table table; /* names, and refusals in her words */
     const struct plan_seen *seen; /* at the top level only */
     uint64_t salt;
+    plan_near_fn near;       /* "did you mean" */
     int worlds;              /* deals made anew left */
     bool unchecked;          /* a part could not be checked: others play in between */
     bool hidden;             /* a part could not be checked: it names what he may hold */
@@ -161,7 +171,7 @@ static void near_on(const struct checker *c, const void *st, int seat, const cha
     h.st = (void *)st;
     memcpy(h.seats[seat].lang, c->g->seats[c->seat].lang, sizeof(h.seats[seat].lang));
     strbuf_addch(c->why, ' ');
-    if (!engine_near_plain(&h, seat, order, c->why))
+    if (!c->near(&h, seat, order, c->why))
         strbuf_setlen(c->why, c->why->len - 1);
 }
 
@@ -469,7 +479,14 @@ uint64_t plan_salt(const struct game_rec *g, int seat)
     return (uint64_t)g->seed ^ ((uint64_t)g->turn * 0x2545f4914f6cdd1dULL) ^ ((uint64_t)seat << 56) ^ 0x706c616eULL;
 }
 
-int plan_give(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l)
+/* Refuses line l, saying why. */
+static void reject(struct line_result *l, const char *why)
+{
+    l->status = LINE_REJECTED;
+    strbuf_addstr(&l->body, why);
+}
+
+int plan_give(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l, plan_near_fn near)
 {
     const char *lang = g->seats[seat].lang, *key;
     struct strbuf why = STRBUF_INIT;
@@ -508,8 +525,8 @@ int plan_give(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l)
     if (armed < g->turn && plan_seen_since(db, g, seat, armed, &seen))
         goto out;
     {
-        struct checker c = { db, g, seat, lang, game_table_in(g, lang), &seen, plan_salt(g, seat), WORLDS_BUDGET,
-                             false, false, &why };
+        struct checker c = { db, g, seat, lang, game_table_in(g, lang), &seen, plan_salt(g, seat), near,
+                             WORLDS_BUDGET, false, false, &why };
         void *st = plan_copy_state(g, g->st);
         int r;
         if (!st)
@@ -554,7 +571,7 @@ int plan_give(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l)
         goto out;
     }
 refuse:
-    engine_reject(l, why.buf);
+    reject(l, why.buf);
     rc = 0;
 out:
     plan_seen_release(&seen);
@@ -660,7 +677,7 @@ int plan_cancel(sqlite3 *db, struct game_rec *g, int seat, const char *arg, stru
             snprintf(n, sizeof(n), "%.20s", arg);
             struct strbuf why = STRBUF_INIT;
             phrase_add(&why, lang, count ? "plans.no-such" : "plans.none", "n", n, NULL);
-            engine_reject(l, why.buf);
+            reject(l, why.buf);
             strbuf_release(&why);
             rc = 0;
         } else {

@@ -32,10 +32,15 @@ bool plan_line_is(const char *lang, const char *line);
  * saying why. */
 bool plan_allowed(sqlite3 *db, const struct game_rec *g, int seat, const char **why);
 
+/* "Did you mean ...?" for a line of seat's refused in g (the engine's:
+ * appended to out; false when nothing is near). */
+typedef bool (*plan_near_fn)(const struct game_rec *g, int seat, const char *line, struct strbuf *out);
+
 /* Takes one IF line of seat's (l->text as she wrote it): read, checked
  * along the game as far as it can be known, merged into her plans; l
- * says what became of it (LINE_PLANNED, or LINE_REJECTED with why). */
-int plan_give(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l);
+ * says what became of it (LINE_PLANNED, or LINE_REJECTED with why, and
+ * near's offer for an order of it refused). */
+int plan_give(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l, plan_near_fn near);
 
 /* PLANS: her plans, a line a path from her next answer, numbered. */
 int plan_list(sqlite3 *db, const struct game_rec *g, int seat, struct strbuf *out);
@@ -70,7 +75,7 @@ int plan_news(sqlite3 *db, const struct game_rec *g, int seat, struct strbuf *ou
  * turn joined by AND, each his likeliest), and (depth 2) goes on with his
  * likeliest reply to that and her answer; in lang's words. Nothing when
  * one other seat does not act next, nor in a game that keeps anything
- * from her (vis_hidden_information: the easy bot reads the whole state). */
+ * from her (game_hides_anything: the easy bot reads the whole state). */
 int plan_lines_ahead(const struct game_rec *g, const void *st, int seat, int replies, int depth, const char *lang,
                      struct strlist *lines);
 /* After her order: plan_lines_ahead one move ahead (at most max lines),

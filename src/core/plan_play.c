@@ -1,9 +1,15 @@
 /* plan_play.c: a seat's plans at her turn (the first branch whose condition came true played, what is no longer legal or never came true dropped with a note for her), and the plans her answer offers to tap. */
-#include "core/engine_int.h"
 #include "core/plan_int.h"
-#include "core/visibility.h"
+#include "core/bot.h"
 #include "lib/catalog.h"
 #include "lib/lexicon.h"
+#include "lib/template.h"
+#include "lib/util.h"
+#include "store/db.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 int plan_any(sqlite3 *db, const struct game_rec *g, int seat, bool *any)
 {
@@ -247,7 +253,7 @@ int plan_lines_ahead(const struct game_rec *g, const void *st, int seat, int rep
      * (a shield behind his screen counts in it), and his hand is what
      * his orders name. */
     if (!waiting || (waiting & (waiting - 1)) || waiting == 1u << seat || replies <= 0 ||
-        vis_hidden_information(g->ops))
+        game_hides_anything(g->ops))
         return 0;
     if (!(world = plan_copy_state(g, st)))
         return -1;
