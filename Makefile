@@ -66,7 +66,7 @@ BENCH := $(BUILD)/bench_ngoma
 # and one fuzz program per target.
 SAN_FLAGS    := -O1 -g -fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_LDFLAGS  := -fsanitize=address,undefined,fuzzer-no-link
-FUZZ_TARGETS := mail orders state template seeds lmtp press
+FUZZ_TARGETS := mail orders state template seeds lmtp press plans
 FUZZ_SECONDS ?= 600
 FUZZ_CHECK_SECONDS ?= 2
 

@@ -4,7 +4,7 @@
 set -u
 B=$1 SECONDS_EACH=$2
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-TARGETS="mail orders state template seeds lmtp press"
+TARGETS="mail orders state template seeds lmtp press plans"
 mkdir -p "$B/work" "$B/crashes"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 fuzz_one() {
