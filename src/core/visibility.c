@@ -25,6 +25,11 @@ bool vis_press_writer(struct viewer v, bool grey, int writer)
     return !grey || v.kind == VIEWER_SHELL || (v.kind == VIEWER_SEAT && v.seat == writer);
 }
 
+bool vis_plans(struct viewer v, int seat)
+{
+    return v.kind == VIEWER_SEAT && v.seat == seat && seat >= 0;
+}
+
 bool vis_hidden_information(const struct game_ops *ops)
 {
     return ops->secrets != NULL || ops->determinize != NULL;

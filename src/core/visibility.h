@@ -44,6 +44,12 @@ bool vis_person(const struct game_rec *g, struct viewer v, int seat);
  * went to: only the writer, and the host at the shell. */
 bool vis_press_writer(struct viewer v, bool grey, int writer);
 
+/* Whether v may read seat's plans (conditional orders not yet played),
+ * or what became of them: only the seat herself. Nobody else, not the
+ * host by mail nor any public output; a plan played is an order of the
+ * record like any other. */
+bool vis_plans(struct viewer v, int seat);
+
 /* Whether a game keeps anything from some player (a hand, a deck, a
  * shield): its module names secrets or deals what a seat cannot see. */
 bool vis_hidden_information(const struct game_ops *ops);

@@ -121,7 +121,7 @@ cJSON *notify_seat_data(sqlite3 *db, struct game_rec *g, int seat)
     }
     /* Her plans: what was dropped since her last mail, what still waits. */
     strbuf_reset(&sb);
-    if (plan_news(db, g, seat, &sb) == 0 && sb.len)
+    if (vis_plans(viewer_seat(seat), seat) && plan_news(db, g, seat, &sb) == 0 && sb.len)
         reply_add_text(d, "plans", sb.buf);
     strbuf_reset(&sb);
     press_welcome(g, seat, &sb);
@@ -541,7 +541,7 @@ int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct su
             if (ordered) {
                 struct strlist lines = STRLIST_INIT;
                 struct strbuf hint = STRBUF_INIT;
-                if (plan_suggest(db, g, seat, PLAN_TAPS, &lines, &hint) == 0) {
+                if (vis_plans(viewer_seat(seat), seat) && plan_suggest(db, g, seat, PLAN_TAPS, &lines, &hint) == 0) {
                     if (hint.len)
                         reply_add_text(d, "plan_hint", hint.buf);
                     if (lines.n) {
