@@ -184,8 +184,23 @@ START_TEST(test_fired_and_dropped)
     int64_t n;
 
     t_new_game(db, module, str_eq(module, "african-empires") ? 3 : 2, 11, NULL, &g);
-    /* Fired. */
+    /* Fired: a tree of two branches, one for another first order, and
+     * the one that comes true played. */
     find_plan(db, &g, &p, &a);
+    {
+        struct strlist legal = STRLIST_INIT;
+        bool found = false;
+        g.ops->legal(g.st, a.seat[0], &g.table, &legal);
+        for (size_t i = 0; i < legal.n && !found; i++)
+            found = !str_eq(legal.v[i], a.order[0]) && look_ahead(&g, p, legal.v[i], &alt);
+        strlist_clear(&legal);
+        if (found) {
+            plan_of(&g, &alt, &line);
+            ck_assert_msg(said(db, &g, p, line.buf, &body) == LINE_PLANNED, "%s: %s: %s", module, line.buf, body.buf);
+            ahead_release(&alt);
+            strbuf_reset(&line);
+        }
+    }
     plan_of(&g, &a, &line);
     ck_assert_msg(said(db, &g, p, line.buf, &body) == LINE_PLANNED, "%s: %s: %s", module, line.buf, body.buf);
     play_ahead(db, &g, &a);
