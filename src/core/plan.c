@@ -188,6 +188,8 @@ static int play_cond(struct checker *c, void **st, cJSON *cond, const int *pick,
     cJSON_ArrayForEach(item, cond) {
         int s = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(item, "s")) - 1;
         bool played = false, hit;
+        if (s < 0 || s >= g->nseats || i >= GAME_MAX_SEATS)
+            return -1;
         items[s] = item;
         pick_of[s] = pick[i++]; /* which of its orders this way plays */
         /* He played already, since her plans were armed: it came true
