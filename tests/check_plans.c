@@ -806,6 +806,61 @@ START_TEST(test_press_and_titles)
 }
 END_TEST
 
+/* Bumuntu keeps the shields secret but deals nothing anew: a plan's
+ * conditions are checked on the game itself, which is safe only while no
+ * shield decides what anyone may order. Every step of a game of bots:
+ * with every shield emptied, each seat's legal orders are the same. */
+START_TEST(test_shields_decide_no_order)
+{
+    const struct game_ops *ops = game_find("bumuntu");
+    static const char *const names[] = { "Ann", "Bob", "Cleo" };
+    struct game_table t = { 3, names, NULL };
+    struct strbuf err = STRBUF_INIT;
+    cJSON *opts = engine_options(ops, NULL, &err);
+    void *st = ops->setup(opts, 3, 21, &err);
+    int steps = 0;
+    ck_assert_ptr_nonnull(st);
+    for (; ops->waiting_for(st) && steps < 400; steps++) {
+        cJSON *j = ops->to_json(st), *shields = cJSON_GetObjectItemCaseSensitive(j, "shields"), *one, *v;
+        cJSON_ArrayForEach(one, shields)
+            cJSON_ArrayForEach(v, one)
+                cJSON_SetNumberValue(v, 0);
+        void *blind = ops->from_json(j, &err);
+        ck_assert_msg(blind != NULL, "%s", err.buf);
+        for (int s = 0; s < 3; s++) {
+            struct strlist a = STRLIST_INIT, b = STRLIST_INIT;
+            ops->legal(st, s, &t, &a);
+            ops->legal(blind, s, &t, &b);
+            ck_assert_int_eq((int)a.n, (int)b.n);
+            for (size_t i = 0; i < a.n; i++)
+                ck_assert_str_eq(a.v[i], b.v[i]);
+            strlist_clear(&a);
+            strlist_clear(&b);
+        }
+        ops->free(blind);
+        cJSON_Delete(j);
+        {
+            unsigned w = ops->waiting_for(st);
+            const char *orders[GAME_MAX_SEATS] = { NULL };
+            char *own[GAME_MAX_SEATS] = { NULL };
+            struct game_log log;
+            for (int s = 0; s < 3; s++)
+                if (w & (1u << s))
+                    orders[s] = own[s] = bot_choose(ops, st, s, &t, (uint64_t)steps * 3 + (uint64_t)s);
+            game_log_init_quiet(&log);
+            ck_assert_int_eq(ops->advance(st, orders, &t, &log), 0);
+            game_log_release(&log);
+            for (int s = 0; s < 3; s++)
+                free(own[s]);
+        }
+    }
+    ck_assert_msg(!ops->waiting_for(st), "a game of bots ran past 400 steps");
+    ops->free(st);
+    cJSON_Delete(opts);
+    strbuf_release(&err);
+}
+END_TEST
+
 Suite *plans_suite(void)
 {
     Suite *s = suite_create("plans");
@@ -817,6 +872,7 @@ Suite *plans_suite(void)
     tcase_add_loop_test(tc, test_secret_everywhere, 0, (int)(sizeof(sequential) / sizeof(sequential[0])));
     tcase_add_test(tc, test_against_strong_bot);
     tcase_add_test(tc, test_press_and_titles);
+    tcase_add_test(tc, test_shields_decide_no_order);
     suite_add_tcase(s, tc);
     return s;
 }

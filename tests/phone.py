@@ -31,6 +31,8 @@ ENV = dict(os.environ, NGOMA_DB=DB)
 # The common commands' words, in English and in French (Bob reads French).
 COMMANDS = ("BOARD", "HISTORY", "LEGAL", "HELP", "DRAW", "CONCEDE",
             "PLATEAU", "HISTORIQUE", "COUPS", "AIDE", "NULLE", "CONCÉDER")
+# A plan's tap (IF Bob ... THEN ...): kept, not played now.
+PLANS = ("IF", "SI")
 
 
 def legal_word(b):
@@ -109,7 +111,7 @@ def last_to(addr, game, with_orders=True):
             continue
         if not with_orders:
             return path, msg
-        if any(b.split(" ")[0] not in COMMANDS or legal_word(b) for _, _, b in links_of(msg)):
+        if any((b.split(" ")[0] not in COMMANDS + PLANS) or legal_word(b) for _, _, b in links_of(msg)):
             return path, msg
     return None, None
 
@@ -134,7 +136,7 @@ def play(game, names, emails, rng_seed, steps_max):
         if not msg:
             problems.append("game %s: %s must act but no mail of hers has an order to tap" % (game, name))
             return steps
-        links = [l for l in links_of(msg) if l[2].split(" ")[0] not in COMMANDS or legal_word(l[2])]
+        links = [l for l in links_of(msg) if l[2].split(" ")[0] not in COMMANDS + PLANS or legal_word(l[2])]
         orders = [l for l in links if not l[2].startswith("LEGAL") and not l[2].startswith("COUPS")]
         pick = orders[(steps * 7 + rng_seed) % len(orders)] if orders else links[(steps + rng_seed) % len(links)]
         rc, said = tap(addr, pick)
@@ -191,8 +193,10 @@ def capture():
             word = link[2].split(" ")[0]
             if ok and word not in COMMANDS + ("REMATCH", "LIST", "JOIN", "MYGAMES", "START", "TAKE", "REVANCHE", "LISTE", "REJOINDRE",
                                                 "MES", "COMMENCER", "REPRENDRE"):
-                # An order: taken (or recorded for a simultaneous step).
-                ok = re.search(r", [1-9]\d* taken", said) is not None
+                # An order: taken (or recorded for a simultaneous step); a
+                # plan: kept.
+                ok = re.search(r", 0 refused, [1-9]\d* planned" if word in PLANS else r", [1-9]\d* taken",
+                               said) is not None
             if not ok:
                 why = subprocess.run(["sqlite3", copy, "SELECT reason FROM orders ORDER BY id DESC LIMIT 1"],
                                      capture_output=True).stdout.decode().strip()

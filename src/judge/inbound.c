@@ -656,15 +656,19 @@ static int take_orders(sqlite3 *db, struct game_rec *g, int seat, struct inbound
         return -1;
     }
     {
-        size_t accepted = 0, rejected = 0;
+        size_t accepted = 0, rejected = 0, planned = 0;
         for (size_t i = 0; i < sub.n; i++) {
             accepted += sub.lines[i].status == LINE_ACCEPTED || sub.lines[i].status == LINE_PENDING;
             rejected += sub.lines[i].status == LINE_REJECTED;
+            planned += sub.lines[i].status == LINE_PLANNED;
         }
         r->seat = seat + 1;
-        char why[160];
-        snprintf(why, sizeof(why), "game %lld, %s: %zu line(s), %zu taken, %zu refused", (long long)g->id,
-                 g->names[seat], sub.n, accepted, rejected);
+        char why[192];
+        int n = snprintf(why, sizeof(why), "game %lld, %s: %zu line(s), %zu taken, %zu refused", (long long)g->id,
+                         g->names[seat], sub.n, accepted, rejected);
+        /* How many plans, never what: the journal is the host's, not hers. */
+        if (planned && n > 0 && (size_t)n < sizeof(why))
+            snprintf(why + n, sizeof(why) - (size_t)n, ", %zu planned", planned);
         rc = finish(db, origin->row, r, INBOUND_PROCESSED, why);
     }
     submission_release(&sub);
