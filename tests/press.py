@@ -193,8 +193,9 @@ def press_mail(game, since, seat, marker):
 
 def observer_sees_none(game, markers, what):
     views = ngoma("show", str(game.id)) + ngoma("show", str(game.id), "--json") + ngoma("export", str(game.id))
+    # One site, written again each time: every page anew, each step's
+    # picture drawn once (a step never changes what it shows).
     site = os.path.join(WORK, "site")
-    shutil.rmtree(site, ignore_errors=True)
     ngoma("site", site)
     for f in glob.glob(os.path.join(site, "**", "*"), recursive=True):
         if os.path.isfile(f) and not f.endswith(".png"):
@@ -482,7 +483,6 @@ with open(os.path.join(WORK, "record.json"), "w") as f:
 r = subprocess.run([NGOMA, "verify", "--file", os.path.join(WORK, "record.json")], capture_output=True, env=ENV, timeout=120)
 check(r.returncode == 0, "verify --file of a record with press: %s" % r.stdout.decode(errors="replace")[-300:])
 site = os.path.join(WORK, "site")
-shutil.rmtree(site, ignore_errors=True)
 ngoma("site", site)
 page = open(os.path.join(site, "game-%d.html" % g.id), errors="replace").read()
 check(mk in page, "press_after=public: the site's game page")
@@ -491,7 +491,6 @@ check("Alpha was %s" % real[0] in page, "the site's page of a finished anonymous
 hidden = Game("bumuntu", 3, ["anonymous=yes"], names=["Wilhelmina", "Bartholomew", "Cornelius"],
               addrs=["wil@sec.example", "bart@sec.example", "corn@sec.example"])
 hidden.mail(0, "PRESS TO Beta: hello")
-shutil.rmtree(site, ignore_errors=True)
 ngoma("site", site)
 for f in glob.glob(os.path.join(site, "**", "*"), recursive=True):
     if os.path.isfile(f) and not f.endswith(".png"):

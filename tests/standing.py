@@ -2,7 +2,7 @@
 """standing.py: a season of 30 games among 6 people by the CLI, ended by DRAW, CONCEDE and RESIGN in every game; the
 final ratings and reliability checked against a Plackett-Luce computation of this file's own; a missed deadline and a
 vacation; a game with a bot; a pending secret card that stays secret after a draw."""
-import email, math, os, random, sqlite3, subprocess, sys
+import email, math, os, random, re, sqlite3, subprocess, sys
 
 NGOMA, DB = sys.argv[1], sys.argv[2]
 env = dict(os.environ, NGOMA_DB=DB)
@@ -66,14 +66,21 @@ def play_own(game, players, pick, n=3):
     """Each of players gives n orders of her own (legal ones, at random):
     a game counts for the ratings only then. Returns the orders each gave."""
     own = {p: 0 for p in players}
-    for _ in range(60):
+    who = list(players)  # whom to ask: all, until an answer names who is waited for
+    for _ in range(200):
         if min(own.values()) >= n:
             break
-        for p in players:
+        asked_now, who = who, list(players)
+        for p in asked_now:
             legal = [l for l in ngoma("legal", game, p, filler=True).split("\n") if l.strip()]
             if legal:
-                ngoma("order", game, p, legal[pick.randrange(len(legal))], filler=True)
+                said = ngoma("order", game, p, legal[pick.randrange(len(legal))], filler=True)
                 own[p] += 1
+                # "Waiting for P2 and P3.": ask them next, and nobody else.
+                m = re.search(r"Waiting for ([^.\n]*)\.", said)
+                waited = [w for w in re.split(r", | and ", m.group(1)) if w in own] if m else []
+                who = waited or list(players)
+                break
     check(min(own.values()) >= n, "game %s: not every seat gave %d orders: %r" % (game, n, own))
     return own
 
