@@ -92,7 +92,7 @@ static double bot_wins(const struct match *m, int *unfinished)
 /* The bot must win more often than a random player's share by three
  * standard deviations of the binomial count: luck does not pass this. */
 /* The share is judged on every game (the gcc run); a sample (the
- * sanitizers') plays a quarter of them for their memory alone. */
+ * sanitizers', one in NGOMA_TEST_SAMPLE) plays its share for memory alone. */
 static void assert_beats_random(const struct match *full)
 {
     struct match sample = *full, *m = &sample;

@@ -117,7 +117,7 @@ static int64_t last_mail(sqlite3 *db)
  * an order that is refused naming a card or chip of the player's own. */
 static void play_and_check(const char *module, int seats, int games, int max_steps)
 {
-    /* A sample (the sanitizers') plays a quarter of the games. */
+    /* A sample (the sanitizers', one in NGOMA_TEST_SAMPLE) plays its share of the games. */
     games = t_sample(games);
     for (int n = 0; n < games; n++) {
         sqlite3 *db = t_db();
