@@ -547,12 +547,17 @@ int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct su
                     if (lines.n) {
                         cJSON *list = cJSON_AddArrayToObject(d, "plan_lines");
                         struct strbuf block = STRBUF_INIT;
-                        /* A line a plan, wrapped at 72 columns. */
+                        /* A line a plan, indented as the orders a mail
+                         * offers are (ours, not hers), wrapped at 72. */
                         for (size_t i = 0; i < lines.n; i++) {
+                            struct strbuf one = STRBUF_INIT;
                             cJSON_AddItemToArray(list, cJSON_CreateString(lines.v[i]));
-                            strbuf_add_flowed(&block, lines.v[i], 2, 72);
+                            strbuf_addf(&one, "  %s", lines.v[i]);
+                            strbuf_add_flowed(&block, one.buf, 4, 72);
+                            strbuf_release(&one);
                         }
-                        strbuf_trim(&block);
+                        while (block.len && block.buf[block.len - 1] == '\n')
+                            strbuf_setlen(&block, block.len - 1);
                         cJSON_AddStringToObject(d, "plan_taps", block.buf);
                         strbuf_release(&block);
                     }
