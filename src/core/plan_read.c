@@ -183,7 +183,7 @@ static int read_cond(struct reader *r, cJSON *cond)
                 return refuse(r, "plan.refused.alternatives", "n", n);
             }
             if (!stop || str_eq(stop, "IF") || str_eq(stop, "ELSE"))
-                return refuse(r, "plan.refused.then", NULL, NULL);
+                return refuse(r, "plan.refused.then", "name", r->g->names[r->seat ? 0 : 1 % r->g->nseats]);
             if (str_eq(stop, "THEN"))
                 return 0;
             if (str_eq(stop, "AND"))
@@ -225,7 +225,7 @@ cJSON *plan_read(const struct game_rec *g, int seat, const char *lang, const cha
     const char *w = word_at(lang, r.p, &len);
     cJSON_AddArrayToObject(root, "b");
     if (!w || !str_eq(w, "IF")) {
-        refuse(&r, "plan.refused.then", NULL, NULL);
+        refuse(&r, "plan.refused.then", "name", g->names[seat ? 0 : 1 % g->nseats]);
         goto fail;
     }
     r.p = skip(r.p + len);
