@@ -1,5 +1,5 @@
 #!/bin/sh
-# demo.sh: plays a whole KuniUmi game, a Kalimambo round and a press exchange by mail, into the local outbox directory, and prints the players' mails.
+# demo.sh: plays a whole KuniUmi game (one player planning her answers), a Kalimambo round and a press exchange by mail, into the local outbox directory, and prints the players' mails.
 set -eu
 NGOMA=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -49,6 +49,9 @@ answer kofi@example.org "MOVE a1"
 answer kofi@example.org "CHOOSE SEA"
 
 # Then each plays by habit: the n-th legal order on the n-th move, wrapping.
+# Amara also plans: after each order of hers she taps every answer her
+# reply offers to Kofi's likely replies (IF Kofi ... THEN ...), and when he
+# plays one of them her answer is played at once, with no mail.
 turn=0
 while :; do
     who=$(waiting "$game")
@@ -57,7 +60,11 @@ while :; do
     count=$("$NGOMA" legal "$game" "$who" | wc -l)
     move=$("$NGOMA" legal "$game" "$who" | sed -n "$(( (turn * 7) % count + 1 ))p")
     answer "$addr" "$move"
-    [ "$who" = Amara ] && show_mail amara@example.org
+    if [ "$who" = Amara ]; then
+        plans=$($CLIENT last-text "$OUTBOX" amara@example.org | sed -n 's/^  \(IF Kofi .* THEN .*\)$/\1/p')
+        [ -n "$plans" ] && answer amara@example.org "$plans"
+        show_mail amara@example.org
+    fi
     turn=$((turn + 1))
 done
 show_mail amara@example.org

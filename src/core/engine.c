@@ -736,9 +736,11 @@ int engine_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, c
             break;
         }
     }
-    for (size_t i = 0; i < out->n && !rc; i++)
-        if (out->lines[i].status == LINE_PLANNED && !out->lines[i].body.len)
-            rc = plan_give(db, g, seat, &out->lines[i], engine_near_plain);
+    for (size_t i = 0, taken = 0; i < out->n && !rc; i++)
+        if (out->lines[i].status == LINE_PLANNED && !out->lines[i].body.len) {
+            rc = plan_give(db, g, seat, &out->lines[i], engine_near_plain, taken > 0);
+            taken += out->lines[i].status == LINE_PLANNED;
+        }
     out->turn_lines = g->turn;
     /* Bots answer at once when the game waits for them, and forced orders
      * are played (as far as the bot_steps setting lets one command go:

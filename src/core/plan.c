@@ -488,7 +488,7 @@ static void reject(struct line_result *l, const char *why)
     strbuf_addstr(&l->body, why);
 }
 
-int plan_give(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l, plan_near_fn near)
+int plan_give(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l, plan_near_fn near, bool again)
 {
     const char *lang = g->seats[seat].lang, *key;
     struct strbuf why = STRBUF_INIT;
@@ -560,7 +560,7 @@ int plan_give(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l, 
         if (plan_store(db, g, seat, merged, armed))
             goto out;
         l->status = LINE_PLANNED;
-        phrase_add(&l->body, lang, "plan.taken", NULL);
+        phrase_add(&l->body, lang, again ? "plan.taken-again" : "plan.taken", NULL);
         if (replaced) {
             strbuf_addch(&l->body, ' ');
             phrase_add(&l->body, lang, "plan.replaced", NULL);

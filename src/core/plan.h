@@ -39,8 +39,9 @@ typedef bool (*plan_near_fn)(const struct game_rec *g, int seat, const char *lin
 /* Takes one IF line of seat's (l->text as she wrote it): read, checked
  * along the game as far as it can be known, merged into her plans; l
  * says what became of it (LINE_PLANNED, or LINE_REJECTED with why, and
- * near's offer for an order of it refused). */
-int plan_give(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l, plan_near_fn near);
+ * near's offer for an order of it refused); again: a plan of the same
+ * text was taken before it, which said what a plan is. */
+int plan_give(sqlite3 *db, struct game_rec *g, int seat, struct line_result *l, plan_near_fn near, bool again);
 
 /* PLANS: her plans, a line a path from her next answer, numbered. */
 int plan_list(sqlite3 *db, const struct game_rec *g, int seat, struct strbuf *out);
