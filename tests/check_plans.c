@@ -861,6 +861,47 @@ START_TEST(test_shields_decide_no_order)
 }
 END_TEST
 
+/* An answer no copy could check (a third player acts between) that is no
+ * longer legal when its condition comes true: dropped with a note, never
+ * played, and she orders herself. */
+START_TEST(test_illegal_when_it_fires)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct ahead a;
+    struct strbuf line = STRBUF_INIT, body = STRBUF_INIT;
+    int p;
+    int64_t before, after;
+    char *note = NULL;
+    t_new_game(db, "african-empires", 3, 17, NULL, &g);
+    find_plan(db, &g, &p, &a);
+    ck_assert_int_ge(a.n, 2); /* two others act before her */
+    strbuf_addf(&line, "IF %s %s THEN PLAY Nothing ON Nowhere", g.names[a.seat[0]], a.order[0]);
+    ck_assert_msg(said(db, &g, p, line.buf, &body) == LINE_PLANNED, "%s", body.buf);
+    ck_assert_msg(strstr(body.buf, "checked when it comes true"), "%s", body.buf);
+    ck_assert_int_eq(db_get_int64(db, &before, "SELECT count(*) FROM orders WHERE game_id = ? AND seat = ?", "Ii",
+                                  g.id, p + 1),
+                     1);
+    play_ahead(db, &g, &a);
+    ck_assert_int_eq(waited(&g), p);
+    ck_assert_int_eq(db_get_int64(db, &after, "SELECT count(*) FROM orders WHERE game_id = ? AND seat = ?", "Ii",
+                                  g.id, p + 1),
+                     1);
+    ck_assert_int_eq((int)after, (int)before);
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM plans"), 0);
+    ck_assert_int_eq(db_get_text(db, &note, "SELECT note FROM plan_notes WHERE game_id = ? AND seat = ?", "Ii", g.id,
+                                 p + 1),
+                     1);
+    ck_assert_msg(strstr(note, "no longer legal") && strstr(note, "Nowhere"), "%s", note);
+    free(note);
+    ahead_release(&a);
+    strbuf_release(&line);
+    strbuf_release(&body);
+    game_unload(&g);
+    sqlite3_close(db);
+}
+END_TEST
+
 Suite *plans_suite(void)
 {
     Suite *s = suite_create("plans");
@@ -873,6 +914,7 @@ Suite *plans_suite(void)
     tcase_add_test(tc, test_against_strong_bot);
     tcase_add_test(tc, test_press_and_titles);
     tcase_add_test(tc, test_shields_decide_no_order);
+    tcase_add_test(tc, test_illegal_when_it_fires);
     suite_add_tcase(s, tc);
     return s;
 }
