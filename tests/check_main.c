@@ -1,6 +1,7 @@
 /* check_main.c: runs every Check suite of ngoma and the helpers they share. */
 #include "test_support.h"
 #include "games/tally.h"
+#include "judge/host.h"
 #include "judge/inbound.h"
 
 #include "store/db.h"
@@ -563,6 +564,17 @@ void t_reply_mail(sqlite3 *db, int64_t game, int seat, const char *orders, int n
     free(email);
     free(last);
     strbuf_release(&m);
+}
+
+int t_host(sqlite3 *db, struct game_rec *g, const char *line, struct strbuf *out)
+{
+    int rc;
+    strbuf_reset(out);
+    ck_assert_int_eq(db_begin(db), 0);
+    rc = host_command(db, g, viewer_of(VIEWER_SHELL), "en", line, out);
+    ck_assert_int_eq(db_commit(db), 0);
+    t_reload(db, g);
+    return rc;
 }
 
 void t_reload(sqlite3 *db, struct game_rec *g)

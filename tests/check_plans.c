@@ -10,7 +10,6 @@
 #include "core/view.h"
 #include "core/visibility.h"
 #include "planner.h"
-#include "judge/host.h"
 #include "judge/strong.h"
 #include "judge/schedule.h"
 #include "lib/lexicon.h"
@@ -386,16 +385,6 @@ static int64_t plans_of(sqlite3 *db, const struct game_rec *g, int seat)
     return n;
 }
 
-static int host(sqlite3 *db, struct game_rec *g, const char *line, struct strbuf *out)
-{
-    int rc;
-    strbuf_reset(out);
-    ck_assert_int_eq(db_begin(db), 0);
-    rc = host_command(db, g, viewer_of(VIEWER_SHELL), "en", line, out);
-    ck_assert_int_eq(db_commit(db), 0);
-    t_reload(db, g);
-    return rc;
-}
 
 static void set(sqlite3 *db, const char *key, const char *value)
 {
@@ -517,7 +506,7 @@ START_TEST(test_commands_and_bounds)
 
     /* A rollback clears every seat's plans. */
     ck_assert_int_eq(said(db, &g, p, line.buf, &body), LINE_PLANNED);
-    ck_assert_msg(host(db, &g, "ROLLBACK STEP 1", &out) == 0, "%s", out.buf);
+    ck_assert_msg(t_host(db, &g, "ROLLBACK STEP 1", &out) == 0, "%s", out.buf);
     ck_assert_int_eq((int)plans_of(db, &g, 0) + (int)plans_of(db, &g, 1), 0);
     ahead_release(&a);
     ahead_release(&b);
@@ -529,12 +518,12 @@ START_TEST(test_commands_and_bounds)
     ck_assert_int_eq(said(db, &g, p, line.buf, &body), LINE_PLANNED);
     strbuf_reset(&line);
     strbuf_addf(&line, "REPLACE %s Zoe=zoe@example.org", g.names[p]);
-    ck_assert_msg(host(db, &g, line.buf, &out) == 0, "%s", out.buf);
+    ck_assert_msg(t_host(db, &g, line.buf, &out) == 0, "%s", out.buf);
     ck_assert_int_eq((int)plans_of(db, &g, p), 0);
     /* A bot plans nothing. */
     strbuf_reset(&line);
     strbuf_addf(&line, "KICK %s", g.names[p]);
-    ck_assert_msg(host(db, &g, line.buf, &out) == 0, "%s", out.buf);
+    ck_assert_msg(t_host(db, &g, line.buf, &out) == 0, "%s", out.buf);
     strbuf_reset(&line);
     plan_of(&g, &a, &line);
     refused(db, &g, p, line.buf, "bots plan nothing");

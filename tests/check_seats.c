@@ -4,7 +4,6 @@
 #include "core/engine.h"
 #include "core/verify.h"
 #include "core/visibility.h"
-#include "judge/host.h"
 #include "judge/schedule.h"
 #include "store/settings.h"
 #include "judge/standing.h"
@@ -30,16 +29,6 @@ static char *say(sqlite3 *db, struct game_rec *g, int seat, const char *text)
     return strbuf_detach(&all);
 }
 
-static int host(sqlite3 *db, struct game_rec *g, const char *line, struct strbuf *out)
-{
-    int rc;
-    strbuf_reset(out);
-    ck_assert_int_eq(db_begin(db), 0);
-    rc = host_command(db, g, viewer_of(VIEWER_SHELL), "en", line, out);
-    ck_assert_int_eq(db_commit(db), 0);
-    t_reload(db, g);
-    return rc;
-}
 
 /* Every seat the game waits for gives a legal order, n rounds. */
 static void play_rounds(sqlite3 *db, struct game_rec *g, int n)
@@ -70,7 +59,7 @@ START_TEST(a_vote_belongs_to_its_person)
     struct strbuf out = STRBUF_INIT;
     t_new_game(db, "kalimambo", 3, 3, NULL, &g);
     free(say(db, &g, 2, "CONCEDE"));
-    ck_assert_int_eq(host(db, &g, "REPLACE Cleo Dan=dan@example.org", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "REPLACE Cleo Dan=dan@example.org", &out), 0);
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM votes WHERE seat = 3"), 0);
     free(say(db, &g, 1, "CONCEDE"));
     ck_assert_msg(!over(&g), "the game ended on a concession Dan never made");
@@ -84,7 +73,7 @@ START_TEST(a_vote_belongs_to_its_person)
                      1);
     /* Bob's concession is his: a kick of Bob takes it away. */
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM votes WHERE seat = 2"), 1);
-    ck_assert_int_eq(host(db, &g, "KICK Bob bot:easy", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "KICK Bob bot:easy", &out), 0);
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM votes WHERE seat = 2"), 0);
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM seat_holders WHERE game_id = 1 AND seat = 2 AND how ="
                                       " 'kicked'"),
@@ -157,10 +146,10 @@ START_TEST(ratings_follow_the_record)
     t_new_game(db, "bantu", 3, 8, NULL, &g);
     play_rounds(db, &g, 4);
     ck_assert(!over(&g));
-    ck_assert_int_eq(host(db, &g, "KICK Cleo bot:easy", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "KICK Cleo bot:easy", &out), 0);
     free(say(db, &g, 0, "CONCEDE"));
     ck_assert(!over(&g));
-    ck_assert_int_eq(host(db, &g, "END SCORE enough for a test", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "END SCORE enough for a test", &out), 0);
     ck_assert(over(&g));
     ck_assert_int_eq(db_begin(db), 0);
     ck_assert_int_eq(standing_catch_up(db), 0);
@@ -170,14 +159,14 @@ START_TEST(ratings_follow_the_record)
     ck_assert_int_eq((int)t_count(db, "SELECT rank FROM rating_changes WHERE address = 'cleo@example.org'"), 3);
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM rating_changes WHERE game_id = 1"), 3);
     /* Back before the end: the rating is withdrawn. */
-    ck_assert_int_eq(host(db, &g, "ROLLBACK STEP 2", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "ROLLBACK STEP 2", &out), 0);
     ck_assert(!over(&g));
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM rated_games WHERE game_id = 1"), 0);
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM rating_changes"), 0);
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM player_ratings"), 0);
     /* Ann's concession came after step 2: it went with the rollback. */
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM votes"), 0);
-    ck_assert_int_eq(host(db, &g, "END SCORE again", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "END SCORE again", &out), 0);
     ck_assert_int_eq(db_begin(db), 0);
     ck_assert_int_eq(standing_catch_up(db), 0);
     ck_assert_int_eq(db_commit(db), 0);
@@ -210,7 +199,7 @@ START_TEST(a_newcomer_reads_no_former_press)
     text = t_last_text(db, "Cleo@example.org", "help");
     ck_assert_msg(strstr(text, "a secret plan") != NULL, "%s", text);
     free(text);
-    ck_assert_int_eq(host(db, &g, "REPLACE Cleo Dan=dan@example.org", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "REPLACE Cleo Dan=dan@example.org", &out), 0);
     mail_as(db, &g, 2, "HISTORY");
     text = t_last_text(db, "dan@example.org", "help");
     ck_assert_msg(!strstr(text, "a secret plan") && strstr(text, "No press of yours"), "the newcomer reads Cleo's press: %s",
@@ -358,7 +347,7 @@ START_TEST(an_ask_lapses_when_a_seat_changes_hands)
                 cy = s;
         ck_assert_int_ge(cy, 0);
         snprintf(line, sizeof(line), "KICK %s bot:easy", g.names[cy]);
-        ck_assert_int_eq(host(db, &g, line, &out), 0);
+        ck_assert_int_eq(t_host(db, &g, line, &out), 0);
         text = t_last_text(db, "bob@example.org", "notice");
         ck_assert_msg(strstr(text, "ask for a pause") && strstr(text, "lapses") && !strstr(text, "Cy") &&
                           !strstr(text, "Ann"),
@@ -415,7 +404,7 @@ START_TEST(a_takeover_keeps_anonymity)
     char *text;
     t_new_game(db, "kuniumi", 2, 21, "{\"anonymous\":\"yes\"}", &g);
     t_confirmed(db, "vera@example.org");
-    ck_assert_int_eq(host(db, &g, "KICK Beta bot:easy", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "KICK Beta bot:easy", &out), 0);
     t_lobby(db, "vera@example.org", "list", "LIST");
     ck_assert_msg(t_last_has(db, "vera@example.org", "TAKE 1 Beta"), "LIST shows no seat to take by its title");
     ck_assert(!t_last_has(db, "vera@example.org", "Bob"));
@@ -451,7 +440,7 @@ START_TEST(a_new_player_takes_over)
     t_confirmed(db, "cleo@example.org");
     t_lobby(db, "vera@example.org", "list", "LIST");
     ck_assert(!t_last_has(db, "vera@example.org", "TAKE 1"));
-    ck_assert_int_eq(host(db, &g, "KICK Cleo bot:easy", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "KICK Cleo bot:easy", &out), 0);
     t_lobby(db, "vera@example.org", "list", "LIST");
     ck_assert_msg(t_last_has(db, "vera@example.org", "TAKE 1 Cleo takes it"), "LIST shows no seat to take");
     /* Cleo, who left it, does not come back through the lobby. */
@@ -568,7 +557,7 @@ START_TEST(a_grey_reply_to_a_former_holder_reaches_nobody)
     /* Before the change, the reply reaches its writer. */
     t_mail_to(db, "Ann@example.org", reply, "Re: [ngoma 1] Bantu", "yes, with you\n", NULL);
     ck_assert_int_eq((int)t_mails_to(db, "Cleo@example.org", "press"), 1);
-    ck_assert_msg(host(db, &g, "REPLACE Cleo Eve=eve@example.org", &out) == 0, "%s", out.buf);
+    ck_assert_msg(t_host(db, &g, "REPLACE Cleo Eve=eve@example.org", &out) == 0, "%s", out.buf);
     t_mail_to(db, "Ann@example.org", reply, "Re: [ngoma 1] Bantu", "still there?\n", NULL);
     ck_assert_int_eq((int)t_mails_to(db, "Cleo@example.org", "press"), 1);
     ck_assert_int_eq((int)t_mails_to(db, "eve@example.org", "press"), 0);
@@ -617,7 +606,7 @@ START_TEST(a_rollback_past_a_takeover_keeps_the_newcomer)
     t_new_game(db, "bantu", 3, 23, NULL, &g);
     play_rounds(db, &g, 3);
     back = g.turn;
-    ck_assert_int_eq(host(db, &g, "KICK Cleo bot:easy", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "KICK Cleo bot:easy", &out), 0);
     play_rounds(db, &g, 2);
     t_confirmed(db, "vera@example.org");
     t_lobby(db, "vera@example.org", "take", "TAKE 1 Cleo AS Vera");
@@ -628,7 +617,7 @@ START_TEST(a_rollback_past_a_takeover_keeps_the_newcomer)
     vera = asked_of(db, "vera@example.org");
     holders = t_count(db, "SELECT count(*) FROM seat_holders WHERE game_id = 1");
     ck_assert_int_gt(vera, 0);
-    ck_assert_int_eq(host(db, &g, "ROLLBACK STEP 0", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "ROLLBACK STEP 0", &out), 0);
     (void)back;
     ck_assert_int_eq(g.turn, 0);
     /* Vera still sits, and the lineage is as it was. */
@@ -641,7 +630,7 @@ START_TEST(a_rollback_past_a_takeover_keeps_the_newcomer)
     play_rounds(db, &g, 4);
     ck_assert_int_eq(asked_of(db, "Cleo@example.org"), cleo);
     ck_assert_int_gt(asked_of(db, "vera@example.org"), vera);
-    ck_assert_int_eq(host(db, &g, "END SCORE enough", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "END SCORE enough", &out), 0);
     ck_assert_int_eq(db_begin(db), 0);
     ck_assert_int_eq(standing_catch_up(db), 0);
     ck_assert_int_eq(db_commit(db), 0);
@@ -769,7 +758,7 @@ START_TEST(a_kicked_player_plays_no_more)
     long long before, orders;
     char *text;
     t_new_game(db, "kalimambo", 3, 51, NULL, &g);
-    ck_assert_int_eq(host(db, &g, "KICK Cleo bot:easy", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "KICK Cleo bot:easy", &out), 0);
     orders = t_count(db, "SELECT count(*) FROM orders WHERE seat = 3 AND source = 'mail'");
     before = t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'Cleo@example.org'");
     mail_as(db, &g, 2, "PLAY 5");
@@ -793,15 +782,15 @@ START_TEST(takeover_can_be_off)
     t_new_game(db, "bantu", 3, 22, "{\"takeover\":\"no\"}", &g);
     t_confirmed(db, "vera@example.org");
     /* A host command a letter off is offered, never done. */
-    ck_assert_int_eq(host(db, &g, "KIKC Cleo bot:easy", &out), 1);
+    ck_assert_int_eq(t_host(db, &g, "KIKC Cleo bot:easy", &out), 1);
     ck_assert_msg(strstr(out.buf, "Did you mean KICK?") != NULL, "%s", out.buf);
     ck_assert(!g.seats[2].bot);
     /* The host's table checks a command's words once, as the shell's. */
     strbuf_reset(&out);
-    ck_assert_int_eq(host(db, &g, "PAUSE now please", &out), 1);
+    ck_assert_int_eq(t_host(db, &g, "PAUSE now please", &out), 1);
     ck_assert_msg(strstr(out.buf, "PAUSE is written PAUSE, not \"PAUSE now please\".") != NULL, "%s", out.buf);
     ck_assert(!g.sched.paused);
-    ck_assert_int_eq(host(db, &g, "KICK Cleo bot:easy", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "KICK Cleo bot:easy", &out), 0);
     t_lobby(db, "vera@example.org", "list", "LIST");
     ck_assert(!t_last_has(db, "vera@example.org", "TAKE 1"));
     t_lobby(db, "vera@example.org", "take", "TAKE 1 Cleo");
@@ -856,7 +845,7 @@ START_TEST(unasked_mail_is_budgeted)
         struct strbuf out = STRBUF_INIT;
         long long before;
         t_new_game(db, "bantu", 3, 24, NULL, &g);
-        ck_assert_int_eq(host(db, &g, "KICK Cleo bot:easy", &out), 0);
+        ck_assert_int_eq(t_host(db, &g, "KICK Cleo bot:easy", &out), 0);
         t_confirmed(db, "vera@example.org");
         before = t_count(db, "SELECT count(*) FROM outbox WHERE rcpt = 'Ann@example.org'");
         strbuf_reset(&body);
@@ -896,7 +885,7 @@ START_TEST(missed_turns_stay_with_the_leaver)
     strbuf_addf(&out, "REPLACE %s Dora=dora@example.org", g.names[waited]);
     {
         char *line = strbuf_detach(&out);
-        ck_assert_int_eq(host(db, &g, line, &out), 0);
+        ck_assert_int_eq(t_host(db, &g, line, &out), 0);
         free(line);
     }
     play_rounds(db, &g, 2);
@@ -925,11 +914,11 @@ START_TEST(no_person_left_ends_the_game)
     struct game_rec g;
     struct strbuf out = STRBUF_INIT;
     t_new_game(db, "bantu", 3, 12, NULL, &g);
-    ck_assert_int_eq(host(db, &g, "KICK Ann bot:strong", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "KICK Ann bot:strong", &out), 0);
     ck_assert(!over(&g));
     free(say(db, &g, 1, "RESIGN"));
     ck_assert(!over(&g));
-    ck_assert_int_eq(host(db, &g, "KICK Cleo bot:strong", &out), 0);
+    ck_assert_int_eq(t_host(db, &g, "KICK Cleo bot:strong", &out), 0);
     ck_assert_msg(over(&g), "three bots play on: %s", out.buf);
     ck_assert_msg(strstr(out.buf, "No person is left"), "%s", out.buf);
     ck_assert_int_eq((int)t_count(db, "SELECT count(*) FROM turns WHERE kind = 'end'"), 1);

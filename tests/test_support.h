@@ -23,6 +23,9 @@ void t_new_game(sqlite3 *db, const char *module, int n, int64_t seed, const char
                 struct game_rec *g);
 /* The game g as the database holds it now (g loaded again). */
 void t_reload(sqlite3 *db, struct game_rec *g);
+/* A host command at the shell (in English), in its own transaction; g
+ * loaded again after it. Its answer in out; host_command's result. */
+int t_host(sqlite3 *db, struct game_rec *g, const char *line, struct strbuf *out);
 /* Submits text as seat inside a transaction; returns the submission. */
 void t_submit(sqlite3 *db, struct game_rec *g, int seat, const char *text, struct submission *s);
 /* Submits one order that must be accepted or pending. */

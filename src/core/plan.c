@@ -65,7 +65,7 @@ int plan_note(sqlite3 *db, const struct game_rec *g, int seat, const char *text)
 
 /* ---- who may plan -------------------------------------------------------- */
 
-static int one_seat(unsigned mask)
+int plan_one_seat(unsigned mask)
 {
     return mask && !(mask & (mask - 1)) ? __builtin_ctz(mask) : -1;
 }
@@ -80,7 +80,7 @@ bool plan_allowed(sqlite3 *db, const struct game_rec *g, int seat, const char **
         *why = "plan.refused.over";
     else if (game_seat_bot(g, seat))
         *why = "plan.refused.bot";
-    else if (one_seat(waiting) < 0)
+    else if (plan_one_seat(waiting) < 0)
         *why = "plan.refused.together";
     else if (waiting == 1u << seat)
         *why = "plan.refused.your-turn";
@@ -205,7 +205,7 @@ static int play_cond(struct checker *c, void **st, cJSON *cond, const int *pick,
     }
     for (int guard = 0; guard < 4 * g->nseats + 4; guard++) {
         unsigned w = g->ops->waiting_for(*st);
-        int q = one_seat(w);
+        int q = plan_one_seat(w);
         if (!w) {
             phrase_add(c->why, c->lang, "plan.refused.over-before", NULL);
             return 1;
@@ -425,16 +425,6 @@ static bool answer_same(const cJSON *a, const cJSON *b)
                            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b, "a")));
 }
 
-static cJSON *next_level(cJSON *holder)
-{
-    cJSON *n = cJSON_GetObjectItemCaseSensitive(holder, "n");
-    if (!n) {
-        n = cJSON_AddObjectToObject(holder, "n");
-        cJSON_AddArrayToObject(n, "b");
-    }
-    return n;
-}
-
 /* Puts the part `from` into `into`: a branch of the same condition and
  * answer is followed further; of the same condition and another answer,
  * replaced (*replaced). */
@@ -452,7 +442,7 @@ static void merge(cJSON *into, const cJSON *from, bool *replaced)
                 found = lb;
         if (found && answer_same(found, fb)) {
             if (!plan_level_empty(fn))
-                merge(next_level(found), fn, replaced);
+                merge(plan_next_level(found), fn, replaced);
         } else if (found) {
             cJSON_ReplaceItemViaPointer(branches, found, cJSON_Duplicate(fb, 1));
             *replaced = true;
@@ -465,7 +455,7 @@ static void merge(cJSON *into, const cJSON *from, bool *replaced)
         const cJSON *fn = cJSON_GetObjectItemCaseSensitive(fe, "n");
         if (le && answer_same(le, fe)) {
             if (!plan_level_empty(fn))
-                merge(next_level(le), fn, replaced);
+                merge(plan_next_level(le), fn, replaced);
         } else {
             *replaced |= le != NULL;
             cJSON_DeleteItemFromObjectCaseSensitive(into, "e");

@@ -73,6 +73,12 @@ int plan_play_on(const struct game_rec *g, void *st, int seat, const char *order
 /* What her look-ahead deals anew with, at this step. */
 uint64_t plan_salt(const struct game_rec *g, int seat);
 
+/* The level after a node (a branch or an ELSE), made empty when it has
+ * none. */
+cJSON *plan_next_level(cJSON *holder);
+/* The one seat a waiting mask names, or -1 (none, or several together). */
+int plan_one_seat(unsigned mask);
+
 /* Whether a level holds nothing. */
 bool plan_level_empty(const cJSON *level);
 

@@ -178,11 +178,6 @@ out:
     return rc;
 }
 
-static int single(unsigned w)
-{
-    return w && !(w & (w - 1)) ? __builtin_ctz(w) : -1;
-}
-
 /* The lines of plan_lines_ahead from st: each of the likely replies of
  * the seat acting next (and the likeliest orders of any other before her
  * turn, joined by AND), her answer, and (depth 2) on from there. */
@@ -190,7 +185,7 @@ static void lines_from(const struct game_rec *g, const void *st, int seat, int r
                        const struct game_table *t, uint64_t salt, const char *before, struct strlist *lines)
 {
     struct strlist likely = STRLIST_INIT;
-    int next = single(g->ops->waiting_for(st));
+    int next = plan_one_seat(g->ops->waiting_for(st));
     if (next < 0 || next == seat)
         return;
     bot_rank(g->ops, st, next, t, salt, replies, &likely);
@@ -207,7 +202,7 @@ static void lines_from(const struct game_rec *g, const void *st, int seat, int r
                     g->names[next], reply);
         free(reply);
         /* The others before her turn, each his likeliest. */
-        while ((q = single(g->ops->waiting_for(after))) >= 0 && q != seat && !(played & (1u << q))) {
+        while ((q = plan_one_seat(g->ops->waiting_for(after))) >= 0 && q != seat && !(played & (1u << q))) {
             char *o = bot_choose(g->ops, after, q, t, salt + 7 * i + (uint64_t)q);
             if (!o || plan_play_on(g, after, q, o)) {
                 free(o);

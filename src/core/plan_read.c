@@ -207,7 +207,7 @@ static char *read_answer(struct reader *r, const char **stop)
     return a;
 }
 
-static cJSON *level_at(cJSON *holder)
+cJSON *plan_next_level(cJSON *holder)
 {
     cJSON *n = cJSON_GetObjectItemCaseSensitive(holder, "n");
     if (!n) {
@@ -247,7 +247,7 @@ cJSON *plan_read(const struct game_rec *g, int seat, const char *lang, const cha
         if (!stop)
             break;
         if (str_eq(stop, "IF")) {
-            cur = level_at(branch);
+            cur = plan_next_level(branch);
             continue;
         }
         /* ELSE IF: a branch beside it; ELSE an answer, maybe followed. */
@@ -272,7 +272,7 @@ cJSON *plan_read(const struct game_rec *g, int seat, const char *lang, const cha
                 refuse(&r, "plan.refused.else-twice", NULL, NULL);
                 goto fail;
             }
-            cur = level_at(e);
+            cur = plan_next_level(e);
         }
     }
     return root;
@@ -287,6 +287,20 @@ bool plan_level_empty(const cJSON *level)
                       !cJSON_HasObjectItem(level, "e"));
 }
 
+static void paths_of(const cJSON *level, struct plan_path *cur, struct plan_path *out, int max, int *n);
+
+/* cur ends at a node whose next level is next: a path when that is
+ * empty, else the paths on from it. */
+static void path_on(const cJSON *next, struct plan_path *cur, struct plan_path *out, int max, int *n)
+{
+    if (plan_level_empty(next)) {
+        if (*n < max)
+            out[*n] = *cur;
+        ++*n;
+    } else
+        paths_of(next, cur, out, max, n);
+}
+
 static void paths_of(const cJSON *level, struct plan_path *cur, struct plan_path *out, int max, int *n)
 {
     const cJSON *b, *e = cJSON_GetObjectItemCaseSensitive(level, "e");
@@ -299,12 +313,7 @@ static void paths_of(const cJSON *level, struct plan_path *cur, struct plan_path
         cur->node[depth] = b;
         cur->context[depth] = false;
         cur->n = depth + 1;
-        if (plan_level_empty(next)) {
-            if (*n < max)
-                out[*n] = *cur;
-            ++*n;
-        } else
-            paths_of(next, cur, out, max, n);
+        path_on(next, cur, out, max, n);
     }
     if (e && depth + 2 < 63) {
         const cJSON *next = cJSON_GetObjectItemCaseSensitive(e, "n");
@@ -316,12 +325,7 @@ static void paths_of(const cJSON *level, struct plan_path *cur, struct plan_path
         cur->node[at] = e;
         cur->context[at] = false;
         cur->n = at + 1;
-        if (plan_level_empty(next)) {
-            if (*n < max)
-                out[*n] = *cur;
-            ++*n;
-        } else
-            paths_of(next, cur, out, max, n);
+        path_on(next, cur, out, max, n);
     }
     cur->n = depth;
 }
