@@ -891,6 +891,44 @@ START_TEST(test_illegal_when_it_fires)
 }
 END_TEST
 
+/* Where plans meet votes and the record: a draw both offer ends the game,
+ * and the plan still waiting goes with it; a plan's order counts as the
+ * planner's own (ratings count own orders), and the seat played no
+ * other. */
+START_TEST(test_votes_and_own_orders)
+{
+    sqlite3 *db = t_db();
+    struct game_rec g;
+    struct ahead a;
+    struct strbuf line = STRBUF_INIT, body = STRBUF_INIT;
+    int p;
+    t_new_game(db, "bantu", 2, 7, NULL, &g);
+    find_plan(db, &g, &p, &a);
+    plan_of(&g, &a, &line);
+    ck_assert_int_eq(said(db, &g, p, line.buf, &body), LINE_PLANNED);
+    play_ahead(db, &g, &a);
+    /* Played from her plan: an order of her own, not a bot's nor forced. */
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM orders WHERE source = 'plan' AND bot_level IS NULL"), 1);
+    ahead_release(&a);
+    find_plan(db, &g, &p, &a);
+    strbuf_reset(&line);
+    plan_of(&g, &a, &line);
+    ck_assert_int_eq(said(db, &g, p, line.buf, &body), LINE_PLANNED);
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM plans"), 1);
+    said(db, &g, 0, "DRAW", &body);
+    said(db, &g, 1, "DRAW", &body);
+    ck_assert_str_eq(game_status_of(g.ops, g.st), "finished");
+    ck_assert_int_eq(t_count(db, "SELECT count(*) FROM plans"), 0);
+    ck_assert_int_eq(said(db, &g, p, "PLANS", &body), LINE_INFO);
+    ck_assert_msg(strstr(body.buf, "no plans"), "%s", body.buf);
+    ahead_release(&a);
+    strbuf_release(&line);
+    strbuf_release(&body);
+    game_unload(&g);
+    sqlite3_close(db);
+}
+END_TEST
+
 Suite *plans_suite(void)
 {
     Suite *s = suite_create("plans");
@@ -904,6 +942,7 @@ Suite *plans_suite(void)
     tcase_add_test(tc, test_press_and_titles);
     tcase_add_test(tc, test_shields_decide_no_order);
     tcase_add_test(tc, test_illegal_when_it_fires);
+    tcase_add_test(tc, test_votes_and_own_orders);
     suite_add_tcase(s, tc);
     return s;
 }
