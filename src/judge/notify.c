@@ -542,8 +542,14 @@ int notify_submission(sqlite3 *db, struct game_rec *g, int seat, const struct su
                 struct strlist lines = STRLIST_INIT;
                 struct strbuf hint = STRBUF_INIT;
                 if (vis_plans(viewer_seat(seat), seat) && plan_suggest(db, g, seat, PLAN_TAPS, &lines, &hint) == 0) {
-                    if (hint.len)
-                        reply_add_text(d, "plan_hint", hint.buf);
+                    if (hint.len) {
+                        /* A paragraph, flowed as one: not an answer's
+                         * line wrapped under itself. */
+                        struct strbuf flowed = STRBUF_INIT;
+                        strbuf_add_flowed(&flowed, hint.buf, 0, 72);
+                        reply_add_text(d, "plan_hint", flowed.buf);
+                        strbuf_release(&flowed);
+                    }
                     if (lines.n) {
                         cJSON *list = cJSON_AddArrayToObject(d, "plan_lines");
                         struct strbuf block = STRBUF_INIT;
